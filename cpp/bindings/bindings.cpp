@@ -1,0 +1,158 @@
+// Embind layer: converts the options that web/lib/api.js has already
+// validated and normalised into a posenc::Encoding and forwards. No math here.
+//
+// Memory ownership: functions returning arrays return a copy owned by the
+// JavaScript side. The writers return a view of their own scratch buffer that
+// is valid only until the next call into the module; api.js copies each chunk
+// into the caller's array at once.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <memory>
+#include <new>
+#include <string>
+
+#include "posenc/posenc.h"
+
+using emscripten::val;
+
+namespace {
+
+// Plain numbers as they come from JS (int64 would need BigInt).
+struct EncodingParams {
+  int32_t dModel = 512;
+  int32_t layout = 0, exponent = 0, order = 0, angle = 0;
+  double base = 10000, frequencyScale = 1, start = 0, paddingRow = -1, scale = 1;
+};
+
+posenc::Encoding toEncoding(const EncodingParams& p) {
+  posenc::Encoding e;
+  e.dModel = p.dModel;
+  e.layout = static_cast<posenc::Layout>(p.layout);
+  e.exponent = static_cast<posenc::Exponent>(p.exponent);
+  e.order = static_cast<posenc::Order>(p.order);
+  e.angle = static_cast<posenc::Angle>(p.angle);
+  e.base = p.base;
+  e.frequencyScale = p.frequencyScale;
+  e.start = p.start;
+  e.paddingRow = static_cast<int64_t>(p.paddingRow);
+  e.scale = p.scale;
+  return e;
+}
+
+template <typename T>
+val copyToJs(const char* arrayType, const T* data, size_t n) {
+  return val::global(arrayType).new_(emscripten::typed_memory_view(n, data));
+}
+
+std::string validateEncoding(const EncodingParams& p) {
+  const char* message = posenc::validate(toEncoding(p));
+  return message ? message : "";
+}
+
+val frequencies(const EncodingParams& p) {
+  const posenc::Encoding e = toEncoding(p);
+  std::unique_ptr<double[]> out(new (std::nothrow) double[e.dModel]);
+  if (!out) return val::null();
+  posenc::columnFrequencies(e, out.get());
+  return copyToJs("Float64Array", out.get(), e.dModel);
+}
+
+template <typename T>
+val row(const EncodingParams& p, double position, const char* arrayType) {
+  const posenc::Encoding e = toEncoding(p);
+  std::unique_ptr<T[]> out(new (std::nothrow) T[e.dModel]);
+  if (!out) return val::null();
+  posenc::row(e, position, out.get());
+  return copyToJs(arrayType, out.get(), e.dModel);
+}
+
+val row32(const EncodingParams& p, double position) { return row<float>(p, position, "Float32Array"); }
+val row64(const EncodingParams& p, double position) { return row<double>(p, position, "Float64Array"); }
+
+val offsetDots(const EncodingParams& p, double from, double maxOffset) {
+  const size_t count = static_cast<size_t>(maxOffset) + 1;
+  std::unique_ptr<double[]> out(new (std::nothrow) double[count]);
+  if (!out || !posenc::offsetDots(toEncoding(p), from, static_cast<int64_t>(maxOffset), out.get()))
+    return val::null();
+  return copyToJs("Float64Array", out.get(), count);
+}
+
+// A writer plus the scratch chunk it writes into.
+template <typename Writer, typename T>
+class ChunkedWriter {
+ public:
+  ChunkedWriter(Writer* writer, size_t rowValues, int32_t chunkRows)
+      : writer_(writer), rowValues_(rowValues), chunkRows_(chunkRows),
+        scratch_(new (std::nothrow) T[rowValues * static_cast<size_t>(chunkRows)]) {}
+  bool ok() const { return writer_ && writer_->ok() && scratch_; }
+  // A view of the next `rows` (<= chunkRows) rows, valid until the next call.
+  val next(int32_t rows) {
+    if (!ok() || rows < 0 || rows > chunkRows_) return val::null();
+    writer_->write(scratch_.get(), rows);
+    return val(emscripten::typed_memory_view(rowValues_ * static_cast<size_t>(rows), scratch_.get()));
+  }
+
+ private:
+  std::unique_ptr<Writer> writer_;
+  size_t rowValues_;
+  int32_t chunkRows_;
+  std::unique_ptr<T[]> scratch_;
+};
+
+using TableChunks32 = ChunkedWriter<posenc::TableWriter, float>;
+using TableChunks64 = ChunkedWriter<posenc::TableWriter, double>;
+using SimilarityChunks = ChunkedWriter<posenc::SimilarityWriter, float>;
+
+template <typename Chunks>
+Chunks* makeTableChunks(const EncodingParams& p, double firstRow, int32_t chunkRows) {
+  return new Chunks(
+      new (std::nothrow) posenc::TableWriter(toEncoding(p), static_cast<int64_t>(firstRow)),
+      static_cast<size_t>(p.dModel), chunkRows);
+}
+
+SimilarityChunks* makeSimilarityChunks(const EncodingParams& p, double length, int32_t chunkRows) {
+  return new SimilarityChunks(
+      new (std::nothrow) posenc::SimilarityWriter(toEncoding(p), static_cast<int64_t>(length)),
+      static_cast<size_t>(length), chunkRows);
+}
+
+// Bytes currently malloc'ed: lets tests show that nothing stays alive.
+double allocatedBytes() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(posenc) {
+  using namespace emscripten;
+  value_object<EncodingParams>("EncodingParams")
+      .field("dModel", &EncodingParams::dModel)
+      .field("layout", &EncodingParams::layout)
+      .field("exponent", &EncodingParams::exponent)
+      .field("order", &EncodingParams::order)
+      .field("angle", &EncodingParams::angle)
+      .field("base", &EncodingParams::base)
+      .field("frequencyScale", &EncodingParams::frequencyScale)
+      .field("start", &EncodingParams::start)
+      .field("paddingRow", &EncodingParams::paddingRow)
+      .field("scale", &EncodingParams::scale);
+  function("validateEncoding", &validateEncoding);
+  function("frequencies", &frequencies);
+  function("row32", &row32);
+  function("row64", &row64);
+  function("offsetDots", &offsetDots);
+  function("simd", &posenc::simdEnabled);
+  function("allocatedBytes", &allocatedBytes);
+  class_<TableChunks32>("TableChunks32")
+      .constructor(&makeTableChunks<TableChunks32>, allow_raw_pointers())
+      .function("ok", &TableChunks32::ok)
+      .function("next", &TableChunks32::next);
+  class_<TableChunks64>("TableChunks64")
+      .constructor(&makeTableChunks<TableChunks64>, allow_raw_pointers())
+      .function("ok", &TableChunks64::ok)
+      .function("next", &TableChunks64::next);
+  class_<SimilarityChunks>("SimilarityChunks")
+      .constructor(&makeSimilarityChunks, allow_raw_pointers())
+      .function("ok", &SimilarityChunks::ok)
+      .function("next", &SimilarityChunks::next);
+}

@@ -1,0 +1,123 @@
+// posenc: sinusoidal positional encodings ("Attention Is All You Need", §3.5)
+// in every common convention, and the dot products between their rows.
+//
+// Plain C++17. Nothing here knows about Emscripten; the WASM SIMD path is an
+// implementation detail of src/kernels.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace posenc {
+
+// Where the two members of a (sin, cos) pair go in a row.
+enum class Layout : int32_t {
+  kInterleaved = 0,  // pair i -> columns 2i, 2i+1 (the paper, PyTorch tutorial)
+  kConcat = 1,       // pair i -> columns i, n+i: [sin block | cos block] (tensor2tensor)
+};
+
+// What the frequency exponent e in w = base^(-e) is computed from.
+enum class Exponent : int32_t {
+  kPair = 0,          // e = 2i/d for pair i (the paper)
+  kHalfMinusOne = 1,  // e = i/(d/2 - 1)       (tensor2tensor, fairseq)
+  kColumn = 2,        // e = 2j/d for column j  (sin and cos get different frequencies)
+};
+
+// Which function comes first in a pair.
+enum class Order : int32_t { kSinCos = 0, kCosSin = 1 };
+
+// How the angle is formed from the position.
+enum class Angle : int32_t {
+  kDivide = 0,      // pos * w = pos / base^e (correct)
+  kRatioPower = 1,  // (pos / base)^e (a well-known mistake; not a sinusoid of pos)
+};
+
+// A fully resolved convention: every knob explicit. Presets live in the JS API.
+struct Encoding {
+  int32_t dModel = 512;
+  Layout layout = Layout::kInterleaved;
+  Exponent exponent = Exponent::kPair;
+  Order order = Order::kSinCos;
+  Angle angle = Angle::kDivide;
+  double base = 10000.0;         // max/min timescale ratio
+  double frequencyScale = 1.0;   // tensor2tensor multiplies every frequency by min_timescale
+  double start = 0.0;            // position of table row 0
+  int64_t paddingRow = -1;       // table row that is all zeros (-1: none)
+  double scale = 1.0;            // every value is multiplied by this
+};
+
+// nullptr when `e` is usable, else a static message naming the bad field.
+const char* validate(const Encoding& e);
+
+// Number of (sin, cos) pairs; an odd dModel leaves the last column zero.
+inline int32_t pairCount(const Encoding& e) { return e.dModel / 2; }
+
+// True when both members of every pair share one frequency, so that
+// PE(p) . PE(p+k) = scale^2 * sum_i cos(w_i k) depends on k only.
+bool pairsShareFrequency(const Encoding& e);
+
+// Angular frequency of each column (dModel values): w_j = frequencyScale * base^(-e_j);
+// 0 for the odd last column; NaN for every column when angle is kRatioPower
+// (the angle is then not linear in position, so no frequency exists).
+void columnFrequencies(const Encoding& e, double* out);
+
+// One row at any real position (fractional, negative, beyond the table).
+// The row whose index (position - start) equals paddingRow is all zeros.
+void row(const Encoding& e, double position, double* out);
+void row(const Encoding& e, double position, float* out);
+
+// Writes table rows in order, a chunk at a time, so a caller can copy each
+// chunk out while it is still in cache. Float32 rows of conventions whose
+// pairs share a frequency use an angle-addition recurrence in float64
+// (reseeded from exact sin/cos); everything else is evaluated directly.
+class TableWriter {
+ public:
+  TableWriter(const Encoding& e, int64_t firstRow);
+  ~TableWriter();
+  TableWriter(const TableWriter&) = delete;
+  TableWriter& operator=(const TableWriter&) = delete;
+
+  // Writes `rows` consecutive rows (rows * dModel values) and advances.
+  void write(float* out, int64_t rows);
+  void write(double* out, int64_t rows);
+  // False when the scratch state could not be allocated.
+  bool ok() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// s(k) = PE(from) . PE(from + k) for k = 0..maxOffset, accumulated in float64.
+// Closed form sum_i cos(w_i k) where pairs share a frequency, real row
+// products otherwise. Returns false if scratch memory is unavailable.
+bool offsetDots(const Encoding& e, double from, int64_t maxOffset, double* out);
+
+// The [length x length] matrix of row dot products, written a chunk of rows
+// at a time. Toeplitz (entry (p, q) = s(|p - q|)) where pairs share a
+// frequency; real products of a float64 table otherwise.
+class SimilarityWriter {
+ public:
+  SimilarityWriter(const Encoding& e, int64_t length);
+  ~SimilarityWriter();
+  SimilarityWriter(const SimilarityWriter&) = delete;
+  SimilarityWriter& operator=(const SimilarityWriter&) = delete;
+
+  void write(float* out, int64_t rows);
+  bool ok() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Convenience wrappers over the writers: the whole table / matrix at once.
+bool table(const Encoding& e, int64_t length, float* out);
+bool table(const Encoding& e, int64_t length, double* out);
+bool similarity(const Encoding& e, int64_t length, float* out);
+
+// True when this build runs the WASM SIMD kernels.
+bool simdEnabled();
+
+}  // namespace posenc

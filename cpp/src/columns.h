@@ -1,0 +1,52 @@
+// Per-column facts of a convention, shared by every computation.
+#pragma once
+
+#include <cmath>
+
+#include "posenc/posenc.h"
+
+namespace posenc::detail {
+
+struct Column {
+  int32_t pair;    // which (first, second) pair the column belongs to
+  bool second;     // second member of its pair
+  bool usesSin;    // sin or cos of the angle
+  double exponent; // e in w = base^(-e)
+  bool zero;       // the odd last column
+};
+
+inline Column column(const Encoding& e, int32_t j) {
+  const int32_t n = pairCount(e);
+  Column col{};
+  if (j >= 2 * n) {
+    col.zero = true;
+    return col;
+  }
+  if (e.layout == Layout::kInterleaved) {
+    col.pair = j / 2;
+    col.second = (j % 2) == 1;
+  } else {
+    col.second = j >= n;
+    col.pair = col.second ? j - n : j;
+  }
+  switch (e.exponent) {
+    case Exponent::kPair: col.exponent = 2.0 * col.pair / e.dModel; break;
+    case Exponent::kHalfMinusOne:
+      // tensor2tensor divides by max(n - 1, 1); fairseq's n - 1 = 0 would give NaN.
+      col.exponent = static_cast<double>(col.pair) / (n > 1 ? n - 1 : 1);
+      break;
+    case Exponent::kColumn: col.exponent = 2.0 * j / e.dModel; break;
+  }
+  col.usesSin = col.second == (e.order == Order::kCosSin);
+  return col;
+}
+
+inline double frequency(const Encoding& e, double exponent) {
+  return e.frequencyScale * std::pow(e.base, -exponent);
+}
+
+inline bool isPaddingPosition(const Encoding& e, double position) {
+  return e.paddingRow >= 0 && position - e.start == static_cast<double>(e.paddingRow);
+}
+
+}  // namespace posenc::detail

@@ -1,0 +1,72 @@
+#include <cmath>
+
+#include "columns.h"
+#include "kernels.h"
+#include "posenc/posenc.h"
+
+namespace posenc {
+
+const char* validate(const Encoding& e) {
+  if (e.dModel < 1 || e.dModel > (1 << 20)) return "dModel must be an integer in [1, 1048576]";
+  if (e.layout != Layout::kInterleaved && e.layout != Layout::kConcat)
+    return "layout must be 'interleaved' or 'concat'";
+  if (e.exponent != Exponent::kPair && e.exponent != Exponent::kHalfMinusOne &&
+      e.exponent != Exponent::kColumn)
+    return "exponent must be 'pair', 'half-minus-one' or 'column'";
+  if (e.order != Order::kSinCos && e.order != Order::kCosSin)
+    return "order must be 'sin-cos' or 'cos-sin'";
+  if (e.angle != Angle::kDivide && e.angle != Angle::kRatioPower)
+    return "angle must be 'divide' or 'ratio-power'";
+  if (!std::isfinite(e.base) || !(e.base > 1)) return "base must be a finite number > 1";
+  if (!std::isfinite(e.frequencyScale) || !(e.frequencyScale > 0))
+    return "frequencyScale must be a finite number > 0";
+  if (!std::isfinite(e.start)) return "start must be a finite number";
+  if (e.paddingRow < -1) return "paddingRow must be a row index >= 0 (or -1 for none)";
+  if (!std::isfinite(e.scale)) return "scale must be a finite number";
+  return nullptr;
+}
+
+bool pairsShareFrequency(const Encoding& e) {
+  return e.angle == Angle::kDivide && e.exponent != Exponent::kColumn;
+}
+
+void columnFrequencies(const Encoding& e, double* out) {
+  for (int32_t j = 0; j < e.dModel; ++j) {
+    const detail::Column col = detail::column(e, j);
+    if (col.zero)
+      out[j] = 0.0;
+    else if (e.angle == Angle::kRatioPower)
+      out[j] = std::nan("");
+    else
+      out[j] = detail::frequency(e, col.exponent);
+  }
+}
+
+namespace {
+
+// Rounds once from the float64 value when T is float: computing the angle in
+// float32, as most frameworks do, errs by ~5e-4 at position 8192.
+template <typename T>
+void evaluateRow(const Encoding& e, double position, T* out) {
+  const bool padding = detail::isPaddingPosition(e, position);
+  for (int32_t j = 0; j < e.dModel; ++j) {
+    const detail::Column col = detail::column(e, j);
+    if (col.zero || padding) {
+      out[j] = T(0);
+      continue;
+    }
+    const double angle = e.angle == Angle::kRatioPower
+                             ? std::pow(position / e.base, col.exponent)
+                             : position * detail::frequency(e, col.exponent);
+    out[j] = static_cast<T>(e.scale * (col.usesSin ? std::sin(angle) : std::cos(angle)));
+  }
+}
+
+}  // namespace
+
+void row(const Encoding& e, double position, double* out) { evaluateRow(e, position, out); }
+void row(const Encoding& e, double position, float* out) { evaluateRow(e, position, out); }
+
+bool simdEnabled() { return kernels::simd(); }
+
+}  // namespace posenc

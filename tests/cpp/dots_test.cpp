@@ -1,0 +1,105 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "posenc/posenc.h"
+#include "reference.h"
+
+namespace {
+
+using posenc::Encoding;
+
+TEST(OffsetDots, EqualBruteForceProductsForEveryConvention) {
+  for (int d : {2, 9, 64}) {
+    for (reference::Knobs k : reference::conventions(d)) {
+      for (double from : {0.0, 13.0, 1000.5}) {
+        const long maxOffset = 600;
+        std::vector<double> got(maxOffset + 1);
+        ASSERT_TRUE(posenc::offsetDots(reference::encoding(k), from, maxOffset, got.data()));
+        const std::vector<double> base = reference::row(k, from);
+        for (long m = 0; m <= maxOffset; ++m)
+          ASSERT_NEAR(got[m], reference::dot(base, reference::row(k, from + m)), 1e-10 * d)
+              << "d=" << d << " from=" << from << " k=" << m;
+      }
+    }
+  }
+}
+
+TEST(OffsetDots, DependOnlyOnTheOffsetWhenPairsShareAFrequency) {
+  reference::Knobs k;
+  k.d = 128;
+  std::vector<double> a(400), b(400);
+  posenc::offsetDots(reference::encoding(k), 0, 399, a.data());
+  posenc::offsetDots(reference::encoding(k), 777, 399, b.data());
+  for (int m = 0; m < 400; ++m) ASSERT_NEAR(a[m], b[m], 1e-12);
+  EXPECT_NEAR(a[0], 64.0, 1e-12);  // ||PE(p)||^2 = d/2
+  // Symmetric in +-k: PE(p) . PE(p - k) = s(k).
+  for (int m : {1, 5, 50})
+    EXPECT_NEAR(a[m], reference::dot(reference::row(k, 300), reference::row(k, 300 - m)), 1e-10);
+}
+
+TEST(OffsetDots, ColumnExponentDependsOnTheStart) {
+  reference::Knobs k;
+  k.d = 16;
+  k.exponent = posenc::Exponent::kColumn;
+  std::vector<double> a(50), b(50);
+  posenc::offsetDots(reference::encoding(k), 0, 49, a.data());
+  posenc::offsetDots(reference::encoding(k), 20, 49, b.data());
+  double differ = 0;
+  for (int m = 0; m < 50; ++m) differ = std::max(differ, std::abs(a[m] - b[m]));
+  EXPECT_GT(differ, 1e-3);
+}
+
+TEST(OffsetDots, ScaleAndPaddingRow) {
+  reference::Knobs k;
+  k.d = 10;
+  k.scale = 2;
+  k.paddingRow = 4;
+  std::vector<double> got(10);
+  posenc::offsetDots(reference::encoding(k), 1, 9, got.data());
+  EXPECT_NEAR(got[0], 4 * 5, 1e-12);
+  EXPECT_EQ(got[3], 0.0);  // row 1 + 3 is the padding row
+  posenc::offsetDots(reference::encoding(k), 4, 9, got.data());
+  for (double v : got) EXPECT_EQ(v, 0.0);
+}
+
+std::vector<float> similarityOf(const reference::Knobs& k, long length) {
+  std::vector<float> out(length * length, -1.0f);
+  EXPECT_TRUE(posenc::similarity(reference::encoding(k), length, out.data()));
+  return out;
+}
+
+TEST(Similarity, EqualsRowProductsIsSymmetricAndToeplitz) {
+  for (reference::Knobs k : reference::conventions(12)) {
+    k.paddingRow = 3;
+    k.start = 2;
+    const long length = 40;
+    const std::vector<float> s = similarityOf(k, length);
+    for (long p = 0; p < length; ++p) {
+      const std::vector<double> x = reference::row(k, k.start + p);
+      for (long q = 0; q < length; ++q) {
+        const double want = reference::dot(x, reference::row(k, k.start + q));
+        ASSERT_NEAR(s[p * length + q], want, 1e-6 * k.d) << p << "," << q;
+        ASSERT_EQ(s[p * length + q], s[q * length + p]);
+      }
+    }
+  }
+}
+
+TEST(Similarity, ToeplitzBandsForThePaper) {
+  reference::Knobs k;
+  k.d = 32;
+  const long length = 300;
+  const std::vector<float> s = similarityOf(k, length);
+  for (long p = 1; p < length; ++p)
+    for (long q = 1; q < length; ++q) ASSERT_EQ(s[p * length + q], s[(p - 1) * length + q - 1]);
+  EXPECT_NEAR(s[0], 16.0f, 1e-6);
+}
+
+TEST(Similarity, RejectsAnEmptyMatrix) {
+  posenc::SimilarityWriter writer(Encoding{}, 0);
+  EXPECT_FALSE(writer.ok());
+}
+
+}  // namespace
