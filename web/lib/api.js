@@ -1,0 +1,99 @@
+// The public functions around one instantiated wasm module. Options are
+// validated in options.js; this file only sizes outputs and copies results
+// out of the wasm heap into arrays the caller owns.
+import {
+  checkSize, dtypeOf, encodingParams, finite, integer, lengthOf, MAX_BYTES, outputArray,
+} from './options.js';
+
+// Rows are produced a chunk at a time into wasm scratch and copied out while
+// still in cache: no table-sized allocation in the wasm heap, and a copy that
+// costs about one extra pass over cache instead of one over memory.
+const CHUNK_BYTES = 256 * 1024;
+
+function drain(chunks, out, rowValues, rowCount, where) {
+  const chunkRows = chunks.chunkRows;
+  try {
+    if (!chunks.ok()) throw new RangeError(`posenc.${where}: not enough wasm memory for this request`);
+    for (let r = 0; r < rowCount; r += chunkRows) {
+      const rows = Math.min(chunkRows, rowCount - r);
+      // A view of wasm memory, valid only until the next call into the module.
+      out.set(chunks.next(rows), r * rowValues);
+    }
+  } finally {
+    chunks.delete();
+  }
+  return out;
+}
+
+function rowsPerChunk(rowBytes, rowCount) {
+  return Math.max(1, Math.min(rowCount, Math.floor(CHUNK_BYTES / rowBytes)));
+}
+
+export function createApi(module) {
+  function withChunkRows(chunks, chunkRows) {
+    chunks.chunkRows = chunkRows;
+    return chunks;
+  }
+
+  return Object.freeze({
+    simd: module.simd(),
+
+    table(opts) {
+      const params = encodingParams('table', opts);
+      const length = lengthOf('table', opts);
+      const ArrayType = dtypeOf('table', opts);
+      const count = length * params.dModel;
+      checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
+      const out = outputArray('table', opts, ArrayType, count);
+      const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
+      const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
+      return drain(withChunkRows(new Chunks(params, 0, chunkRows), chunkRows), out, params.dModel, length, 'table');
+    },
+
+    row(position, opts) {
+      finite('row', 'position', position);
+      const params = encodingParams('row', opts);
+      const ArrayType = dtypeOf('row', opts);
+      const out = outputArray('row', opts, ArrayType, params.dModel);
+      out.set(ArrayType === Float64Array ? module.row64(params, position) : module.row32(params, position));
+      return out;
+    },
+
+    frequencies(opts) {
+      const params = encodingParams('frequencies', opts);
+      const out = outputArray('frequencies', opts, Float64Array, params.dModel);
+      out.set(module.frequencies(params));
+      return out;
+    },
+
+    offsetDots(opts) {
+      const params = encodingParams('offsetDots', opts);
+      if (opts.maxOffset === undefined)
+        throw new TypeError('posenc.offsetDots: maxOffset is required: an integer >= 0 (got undefined)');
+      const maxOffset = integer('offsetDots', 'maxOffset', opts.maxOffset, 0, Math.floor(MAX_BYTES / 8) - 1);
+      const from = opts.from === undefined ? 0 : finite('offsetDots', 'from', opts.from);
+      const out = outputArray('offsetDots', opts, Float64Array, maxOffset + 1);
+      const dots = module.offsetDots(params, from, maxOffset);
+      if (dots === null) throw new RangeError('posenc.offsetDots: not enough wasm memory for this request');
+      out.set(dots);
+      return out;
+    },
+
+    similarity(opts) {
+      const params = encodingParams('similarity', opts);
+      const length = lengthOf('similarity', opts);
+      if (opts.dtype !== undefined && opts.dtype !== 'float32')
+        throw new RangeError(`posenc.similarity: dtype must be 'float32' (got ${JSON.stringify(opts.dtype)})`);
+      checkSize('similarity', `a ${length} x ${length} matrix`, length * length, Float32Array);
+      const out = outputArray('similarity', opts, Float32Array, length * length);
+      const chunkRows = rowsPerChunk(length * 4, length);
+      const chunks = withChunkRows(new module.SimilarityChunks(params, length, chunkRows), chunkRows);
+      return drain(chunks, out, length, length, 'similarity');
+    },
+
+    /** Bytes malloc'ed inside the wasm heap right now (for leak checks). */
+    heapBytes() {
+      return module.allocatedBytes();
+    },
+  });
+}

@@ -1,0 +1,77 @@
+// The one loader: picks the SIMD or scalar build, finds its .wasm (beside this
+// module, or a URL / bytes the caller gives), instantiates it once and caches
+// the API, so every caller (and every embed on a page) shares one instance.
+import { readWasm } from '#platform';
+import { createApi } from './api.js';
+
+// A module using v128 (i8x16.splat / popcnt): validates only where SIMD is on.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+export function simdSupported() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+// Literal `new URL(..., import.meta.url)` so bundlers (Vite) emit the files.
+const WASM_URLS = {
+  simd: () => new URL('./wasm/posenc-simd.wasm', import.meta.url),
+  scalar: () => new URL('./wasm/posenc-scalar.wasm', import.meta.url),
+};
+const FACTORIES = {
+  simd: () => import('./wasm/posenc-simd.mjs'),
+  scalar: () => import('./wasm/posenc-scalar.mjs'),
+};
+
+const cache = new Map();
+const LOAD_OPTIONS = new Set(['wasmUrl', 'wasmBinary', 'simd']);
+
+function checkLoadOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new TypeError(`posenc.load: options must be an object (got ${String(options)})`);
+  for (const key of Object.keys(options))
+    if (!LOAD_OPTIONS.has(key))
+      throw new TypeError(`posenc.load: unknown option '${key}'; known options: wasmUrl, wasmBinary, simd`);
+  const { wasmUrl, wasmBinary, simd } = options;
+  if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL))
+    throw new TypeError('posenc.load: wasmUrl must be a string or URL');
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(wasmBinary))
+    throw new TypeError('posenc.load: wasmBinary must be an ArrayBuffer or a typed array');
+  if (simd !== undefined && typeof simd !== 'boolean')
+    throw new TypeError('posenc.load: simd must be true or false');
+  if (simd === true && !simdSupported())
+    throw new RangeError('posenc.load: simd: true was asked for, but this engine has no WebAssembly SIMD');
+}
+
+async function instantiate(variant, { wasmUrl, wasmBinary }) {
+  const { default: factory } = await FACTORIES[variant]();
+  const url = wasmUrl === undefined ? WASM_URLS[variant]() : new URL(wasmUrl, import.meta.url);
+  const moduleArgs = {};
+  if (wasmBinary !== undefined) moduleArgs.wasmBinary = wasmBinary;
+  else if (readWasm && url.protocol === 'file:') moduleArgs.wasmBinary = await readWasm(url);
+  else moduleArgs.locateFile = () => url.href;
+  return createApi(await factory(moduleArgs));
+}
+
+/**
+ * Loads the module (idempotent: the same options give the same promise).
+ * @param {import('./index.js').LoadOptions} [options]
+ */
+export function load(options = {}) {
+  checkLoadOptions(options);
+  const variant = (options.simd ?? simdSupported()) ? 'simd' : 'scalar';
+  const source = options.wasmBinary ?? (options.wasmUrl === undefined ? '' : String(options.wasmUrl));
+  let byVariant = cache.get(source);
+  if (!byVariant) cache.set(source, (byVariant = new Map()));
+  if (!byVariant.has(variant)) {
+    const promise = instantiate(variant, options);
+    byVariant.set(variant, promise);
+    // A failed load (bad URL, offline) may be retried.
+    promise.catch(() => byVariant.delete(variant));
+  }
+  return byVariant.get(variant);
+}

@@ -1,0 +1,135 @@
+// Validates and normalises user options before anything reaches wasm, so bad
+// input throws a TypeError/RangeError naming the parameter and the module is
+// never left half-way through a call.
+import { ANGLES, DTYPES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES } from './conventions.js';
+
+export const MAX_D_MODEL = 1 << 20;
+// Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
+export const MAX_BYTES = 2 ** 31 - 1;
+
+const KNOWN_OPTIONS = new Set([
+  'length', 'dModel', 'preset', 'layout', 'exponent', 'order', 'angle', 'base',
+  'minTimescale', 'maxTimescale', 'start', 'paddingRow', 'scale', 'dtype', 'out',
+  'maxOffset', 'from',
+]);
+
+const describe = (v) =>
+  typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : String(v);
+
+function fail(ErrorType, where, message, value) {
+  throw new ErrorType(`posenc.${where}: ${message} (got ${describe(value)})`);
+}
+
+function number(where, name, value, accepted) {
+  if (typeof value !== 'number') fail(TypeError, where, `${name} must be a number: ${accepted}`, value);
+  return value;
+}
+
+export function integer(where, name, value, min, max) {
+  const accepted = `an integer in [${min}, ${max}]`;
+  number(where, name, value, accepted);
+  if (!Number.isInteger(value) || value < min || value > max)
+    fail(RangeError, where, `${name} must be ${accepted}`, value);
+  return value;
+}
+
+export function finite(where, name, value) {
+  number(where, name, value, 'a finite number');
+  if (!Number.isFinite(value)) fail(RangeError, where, `${name} must be a finite number`, value);
+  return value;
+}
+
+function oneOf(where, name, value, allowed) {
+  const accepted = allowed.map((a) => `'${a}'`).join(', ');
+  if (typeof value !== 'string') fail(TypeError, where, `${name} must be one of ${accepted}`, value);
+  if (!allowed.includes(value)) fail(RangeError, where, `${name} must be one of ${accepted}`, value);
+  return allowed.indexOf(value);
+}
+
+function checkObject(where, opts) {
+  if (opts === undefined) return {};
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
+    fail(TypeError, where, 'options must be an object', opts);
+  for (const key of Object.keys(opts))
+    if (!KNOWN_OPTIONS.has(key))
+      fail(TypeError, where, `unknown option '${key}'; known options: ${[...KNOWN_OPTIONS].join(', ')}`, opts[key]);
+  return opts;
+}
+
+/**
+ * Resolves the convention: preset first, then explicit knobs.
+ * Returns the numeric parameters the wasm bindings take.
+ */
+export function encodingParams(where, rawOpts) {
+  const opts = checkObject(where, rawOpts);
+  const pick = (key) => (opts[key] === undefined ? preset[key] : opts[key]);
+  const presetName = opts.preset === undefined ? 'vaswani' : opts.preset;
+  oneOf(where, 'preset', presetName, PRESET_NAMES);
+  const preset = PRESETS[presetName];
+
+  if (opts.dModel === undefined) fail(TypeError, where, `dModel is required: an integer in [1, ${MAX_D_MODEL}]`, undefined);
+  const dModel = integer(where, 'dModel', opts.dModel, 1, MAX_D_MODEL);
+
+  let base = pick('base');
+  let frequencyScale = 1;
+  if (opts.minTimescale !== undefined || opts.maxTimescale !== undefined) {
+    if (opts.base !== undefined)
+      fail(TypeError, where, 'give either base or minTimescale/maxTimescale, not both', opts.base);
+    const minTimescale = opts.minTimescale === undefined ? 1 : finite(where, 'minTimescale', opts.minTimescale);
+    const maxTimescale = opts.maxTimescale === undefined ? 1e4 : finite(where, 'maxTimescale', opts.maxTimescale);
+    if (!(minTimescale > 0)) fail(RangeError, where, 'minTimescale must be a finite number > 0', minTimescale);
+    if (!(maxTimescale > minTimescale))
+      fail(RangeError, where, 'maxTimescale must be a finite number > minTimescale', maxTimescale);
+    // tensor2tensor multiplies its inverse timescales by min_timescale.
+    base = maxTimescale / minTimescale;
+    frequencyScale = minTimescale;
+  }
+  finite(where, 'base', base);
+  if (!(base > 1)) fail(RangeError, where, 'base must be a finite number > 1', base);
+
+  const paddingRow = pick('paddingRow');
+  if (paddingRow !== null && paddingRow !== undefined) integer(where, 'paddingRow', paddingRow, 0, Number.MAX_SAFE_INTEGER);
+
+  return {
+    dModel,
+    layout: oneOf(where, 'layout', pick('layout'), LAYOUTS),
+    exponent: oneOf(where, 'exponent', pick('exponent'), EXPONENTS),
+    order: oneOf(where, 'order', pick('order'), ORDERS),
+    angle: oneOf(where, 'angle', pick('angle'), ANGLES),
+    base,
+    frequencyScale,
+    start: finite(where, 'start', pick('start')),
+    paddingRow: paddingRow === null || paddingRow === undefined ? -1 : paddingRow,
+    scale: finite(where, 'scale', pick('scale')),
+  };
+}
+
+export function dtypeOf(where, opts) {
+  const dtype = opts?.dtype === undefined ? 'float32' : opts.dtype;
+  oneOf(where, 'dtype', dtype, DTYPES);
+  return dtype === 'float64' ? Float64Array : Float32Array;
+}
+
+export function lengthOf(where, opts) {
+  if (opts?.length === undefined) fail(TypeError, where, 'length is required: an integer >= 1', undefined);
+  return integer(where, 'length', opts.length, 1, MAX_BYTES);
+}
+
+/** Throws unless count elements of ArrayType fit in MAX_BYTES. */
+export function checkSize(where, what, count, ArrayType) {
+  const bytes = count * ArrayType.BYTES_PER_ELEMENT;
+  if (bytes > MAX_BYTES)
+    throw new RangeError(
+      `posenc.${where}: ${what} needs ${bytes} bytes, more than ${MAX_BYTES} (what wasm32 can hold); reduce length or dModel`,
+    );
+}
+
+/** The caller's buffer when given (it must fit exactly), else a new one. */
+export function outputArray(where, opts, ArrayType, count) {
+  const out = opts?.out;
+  if (out === undefined) return new ArrayType(count);
+  if (!(out instanceof ArrayType))
+    fail(TypeError, where, `out must be a ${ArrayType.name} (matching dtype)`, Object.prototype.toString.call(out));
+  if (out.length !== count) fail(RangeError, where, `out must have length ${count}`, out.length);
+  return out;
+}

@@ -1,0 +1,2 @@
+// Browsers fetch the .wasm themselves (streaming compilation).
+export const readWasm = null;
