@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the wasm modules (SIMD and scalar) and copies them into web/lib/wasm/.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn
 jobs=$(nproc)
 if [ ! -f build/wasm/CMakeCache.txt ]; then

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+// The page lives in web/; the built site goes to dist/site.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  build: {
+    outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: false },
+  preview: { host: '127.0.0.1', port: 4173 },
+});
