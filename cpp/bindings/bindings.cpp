@@ -84,7 +84,9 @@ template <typename Writer, typename T>
 class ChunkedWriter {
  public:
   ChunkedWriter(Writer* writer, size_t rowValues, int32_t chunkRows)
-      : writer_(writer), rowValues_(rowValues), chunkRows_(chunkRows),
+      : writer_(writer),
+        rowValues_(rowValues),
+        chunkRows_(chunkRows),
         scratch_(new (std::nothrow) T[rowValues * static_cast<size_t>(chunkRows)]) {}
   bool ok() const { return writer_ && writer_->ok() && scratch_; }
   // A view of the next `rows` (<= chunkRows) rows, valid until the next call.
@@ -107,15 +109,14 @@ using SimilarityChunks = ChunkedWriter<posenc::SimilarityWriter, float>;
 
 template <typename Chunks>
 Chunks* makeTableChunks(const EncodingParams& p, double firstRow, int32_t chunkRows) {
-  return new Chunks(
-      new (std::nothrow) posenc::TableWriter(toEncoding(p), static_cast<int64_t>(firstRow)),
-      static_cast<size_t>(p.dModel), chunkRows);
+  return new Chunks(new (std::nothrow) posenc::TableWriter(toEncoding(p), static_cast<int64_t>(firstRow)),
+                    static_cast<size_t>(p.dModel), chunkRows);
 }
 
 SimilarityChunks* makeSimilarityChunks(const EncodingParams& p, double length, int32_t chunkRows) {
-  return new SimilarityChunks(
-      new (std::nothrow) posenc::SimilarityWriter(toEncoding(p), static_cast<int64_t>(length)),
-      static_cast<size_t>(length), chunkRows);
+  return new SimilarityChunks(new (std::nothrow)
+                                  posenc::SimilarityWriter(toEncoding(p), static_cast<int64_t>(length)),
+                              static_cast<size_t>(length), chunkRows);
 }
 
 // Bytes currently malloc'ed: lets tests show that nothing stays alive.

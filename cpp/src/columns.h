@@ -8,11 +8,11 @@
 namespace posenc::detail {
 
 struct Column {
-  int32_t pair;    // which (first, second) pair the column belongs to
-  bool second;     // second member of its pair
-  bool usesSin;    // sin or cos of the angle
-  double exponent; // e in w = base^(-e)
-  bool zero;       // the odd last column
+  int32_t pair;     // which (first, second) pair the column belongs to
+  bool second;      // second member of its pair
+  bool usesSin;     // sin or cos of the angle
+  double exponent;  // e in w = base^(-e)
+  bool zero;        // the odd last column
 };
 
 inline Column column(const Encoding& e, int32_t j) {
@@ -30,12 +30,16 @@ inline Column column(const Encoding& e, int32_t j) {
     col.pair = col.second ? j - n : j;
   }
   switch (e.exponent) {
-    case Exponent::kPair: col.exponent = 2.0 * col.pair / e.dModel; break;
+    case Exponent::kPair:
+      col.exponent = 2.0 * col.pair / e.dModel;
+      break;
     case Exponent::kHalfMinusOne:
       // tensor2tensor divides by max(n - 1, 1); fairseq's n - 1 = 0 would give NaN.
       col.exponent = static_cast<double>(col.pair) / (n > 1 ? n - 1 : 1);
       break;
-    case Exponent::kColumn: col.exponent = 2.0 * j / e.dModel; break;
+    case Exponent::kColumn:
+      col.exponent = 2.0 * j / e.dModel;
+      break;
   }
   col.usesSin = col.second == (e.order == Order::kCosSin);
   return col;

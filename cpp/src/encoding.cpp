@@ -13,8 +13,7 @@ const char* validate(const Encoding& e) {
   if (e.exponent != Exponent::kPair && e.exponent != Exponent::kHalfMinusOne &&
       e.exponent != Exponent::kColumn)
     return "exponent must be 'pair', 'half-minus-one' or 'column'";
-  if (e.order != Order::kSinCos && e.order != Order::kCosSin)
-    return "order must be 'sin-cos' or 'cos-sin'";
+  if (e.order != Order::kSinCos && e.order != Order::kCosSin) return "order must be 'sin-cos' or 'cos-sin'";
   if (e.angle != Angle::kDivide && e.angle != Angle::kRatioPower)
     return "angle must be 'divide' or 'ratio-power'";
   if (!std::isfinite(e.base) || !(e.base > 1)) return "base must be a finite number > 1";
@@ -55,9 +54,8 @@ void evaluateRow(const Encoding& e, double position, T* out) {
       out[j] = T(0);
       continue;
     }
-    const double angle = e.angle == Angle::kRatioPower
-                             ? std::pow(position / e.base, col.exponent)
-                             : position * detail::frequency(e, col.exponent);
+    const double angle = e.angle == Angle::kRatioPower ? std::pow(position / e.base, col.exponent)
+                                                       : position * detail::frequency(e, col.exponent);
     out[j] = static_cast<T>(e.scale * (col.usesSin ? std::sin(angle) : std::cos(angle)));
   }
 }

@@ -17,7 +17,9 @@ class Oscillators {
   // `frequencies` has n entries; `swapped` makes a = cos, b = sin instead of
   // a = sin, b = cos (the rotation then turns the other way in (a, b)).
   Oscillators(const double* frequencies, int32_t n, bool swapped, double amplitude)
-      : n_(n), swapped_(swapped), amplitude_(amplitude),
+      : n_(n),
+        swapped_(swapped),
+        amplitude_(amplitude),
         storage_(new (std::nothrow) double[5 * static_cast<size_t>(n > 0 ? n : 1)]) {
     if (!storage_) return;
     w_ = storage_.get();

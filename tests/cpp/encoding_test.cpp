@@ -52,8 +52,7 @@ TEST(Frequencies, FallGeometricallyFromOneInThePaper) {
   e.dModel = 64;
   std::vector<double> w(64);
   posenc::columnFrequencies(e, w.data());
-  for (int j = 0; j < 64; ++j)
-    EXPECT_NEAR(w[j], std::pow(10000.0, -2.0 * (j / 2) / 64), 1e-15) << j;
+  for (int j = 0; j < 64; ++j) EXPECT_NEAR(w[j], std::pow(10000.0, -2.0 * (j / 2) / 64), 1e-15) << j;
   EXPECT_EQ(w[0], 1.0);
   // Same ratio between consecutive pairs: geometric.
   for (int i = 1; i < 31; ++i) EXPECT_NEAR(w[2 * i + 2] / w[2 * i], w[2] / w[0], 1e-12);
@@ -123,8 +122,8 @@ TEST(Row, Tensor2tensorConventionMatchesItsLiteralFormula) {
   e.dModel = 33;
   e.layout = posenc::Layout::kConcat;
   e.exponent = posenc::Exponent::kHalfMinusOne;
-  e.frequencyScale = 2.0;   // min_timescale
-  e.base = 5.0e4 / 2.0;     // max_timescale / min_timescale
+  e.frequencyScale = 2.0;  // min_timescale
+  e.base = 5.0e4 / 2.0;    // max_timescale / min_timescale
   std::vector<double> r(33);
   for (double pos : {0.0, 3.0, 250.0}) {
     posenc::row(e, pos, r.data());

@@ -22,8 +22,8 @@ inline double tensor2tensor(double pos, int j, int d, double minTimescale = 1.0,
                             double maxTimescale = 1.0e4) {
   const int numTimescales = d / 2;
   if (j >= 2 * numTimescales) return 0.0;
-  const double logIncrement = std::log(maxTimescale / minTimescale) /
-                              std::max(static_cast<double>(numTimescales) - 1, 1.0);
+  const double logIncrement =
+      std::log(maxTimescale / minTimescale) / std::max(static_cast<double>(numTimescales) - 1, 1.0);
   const int i = j % numTimescales;
   const double invTimescale = minTimescale * std::exp(i * -logIncrement);
   const double scaled = pos * invTimescale;
@@ -88,8 +88,7 @@ inline double dot(const std::vector<double>& x, const std::vector<double>& y) {
 inline std::vector<Knobs> conventions(int d) {
   std::vector<Knobs> all;
   for (bool concat : {false, true})
-    for (auto ex : {posenc::Exponent::kPair, posenc::Exponent::kHalfMinusOne,
-                    posenc::Exponent::kColumn})
+    for (auto ex : {posenc::Exponent::kPair, posenc::Exponent::kHalfMinusOne, posenc::Exponent::kColumn})
       for (bool cosFirst : {false, true}) {
         Knobs k;
         k.d = d;

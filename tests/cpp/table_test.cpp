@@ -46,7 +46,8 @@ TEST(Table, Float32AngleWouldFailTheBound) {
   for (int i = 0; i < 256; ++i) {
     const float w = static_cast<float>(std::pow(10000.0, -2.0 * i / 512));
     const float angle = 8191.0f * w;
-    worst = std::max(worst, std::abs(std::sin(static_cast<double>(angle)) - reference::paper(8191, 2 * i, 512)));
+    worst =
+        std::max(worst, std::abs(std::sin(static_cast<double>(angle)) - reference::paper(8191, 2 * i, 512)));
   }
   EXPECT_GT(worst, 1e-4);
 }
@@ -58,8 +59,7 @@ TEST(Table, Float64MatchesReferenceTo1e12) {
     std::vector<double> out(length * k.d);
     ASSERT_TRUE(posenc::table(reference::encoding(k), length, out.data()));
     for (long r = 0; r < length; ++r)
-      for (int j = 0; j < k.d; ++j)
-        ASSERT_NEAR(out[r * k.d + j], reference::value(k, r, j), 1e-12);
+      for (int j = 0; j < k.d; ++j) ASSERT_NEAR(out[r * k.d + j], reference::value(k, r, j), 1e-12);
   }
 }
 

@@ -1,9 +1,7 @@
 // The public functions around one instantiated wasm module. Options are
 // validated in options.js; this file only sizes outputs and copies results
 // out of the wasm heap into arrays the caller owns.
-import {
-  checkSize, dtypeOf, encodingParams, finite, integer, lengthOf, MAX_BYTES, outputArray,
-} from './options.js';
+import { checkSize, dtypeOf, encodingParams, finite, integer, lengthOf, MAX_BYTES, outputArray } from './options.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that

@@ -41,8 +41,7 @@ function checkLoadOptions(options) {
     throw new TypeError('posenc.load: wasmUrl must be a string or URL');
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !ArrayBuffer.isView(wasmBinary))
     throw new TypeError('posenc.load: wasmBinary must be an ArrayBuffer or a typed array');
-  if (simd !== undefined && typeof simd !== 'boolean')
-    throw new TypeError('posenc.load: simd must be true or false');
+  if (simd !== undefined && typeof simd !== 'boolean') throw new TypeError('posenc.load: simd must be true or false');
   if (simd === true && !simdSupported())
     throw new RangeError('posenc.load: simd: true was asked for, but this engine has no WebAssembly SIMD');
 }

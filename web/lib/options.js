@@ -8,13 +8,26 @@ export const MAX_D_MODEL = 1 << 20;
 export const MAX_BYTES = 2 ** 31 - 1;
 
 const KNOWN_OPTIONS = new Set([
-  'length', 'dModel', 'preset', 'layout', 'exponent', 'order', 'angle', 'base',
-  'minTimescale', 'maxTimescale', 'start', 'paddingRow', 'scale', 'dtype', 'out',
-  'maxOffset', 'from',
+  'length',
+  'dModel',
+  'preset',
+  'layout',
+  'exponent',
+  'order',
+  'angle',
+  'base',
+  'minTimescale',
+  'maxTimescale',
+  'start',
+  'paddingRow',
+  'scale',
+  'dtype',
+  'out',
+  'maxOffset',
+  'from',
 ]);
 
-const describe = (v) =>
-  typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : String(v);
+const describe = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : String(v));
 
 function fail(ErrorType, where, message, value) {
   throw new ErrorType(`posenc.${where}: ${message} (got ${describe(value)})`);
@@ -67,7 +80,8 @@ export function encodingParams(where, rawOpts) {
   oneOf(where, 'preset', presetName, PRESET_NAMES);
   const preset = PRESETS[presetName];
 
-  if (opts.dModel === undefined) fail(TypeError, where, `dModel is required: an integer in [1, ${MAX_D_MODEL}]`, undefined);
+  if (opts.dModel === undefined)
+    fail(TypeError, where, `dModel is required: an integer in [1, ${MAX_D_MODEL}]`, undefined);
   const dModel = integer(where, 'dModel', opts.dModel, 1, MAX_D_MODEL);
 
   let base = pick('base');
@@ -87,8 +101,12 @@ export function encodingParams(where, rawOpts) {
   finite(where, 'base', base);
   if (!(base > 1)) fail(RangeError, where, 'base must be a finite number > 1', base);
 
+  // Functions with a fixed output type still reject a dtype no function knows.
+  if (opts.dtype !== undefined) oneOf(where, 'dtype', opts.dtype, DTYPES);
+
   const paddingRow = pick('paddingRow');
-  if (paddingRow !== null && paddingRow !== undefined) integer(where, 'paddingRow', paddingRow, 0, Number.MAX_SAFE_INTEGER);
+  if (paddingRow !== null && paddingRow !== undefined)
+    integer(where, 'paddingRow', paddingRow, 0, Number.MAX_SAFE_INTEGER);
 
   return {
     dModel,

@@ -7,7 +7,7 @@ jobs=$(nproc)
 if [ ! -f build/wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build build/wasm -j"$jobs" --target posenc-simd posenc-scalar
+cmake --build build/wasm -j"$jobs" --target posenc-simd posenc-scalar ${POSENC_WASM_TESTS:+posenc_tests}
 mkdir -p web/lib/wasm
 cp build/wasm/module/posenc-simd.mjs build/wasm/module/posenc-simd.wasm \
    build/wasm/module/posenc-scalar.mjs build/wasm/module/posenc-scalar.wasm web/lib/wasm/

@@ -40,11 +40,11 @@ struct Encoding {
   Exponent exponent = Exponent::kPair;
   Order order = Order::kSinCos;
   Angle angle = Angle::kDivide;
-  double base = 10000.0;         // max/min timescale ratio
-  double frequencyScale = 1.0;   // tensor2tensor multiplies every frequency by min_timescale
-  double start = 0.0;            // position of table row 0
-  int64_t paddingRow = -1;       // table row that is all zeros (-1: none)
-  double scale = 1.0;            // every value is multiplied by this
+  double base = 10000.0;        // max/min timescale ratio
+  double frequencyScale = 1.0;  // tensor2tensor multiplies every frequency by min_timescale
+  double start = 0.0;           // position of table row 0
+  int64_t paddingRow = -1;      // table row that is all zeros (-1: none)
+  double scale = 1.0;           // every value is multiplied by this
 };
 
 // nullptr when `e` is usable, else a static message naming the bad field.

@@ -1,0 +1,121 @@
+// Every bad input gets a TypeError or RangeError whose message names the
+// parameter, and the module keeps computing correct values afterwards.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { load } from '../../web/lib/index.js';
+import { maxAbsDiff, paperValue } from './reference.js';
+
+let pe;
+beforeAll(async () => {
+  pe = await load();
+});
+
+const GOOD = { length: 8, dModel: 6 };
+
+// [description, options override, error type, text the message must contain]
+const BAD_OPTIONS = [
+  ['missing dModel', { dModel: undefined }, TypeError, 'dModel'],
+  ['null dModel', { dModel: null }, TypeError, 'dModel'],
+  ['NaN dModel', { dModel: NaN }, RangeError, 'dModel'],
+  ['Infinity dModel', { dModel: Infinity }, RangeError, 'dModel'],
+  ['negative dModel', { dModel: -4 }, RangeError, 'dModel'],
+  ['zero dModel', { dModel: 0 }, RangeError, 'dModel'],
+  ['fractional dModel', { dModel: 6.5 }, RangeError, 'dModel'],
+  ['string dModel', { dModel: '6' }, TypeError, 'dModel'],
+  ['absurd dModel', { dModel: 2 ** 30 }, RangeError, 'dModel'],
+  ['NaN base', { base: NaN }, RangeError, 'base'],
+  ['base 1', { base: 1 }, RangeError, 'base'],
+  ['base 0.5', { base: 0.5 }, RangeError, 'base'],
+  ['negative base', { base: -10 }, RangeError, 'base'],
+  ['string base', { base: '10000' }, TypeError, 'base'],
+  ['base and timescale', { base: 100, maxTimescale: 100 }, TypeError, 'base'],
+  ['minTimescale 0', { minTimescale: 0 }, RangeError, 'minTimescale'],
+  ['maxTimescale below min', { minTimescale: 10, maxTimescale: 5 }, RangeError, 'maxTimescale'],
+  ['unknown preset', { preset: 'bert' }, RangeError, 'preset'],
+  ['non-string preset', { preset: 3 }, TypeError, 'preset'],
+  ['unknown layout', { layout: 'blocked' }, RangeError, 'layout'],
+  ['unknown exponent', { exponent: 'dim' }, RangeError, 'exponent'],
+  ['unknown order', { order: 'cos-first' }, RangeError, 'order'],
+  ['unknown angle', { angle: 'power' }, RangeError, 'angle'],
+  ['unknown dtype', { dtype: 'float16' }, RangeError, 'dtype'],
+  ['NaN start', { start: NaN }, RangeError, 'start'],
+  ['string start', { start: '1' }, TypeError, 'start'],
+  ['fractional paddingRow', { paddingRow: 1.5 }, RangeError, 'paddingRow'],
+  ['negative paddingRow', { paddingRow: -1 }, RangeError, 'paddingRow'],
+  ['Infinity scale', { scale: Infinity }, RangeError, 'scale'],
+  ['unknown option', { lenght: 5 }, TypeError, 'lenght'],
+];
+
+const CALLS = {
+  table: (o) => pe.table(o),
+  row: (o) => pe.row(3, o),
+  frequencies: (o) => pe.frequencies(o),
+  offsetDots: (o) => pe.offsetDots({ maxOffset: 4, ...o }),
+  similarity: (o) => pe.similarity(o),
+};
+
+function expectStillWorks() {
+  const got = pe.table({ length: 5, dModel: 4, dtype: 'float64' });
+  const want = Float64Array.from({ length: 20 }, (_, i) => paperValue(Math.floor(i / 4), i % 4, 4));
+  expect(maxAbsDiff(got, want)).toBeLessThanOrEqual(1e-12);
+}
+
+describe.each(Object.entries(CALLS))('%s', (name, call) => {
+  it.each(BAD_OPTIONS)('rejects %s', (_, override, ErrorType, text) => {
+    const opts = { ...GOOD, ...override };
+    for (const key of Object.keys(override)) if (override[key] === undefined) delete opts[key];
+    let error;
+    try {
+      call(opts);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ErrorType);
+    expect(error.message).toContain(text);
+    expect(error.message).toContain(`posenc.${name}`);
+    expectStillWorks();
+  });
+
+  it('rejects a non-object options argument', () => {
+    for (const bad of [null, 5, 'x', []]) expect(() => call(bad)).toThrow(TypeError);
+    expectStillWorks();
+  });
+});
+
+describe('sizes and per-function parameters', () => {
+  it('length: missing, NaN, negative, fractional, string', () => {
+    for (const fn of ['table', 'similarity']) {
+      expect(() => pe[fn]({ dModel: 4 })).toThrow(/length is required/);
+      expect(() => pe[fn]({ dModel: 4, length: NaN })).toThrow(RangeError);
+      expect(() => pe[fn]({ dModel: 4, length: -3 })).toThrow(/length must be an integer/);
+      expect(() => pe[fn]({ dModel: 4, length: 2.5 })).toThrow(RangeError);
+      expect(() => pe[fn]({ dModel: 4, length: '3' })).toThrow(TypeError);
+    }
+    expectStillWorks();
+  });
+
+  it('a result over what wasm32 can hold', () => {
+    expect(() => pe.table({ length: 2 ** 20, dModel: 1024 })).toThrow(/2147483647/);
+    expect(() => pe.table({ length: 2 ** 19, dModel: 1024, dtype: 'float64' })).toThrow(/length or dModel/);
+    expect(() => pe.similarity({ length: 30000, dModel: 4 })).toThrow(RangeError);
+    expectStillWorks();
+  });
+
+  it('row position, offsetDots maxOffset and from', () => {
+    for (const position of [NaN, Infinity, undefined])
+      expect(() => pe.row(position, { dModel: 4 })).toThrow(/position/);
+    expect(() => pe.row('1', { dModel: 4 })).toThrow(TypeError);
+    expect(() => pe.offsetDots({ dModel: 4 })).toThrow(/maxOffset is required/);
+    expect(() => pe.offsetDots({ dModel: 4, maxOffset: -1 })).toThrow(/maxOffset/);
+    expect(() => pe.offsetDots({ dModel: 4, maxOffset: 1.5 })).toThrow(RangeError);
+    expect(() => pe.offsetDots({ dModel: 4, maxOffset: 3, from: NaN })).toThrow(/from/);
+    expect(() => pe.similarity({ dModel: 4, length: 3, dtype: 'float64' })).toThrow(/dtype/);
+    expectStillWorks();
+  });
+
+  it('out of the wrong type or length', () => {
+    expect(() => pe.table({ length: 2, dModel: 2, out: new Float64Array(4) })).toThrow(/out must be a Float32Array/);
+    expect(() => pe.table({ length: 2, dModel: 2, out: new Float32Array(5) })).toThrow(/out must have length 4/);
+    expect(() => pe.table({ length: 2, dModel: 2, out: [0, 0, 0, 0] })).toThrow(TypeError);
+    expectStillWorks();
+  });
+});

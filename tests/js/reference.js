@@ -1,0 +1,114 @@
+// Float64 references written from each framework's own formula, independent
+// of the library. `pos` is the table row's position; each returns a
+// Float64Array of length rows * d (row-major) or one value.
+
+export const PAPER_BASE = 10000;
+
+/** PyTorch "Language modeling" tutorial: div_term = exp(arange(0, d, 2) * -ln(10000)/d). */
+export function pytorchTutorial(length, d, start = 0) {
+  const out = new Float64Array(length * d);
+  for (let r = 0; r < length; r++) {
+    const pos = start + r;
+    for (let i = 0; 2 * i < d - (d % 2); i++) {
+      const divTerm = Math.exp(2 * i * -(Math.log(PAPER_BASE) / d));
+      out[r * d + 2 * i] = Math.sin(pos * divTerm);
+      out[r * d + 2 * i + 1] = Math.cos(pos * divTerm);
+    }
+  }
+  return out;
+}
+
+/** The paper / Hugging Face: pos / 10000^(2 (j // 2) / d), sin on even, cos on odd. */
+export function paperValue(pos, j, d, base = PAPER_BASE) {
+  if (d % 2 === 1 && j === d - 1) return 0;
+  const angle = pos / Math.pow(base, (2 * Math.floor(j / 2)) / d);
+  return j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+}
+
+/** tensor2tensor get_timing_signal_1d, literally. */
+export function tensor2tensor(length, channels, { minTimescale = 1, maxTimescale = 1e4, startIndex = 0 } = {}) {
+  const numTimescales = Math.floor(channels / 2);
+  const logTimescaleIncrement = Math.log(maxTimescale / minTimescale) / Math.max(numTimescales - 1, 1);
+  const out = new Float64Array(length * channels);
+  for (let r = 0; r < length; r++) {
+    const position = r + startIndex;
+    for (let i = 0; i < numTimescales; i++) {
+      const invTimescale = minTimescale * Math.exp(i * -logTimescaleIncrement);
+      out[r * channels + i] = Math.sin(position * invTimescale);
+      out[r * channels + numTimescales + i] = Math.cos(position * invTimescale);
+    }
+  }
+  return out;
+}
+
+/** TensorFlow tutorial positional_encoding(length, depth), even depth. */
+export function tfTutorial(length, depth) {
+  const half = depth / 2;
+  const out = new Float64Array(length * depth);
+  for (let pos = 0; pos < length; pos++)
+    for (let i = 0; i < half; i++) {
+      const angleRate = 1 / Math.pow(10000, i / half);
+      out[pos * depth + i] = Math.sin(pos * angleRate);
+      out[pos * depth + half + i] = Math.cos(pos * angleRate);
+    }
+  return out;
+}
+
+/** fairseq SinusoidalPositionalEmbedding.get_embedding(num_embeddings, embedding_dim, padding_idx). */
+export function fairseq(numEmbeddings, embeddingDim, paddingIdx = 1) {
+  const halfDim = Math.floor(embeddingDim / 2);
+  const emb = Math.log(10000) / (halfDim - 1);
+  const out = new Float64Array(numEmbeddings * embeddingDim);
+  for (let pos = 0; pos < numEmbeddings; pos++) {
+    if (pos === paddingIdx) continue;
+    for (let i = 0; i < halfDim; i++) {
+      const angle = pos * Math.exp(i * -emb);
+      out[pos * embeddingDim + i] = Math.sin(angle);
+      out[pos * embeddingDim + halfDim + i] = Math.cos(angle);
+    }
+  }
+  return out;
+}
+
+/** The early PyTorch port: pos / 10000^(2 j / d) on the column index, row 0 zero. */
+export function legacyColumn(nPosition, embDim) {
+  const out = new Float64Array(nPosition * embDim);
+  for (let pos = 1; pos < nPosition; pos++)
+    for (let j = 0; j < embDim - (embDim % 2); j++) {
+      const angle = pos / Math.pow(10000, (2 * j) / embDim);
+      out[pos * embDim + j] = j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+    }
+  return out;
+}
+
+/** The Q&A attempt: (pos / 10000)^(2 j / d), cos on even and sin on odd columns. */
+export function question(length, d) {
+  const out = new Float64Array(length * d);
+  for (let pos = 0; pos < length; pos++)
+    for (let j = 0; j < d - (d % 2); j++) {
+      const x = Math.pow(pos / 10000, (2 * j) / d);
+      out[pos * d + j] = j % 2 === 0 ? Math.cos(x) : Math.sin(x);
+    }
+  return out;
+}
+
+export function rowOf(table, d, r) {
+  return table.subarray(r * d, (r + 1) * d);
+}
+
+export function dot(x, y) {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) s += x[i] * y[i];
+  return s;
+}
+
+/** Largest |got - want| over two equal-length arrays. */
+export function maxAbsDiff(got, want) {
+  if (got.length !== want.length) throw new Error(`length ${got.length} != ${want.length}`);
+  let worst = 0;
+  for (let i = 0; i < got.length; i++) {
+    const diff = Math.abs(got[i] - want[i]);
+    if (!(diff <= worst)) worst = Number.isNaN(diff) ? Infinity : diff;
+  }
+  return worst;
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs every test of posenc from a clean clone: installs what is missing, then
+# formatting checks, the C++ suite natively, under ASan+UBSan and as WASM under
+# Node, Vitest, the page and embeds in headless Chromium, and the packed package.
+# Every step runs even if an earlier one failed; the exit code reports any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash web/scripts/setup.sh test || exit 1
+jobs=$(nproc)
+failures=()
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if ! "$@"; then failures+=("$name"); fi
+}
+
+format_check() {
+  clang-format --dry-run --Werror $(git ls-files 'cpp/**.cpp' 'cpp/**.h' 'tests/cpp/**') &&
+    npx prettier --check $(git ls-files 'web/**.js' 'web/**.d.ts' 'tests/**.js' 'tests/**.mjs' | grep -v '^web/lib/wasm/')
+}
+
+native_tests() {
+  cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    cmake --build build/native -j"$jobs" >/dev/null &&
+    ctest --test-dir build/native --output-on-failure
+}
+
+sanitizer_tests() {
+  cmake -S . -B build/sanitize -DCMAKE_BUILD_TYPE=Debug -DPOSENC_SANITIZE=ON >/dev/null &&
+    cmake --build build/sanitize -j"$jobs" >/dev/null &&
+    ctest --test-dir build/sanitize --output-on-failure
+}
+
+wasm_tests() {
+  POSENC_WASM_TESTS=1 bash web/scripts/build-wasm.sh >/dev/null &&
+    ctest --test-dir build/wasm --output-on-failure
+}
+
+browser_tests() {
+  npx vite build --config web/vite.config.js --logLevel warn || return 1
+  local status=0
+  for test in tests/e2e/*.test.mjs; do
+    [ -e "$test" ] || continue
+    node "$test" || status=1
+  done
+  return $status
+}
+
+step "format (clang-format, prettier)" format_check
+step "C++ native (GoogleTest)" native_tests
+step "C++ native under AddressSanitizer + UndefinedBehaviorSanitizer" sanitizer_tests
+step "C++ as WASM under Node (GoogleTest)" wasm_tests
+step "JS API (Vitest)" npx vitest run --config tests/js/vitest.config.js
+step "page in headless Chromium" browser_tests
+step "npm package (pack, install, import)" node tests/pack/pack.test.mjs
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+  printf 'FAILED: %s\n' "${failures[@]}"
+  exit 1
+fi
+echo "All test steps passed."
