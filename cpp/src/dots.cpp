@@ -16,10 +16,13 @@ bool cosineSums(const Encoding& e, int64_t maxOffset, double* out) {
   if (!w) return false;
   Oscillators bank(w.get(), pairCount(e), /*swapped=*/false, 1.0);
   if (!bank.ok()) return false;
-  for (int64_t k = 0; k <= maxOffset; ++k) {
+  for (int64_t k = 0; k <= maxOffset;) {
     if (k % kReseedInterval == 0) bank.seed(static_cast<double>(k));
-    // b holds cos(w_i k).
-    out[k] = kernels::sumSecondAndStep(bank.a(), bank.b(), bank.c(), bank.s(), bank.size());
+    // b holds cos(w_i k); a few offsets per call keep the oscillators in registers.
+    const int64_t run = std::min({maxOffset + 1 - k, kReseedInterval - k % kReseedInterval,
+                                  static_cast<int64_t>(kernels::kMaxSumRows)});
+    kernels::sumSecondRows(bank.a(), bank.b(), bank.c(), bank.s(), bank.size(), run, out + k);
+    k += run;
   }
   return true;
 }
@@ -124,8 +127,7 @@ void SimilarityWriter::write(float* out, int64_t rows) {
       std::memcpy(dst, st.band.get() + (len - 1 - p), len * sizeof(float));
     } else {
       const double* x = st.table.get() + p * d;
-      for (size_t q = 0; q < len; ++q)
-        dst[q] = static_cast<float>(dot(x, st.table.get() + q * d, d));
+      for (size_t q = 0; q < len; ++q) dst[q] = static_cast<float>(dot(x, st.table.get() + q * d, d));
     }
     // Only the Toeplitz band needs this; the real products are already zero.
     if (hasPadding) {

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 
 #include "columns.h"
@@ -23,6 +24,10 @@ std::unique_ptr<double[]> pairFrequencies(const Encoding& e) {
 
 }  // namespace detail
 
+namespace {
+constexpr int64_t kRowsPerKernelCall = 4;
+}
+
 struct TableWriter::State {
   Encoding e;
   int64_t nextRow;
@@ -40,8 +45,8 @@ TableWriter::TableWriter(const Encoding& e, int64_t firstRow)
     state_.reset();
     return;
   }
-  state_->bank.reset(new (std::nothrow) detail::Oscillators(
-      w.get(), pairCount(e), e.order == Order::kCosSin, e.scale));
+  state_->bank.reset(new (std::nothrow)
+                         detail::Oscillators(w.get(), pairCount(e), e.order == Order::kCosSin, e.scale));
   if (!state_->bank || !state_->bank->ok()) state_.reset();
 }
 
@@ -54,26 +59,35 @@ void TableWriter::write(float* out, int64_t rows) {
   State& st = *state_;
   const Encoding& e = st.e;
   const size_t d = static_cast<size_t>(e.dModel);
-  const int32_t n = pairCount(e);
-  for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
-    float* dst = out + static_cast<size_t>(r) * d;
-    const double position = e.start + static_cast<double>(st.nextRow);
-    if (!st.recurrence) {
-      row(e, position, dst);
-      continue;
-    }
-    detail::Oscillators& bank = *st.bank;
+  if (!st.recurrence) {
+    for (int64_t r = 0; r < rows; ++r, ++st.nextRow)
+      row(e, e.start + static_cast<double>(st.nextRow), out + static_cast<size_t>(r) * d);
+    return;
+  }
+  detail::Oscillators& bank = *st.bank;
+  const size_t n = static_cast<size_t>(pairCount(e));
+  // Runs of rows between reseeds go to the kernel in one call.
+  for (int64_t r = 0; r < rows;) {
     if (st.stepsSinceSeed == detail::kReseedInterval) {
-      bank.seed(position);
+      bank.seed(e.start + static_cast<double>(st.nextRow));
       st.stepsSinceSeed = 0;
     }
-    ++st.stepsSinceSeed;
+    // Short runs keep the rows being written in L1 while the oscillators stay in registers.
+    const int64_t run = std::min({rows - r, detail::kReseedInterval - st.stepsSinceSeed, kRowsPerKernelCall});
+    float* dst = out + static_cast<size_t>(r) * d;
     if (e.layout == Layout::kInterleaved)
-      kernels::storeInterleavedAndStep(bank.a(), bank.b(), bank.c(), bank.s(), n, dst);
+      kernels::writeInterleavedRows(bank.a(), bank.b(), bank.c(), bank.s(), n, run, dst, d);
     else
-      kernels::storeSplitAndStep(bank.a(), bank.b(), bank.c(), bank.s(), n, dst, dst + n);
-    if (e.dModel % 2 == 1) dst[d - 1] = 0.0f;
-    if (detail::isPaddingPosition(e, position)) std::memset(dst, 0, d * sizeof(float));
+      kernels::writeSplitRows(bank.a(), bank.b(), bank.c(), bank.s(), n, run, dst, dst + n, d);
+    for (int64_t k = 0; k < run; ++k) {
+      float* written = dst + static_cast<size_t>(k) * d;
+      if (e.dModel % 2 == 1) written[d - 1] = 0.0f;
+      if (detail::isPaddingPosition(e, e.start + static_cast<double>(st.nextRow + k)))
+        std::memset(written, 0, d * sizeof(float));
+    }
+    r += run;
+    st.nextRow += run;
+    st.stepsSinceSeed += run;
   }
 }
 
