@@ -1,0 +1,161 @@
+// Benchmarks shared by Node (node.mjs) and headless Chromium (browser.mjs):
+// posenc against what a JS user would write, and against `fill` of the same
+// buffer (the memory-bandwidth floor), measured side by side in one run.
+
+const TABLE_SIZES = [
+  [512, 128],
+  [2048, 512],
+  [8192, 1024],
+];
+
+function median(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+/** Median ms of fn over enough runs (at least minRuns, about budgetMs in total). */
+function time(fn, { minRuns = 5, budgetMs = 400 } = {}) {
+  fn(); // warm-up: JIT, page faults of the output
+  const times = [];
+  const start = performance.now();
+  while (times.length < minRuns || (performance.now() - start < budgetMs && times.length < 200)) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+// What a JS user writes first: the formula, element by element.
+function naiveTable(out, length, d) {
+  for (let pos = 0; pos < length; pos++)
+    for (let j = 0; j < d; j++) {
+      const angle = pos / Math.pow(10000, (2 * Math.floor(j / 2)) / d);
+      out[pos * d + j] = j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+    }
+}
+
+// ... and after hoisting the frequencies out of the loop.
+function precomputedTable(out, length, d) {
+  const w = new Float64Array(d >> 1);
+  for (let i = 0; i < w.length; i++) w[i] = Math.pow(10000, (-2 * i) / d);
+  for (let pos = 0; pos < length; pos++) {
+    const rowStart = pos * d;
+    for (let i = 0; i < w.length; i++) {
+      const angle = pos * w[i];
+      out[rowStart + 2 * i] = Math.sin(angle);
+      out[rowStart + 2 * i + 1] = Math.cos(angle);
+    }
+  }
+}
+
+// s(k) = sum_i cos(w_i k), the direct loop.
+function directOffsetDots(out, maxOffset, d) {
+  const w = new Float64Array(d >> 1);
+  for (let i = 0; i < w.length; i++) w[i] = Math.pow(10000, (-2 * i) / d);
+  for (let k = 0; k <= maxOffset; k++) {
+    let sum = 0;
+    for (let i = 0; i < w.length; i++) sum += Math.cos(w[i] * k);
+    out[k] = sum;
+  }
+}
+
+/** Max |table - float64 reference| over a sample of rows (all columns). */
+function tableError(table, length, d) {
+  let worst = 0;
+  const step = Math.max(1, Math.floor(length / 64));
+  for (let pos = 0; pos < length; pos += step)
+    for (let j = 0; j < d; j++) {
+      const angle = pos / Math.pow(10000, (2 * Math.floor(j / 2)) / d);
+      const want = j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+      worst = Math.max(worst, Math.abs(table[pos * d + j] - want));
+    }
+  return worst;
+}
+
+/**
+ * Runs every benchmark with the given loaded API; returns rows of results.
+ * @param {import('../../web/lib/index.js').Posenc} pe
+ */
+export function runSuite(pe, log = () => {}) {
+  const results = [];
+  for (const [length, d] of TABLE_SIZES) {
+    const out = new Float32Array(length * d);
+    const fillValue = 0.5;
+    const big = length * d >= 8192 * 1024;
+    const posenc = time(() => pe.table({ length, dModel: d, out }));
+    const error = tableError(out, length, d);
+    const fill = time(() => out.fill(fillValue));
+    const precomputed = time(() => precomputedTable(out, length, d), { minRuns: big ? 3 : 5 });
+    const naive = time(() => naiveTable(out, length, d), { minRuns: big ? 3 : 5 });
+    const row = {
+      what: `table ${length}×${d} float32`,
+      posencMs: posenc,
+      baselines: { naive, precomputed, fill },
+      ratios: { naive: naive / posenc, precomputed: precomputed / posenc, fill: posenc / fill },
+      targets: { naive: '≥ 100×', precomputed: '≥ 20×', fill: '≤ 2.5×' },
+      pass: naive / posenc >= 100 && precomputed / posenc >= 20 && posenc / fill <= 2.5,
+      maxAbsError: error,
+      accurate: error <= 1.2e-7,
+    };
+    results.push(row);
+    log(row);
+  }
+
+  {
+    const [length, d] = [8192, 1024];
+    const out = new Float64Array(length);
+    const posenc = time(() => pe.offsetDots({ dModel: d, maxOffset: length - 1, out }));
+    const got = Float64Array.from(out);
+    const direct = time(() => directOffsetDots(out, length - 1, d), { minRuns: 3 });
+    let error = 0;
+    for (let k = 0; k < length; k++) error = Math.max(error, Math.abs(got[k] - out[k]));
+    const row = {
+      what: `offsetDots k < ${length}, d ${d}`,
+      posencMs: posenc,
+      baselines: { direct },
+      ratios: { direct: direct / posenc },
+      targets: { direct: '≥ 15×' },
+      pass: direct / posenc >= 15,
+      maxAbsError: error,
+      accurate: error <= 1e-9 * d,
+    };
+    results.push(row);
+    log(row);
+  }
+
+  {
+    const [length, d] = [4096, 512];
+    const out = new Float32Array(length * length);
+    const posenc = time(() => pe.similarity({ length, dModel: d, out }));
+    const s = pe.offsetDots({ dModel: d, maxOffset: length - 1 });
+    let error = 0;
+    for (let p = 0; p < length; p += 61)
+      for (let q = 0; q < length; q++) error = Math.max(error, Math.abs(out[p * length + q] - s[Math.abs(p - q)]));
+    const fill = time(() => out.fill(0.5));
+    const row = {
+      what: `similarity ${length}×${length}, d ${d}`,
+      posencMs: posenc,
+      baselines: { fill },
+      ratios: { fill: posenc / fill },
+      targets: { fill: '≤ 3×' },
+      pass: posenc / fill <= 3,
+      maxAbsError: error,
+      accurate: error <= 1e-4,
+    };
+    results.push(row);
+    log(row);
+  }
+  return results;
+}
+
+/** One line per result, for a terminal. */
+export function formatResult(r) {
+  const base = Object.entries(r.baselines)
+    .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
+    .join(', ');
+  const ratios = Object.entries(r.ratios)
+    .map(([k, v]) => `${k === 'fill' ? 'posenc/fill' : `${k}/posenc`} ${v.toFixed(1)}× (target ${r.targets[k]})`)
+    .join(', ');
+  return `${r.pass ? 'MET ' : 'MISS'} ${r.what}: posenc ${r.posencMs.toFixed(3)} ms; ${base}; ${ratios}; max error ${r.maxAbsError.toExponential(2)}${r.accurate ? '' : ' INACCURATE'}`;
+}
