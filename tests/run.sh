@@ -33,6 +33,18 @@ sanitizer_tests() {
     ctest --test-dir build/sanitize --output-on-failure
 }
 
+fuzz_short() {
+  # A short libFuzzer run (clang, ASan+UBSan) over the core's parameter space;
+  # README's "Reliability" section gives the longer command.
+  CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_FUZZ=ON \
+    -DPOSENC_TESTS=OFF >/dev/null &&
+    cmake --build build/fuzz -j"$jobs" >/dev/null &&
+    mkdir -p build/fuzz/corpus &&
+    ./build/fuzz/posenc_fuzz -max_total_time="${POSENC_FUZZ_SECONDS:-20}" -print_final_stats=1 build/fuzz/corpus 2>&1 |
+    grep -E '^(stat::number_of_executed_units|Done|==|SUMMARY|invariant)' &&
+    test "${PIPESTATUS[0]}" -eq 0
+}
+
 wasm_tests() {
   POSENC_WASM_TESTS=1 bash web/scripts/build-wasm.sh >/dev/null &&
     ctest --test-dir build/wasm --output-on-failure
@@ -51,6 +63,7 @@ browser_tests() {
 step "format (clang-format, prettier)" format_check
 step "C++ native (GoogleTest)" native_tests
 step "C++ native under AddressSanitizer + UndefinedBehaviorSanitizer" sanitizer_tests
+step "C++ fuzzing (libFuzzer, short run)" fuzz_short
 step "C++ as WASM under Node (GoogleTest)" wasm_tests
 step "JS API (Vitest)" npx vitest run --config tests/js/vitest.config.js
 step "page in headless Chromium" browser_tests

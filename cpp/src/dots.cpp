@@ -11,20 +11,61 @@ namespace posenc {
 
 namespace detail {
 
-bool cosineSums(const Encoding& e, int64_t maxOffset, double* out) {
-  const std::unique_ptr<double[]> w = pairFrequencies(e);
-  if (!w) return false;
-  Oscillators bank(w.get(), pairCount(e), /*swapped=*/false, 1.0);
+namespace {
+
+// out[t] = sum_i cos((x0 + t) w_i) for t in [0, count), in float64.
+bool sumCosines(const double* w, int32_t n, double x0, int64_t count, double* out) {
+  Oscillators bank(w, n, /*swapped=*/false, 1.0);
   if (!bank.ok()) return false;
-  for (int64_t k = 0; k <= maxOffset;) {
-    if (k % kReseedInterval == 0) bank.seed(static_cast<double>(k));
-    // b holds cos(w_i k); a few offsets per call keep the oscillators in registers.
-    const int64_t run = std::min({maxOffset + 1 - k, kReseedInterval - k % kReseedInterval,
-                                  static_cast<int64_t>(kernels::kMaxSumRows)});
-    kernels::sumSecondRows(bank.a(), bank.b(), bank.c(), bank.s(), bank.size(), run, out + k);
-    k += run;
+  for (int64_t t = 0; t < count;) {
+    if (t % kReseedInterval == 0) bank.seed(x0 + static_cast<double>(t));
+    // b holds the cosines; a few steps per call keep the oscillators in registers.
+    const int64_t run = std::min(
+        {count - t, kReseedInterval - t % kReseedInterval, static_cast<int64_t>(kernels::kMaxSumRows)});
+    kernels::sumSecondRows(bank.a(), bank.b(), bank.c(), bank.s(), bank.size(), run, out + t);
+    t += run;
   }
   return true;
+}
+
+// Every column of an angle-'divide' convention is scale * f_j(P w_j), f_j = sin or
+// cos. Since sin a sin b = [cos(a-b) - cos(a+b)]/2 and cos a cos b = [cos(a-b) + cos(a+b)]/2,
+//   PE(P) . PE(Q) = scale^2/2 [ sum_j cos((P-Q) w_j) + sum_j sigma_j cos((P+Q) w_j) ],
+// sigma_j = +1 for cos and -1 for sin columns: a Toeplitz part (offset only) and a
+// Hankel part in P+Q, which cancels exactly when sin and cos of a pair share w.
+struct ColumnSinusoids {
+  std::vector<double> all, cosines, sines;
+};
+
+ColumnSinusoids columnSinusoids(const Encoding& e) {
+  ColumnSinusoids c;
+  for (int32_t j = 0; j < e.dModel; ++j) {
+    const Column col = column(e, j);
+    if (col.zero) continue;
+    const double w = frequency(e, col.exponent);
+    c.all.push_back(w);
+    (col.usesSin ? c.sines : c.cosines).push_back(w);
+  }
+  return c;
+}
+
+int32_t count(const std::vector<double>& v) { return static_cast<int32_t>(v.size()); }
+
+// out[t] = sum_j sigma_j cos((x0 + t) w_j).
+bool sumHankel(const ColumnSinusoids& c, double x0, int64_t n, double* out) {
+  std::unique_ptr<double[]> sines(new (std::nothrow) double[n]);
+  if (!sines || !sumCosines(c.cosines.data(), count(c.cosines), x0, n, out) ||
+      !sumCosines(c.sines.data(), count(c.sines), x0, n, sines.get()))
+    return false;
+  for (int64_t t = 0; t < n; ++t) out[t] -= sines[t];
+  return true;
+}
+
+}  // namespace
+
+bool cosineSums(const Encoding& e, int64_t maxOffset, double* out) {
+  const std::unique_ptr<double[]> w = pairFrequencies(e);
+  return w && sumCosines(w.get(), pairCount(e), 0.0, maxOffset + 1, out);
 }
 
 }  // namespace detail
@@ -41,28 +82,38 @@ double dot(const double* x, const double* y, size_t n) {
 
 bool offsetDots(const Encoding& e, double from, int64_t maxOffset, double* out) {
   if (validate(e) != nullptr || maxOffset < 0) return false;
+  const int64_t n = maxOffset + 1;
   if (detail::isPaddingPosition(e, from)) {
-    std::fill(out, out + maxOffset + 1, 0.0);
+    std::fill(out, out + n, 0.0);
     return true;
   }
+  const double scale2 = e.scale * e.scale;
   if (pairsShareFrequency(e)) {
     // PE(p) . PE(p+k) = scale^2 sum_i [sin x sin(x + w k) + cos x cos(x + w k)]
     //                 = scale^2 sum_i cos(w_i k), whatever p is.
     if (!detail::cosineSums(e, maxOffset, out)) return false;
-    const double scale2 = e.scale * e.scale;
-    for (int64_t k = 0; k <= maxOffset; ++k) out[k] *= scale2;
+    for (int64_t k = 0; k < n; ++k) out[k] *= scale2;
+  } else if (e.angle == Angle::kDivide) {
+    // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`.
+    const detail::ColumnSinusoids c = detail::columnSinusoids(e);
+    std::unique_ptr<double[]> hankel(new (std::nothrow) double[n]);
+    if (!hankel || !detail::sumCosines(c.all.data(), detail::count(c.all), 0.0, n, out) ||
+        !detail::sumHankel(c, 2 * from, n, hankel.get()))
+      return false;
+    for (int64_t k = 0; k < n; ++k) out[k] = 0.5 * scale2 * (out[k] + hankel[k]);
   } else {
+    // (pos / base)^e is no sinusoid of position: multiply the rows out.
     const size_t d = static_cast<size_t>(e.dModel);
     std::unique_ptr<double[]> rows(new (std::nothrow) double[2 * d]);
     if (!rows) return false;
     row(e, from, rows.get());
-    for (int64_t k = 0; k <= maxOffset; ++k) {
+    for (int64_t k = 0; k < n; ++k) {
       row(e, from + static_cast<double>(k), rows.get() + d);
       out[k] = dot(rows.get(), rows.get() + d, d);
     }
   }
   // The padding row is zero wherever it falls in the range.
-  for (int64_t k = 0; k <= maxOffset; ++k)
+  for (int64_t k = 0; k < n; ++k)
     if (detail::isPaddingPosition(e, from + static_cast<double>(k))) out[k] = 0.0;
   return true;
 }
@@ -71,14 +122,17 @@ struct SimilarityWriter::State {
   Encoding e;
   int64_t length;
   int64_t nextRow = 0;
-  // Toeplitz: band[m] = s(|m - (length - 1)|), so row p is band[length-1-p, 2 length-1-p).
+  // Pairs share a frequency: entry (p, q) = s(|p - q|), and with
+  // band[m] = s(|m - (length - 1)|) row p is band[length-1-p, 2 length-1-p).
   std::unique_ptr<float[]> band;
+  // Column sinusoids: entry (p, q) = offsetPart[length-1-p+q] + sumPart[p+q].
+  std::unique_ptr<double[]> offsetPart, sumPart;
   // Otherwise: the float64 table, multiplied out row by row.
   std::unique_ptr<double[]> table;
 };
 
 SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
-    : state_(new (std::nothrow) State{e, length, 0, nullptr, nullptr}) {
+    : state_(new (std::nothrow) State{e, length, 0, nullptr, nullptr, nullptr, nullptr}) {
   if (!state_) return;
   if (validate(e) != nullptr || length < 1) {
     state_.reset();
@@ -86,17 +140,32 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
   }
   State& st = *state_;
   const size_t len = static_cast<size_t>(length);
+  const size_t bandLength = 2 * len - 1;
+  // Symmetric band from offsets 0..len-1.
+  auto mirror = [len](size_t m) { return m >= len - 1 ? m - (len - 1) : (len - 1) - m; };
+  const double scale2 = e.scale * e.scale;
   if (pairsShareFrequency(e)) {
     std::unique_ptr<double[]> s(new (std::nothrow) double[len]);
-    st.band.reset(new (std::nothrow) float[2 * len - 1]);
+    st.band.reset(new (std::nothrow) float[bandLength]);
     if (!s || !st.band || !detail::cosineSums(e, length - 1, s.get())) {
       state_.reset();
       return;
     }
-    const double scale2 = e.scale * e.scale;
-    for (size_t m = 0; m < 2 * len - 1; ++m) {
-      const size_t k = m >= len - 1 ? m - (len - 1) : (len - 1) - m;
-      st.band[m] = static_cast<float>(scale2 * s[k]);
+    for (size_t m = 0; m < bandLength; ++m) st.band[m] = static_cast<float>(scale2 * s[mirror(m)]);
+  } else if (e.angle == Angle::kDivide) {
+    const detail::ColumnSinusoids c = detail::columnSinusoids(e);
+    std::unique_ptr<double[]> t(new (std::nothrow) double[len]);
+    st.offsetPart.reset(new (std::nothrow) double[bandLength]);
+    st.sumPart.reset(new (std::nothrow) double[bandLength]);
+    if (!t || !st.offsetPart || !st.sumPart ||
+        !detail::sumCosines(c.all.data(), detail::count(c.all), 0.0, length, t.get()) ||
+        !detail::sumHankel(c, 2 * e.start, static_cast<int64_t>(bandLength), st.sumPart.get())) {
+      state_.reset();
+      return;
+    }
+    for (size_t m = 0; m < bandLength; ++m) {
+      st.offsetPart[m] = 0.5 * scale2 * t[mirror(m)];
+      st.sumPart[m] *= 0.5 * scale2;
     }
   } else {
     const size_t d = static_cast<size_t>(e.dModel);
@@ -125,11 +194,15 @@ void SimilarityWriter::write(float* out, int64_t rows) {
     const size_t p = static_cast<size_t>(st.nextRow);
     if (st.band) {
       std::memcpy(dst, st.band.get() + (len - 1 - p), len * sizeof(float));
+    } else if (st.offsetPart) {
+      const double* offset = st.offsetPart.get() + (len - 1 - p);
+      const double* sum = st.sumPart.get() + p;
+      for (size_t q = 0; q < len; ++q) dst[q] = static_cast<float>(offset[q] + sum[q]);
     } else {
       const double* x = st.table.get() + p * d;
       for (size_t q = 0; q < len; ++q) dst[q] = static_cast<float>(dot(x, st.table.get() + q * d, d));
     }
-    // Only the Toeplitz band needs this; the real products are already zero.
+    // The closed forms know nothing of the padding row: zero its row and column.
     if (hasPadding) {
       if (st.nextRow == e.paddingRow)
         std::memset(dst, 0, len * sizeof(float));

@@ -119,3 +119,17 @@ describe('sizes and per-function parameters', () => {
     expectStillWorks();
   });
 });
+
+describe('work limits', () => {
+  it('rejects calls that would run for hours, naming the parameters', () => {
+    expect(() => pe.offsetDots({ dModel: 1 << 20, maxOffset: 2 ** 26 })).toThrow(/maxOffset or dModel/);
+    expect(() => pe.offsetDots({ dModel: 4096, maxOffset: 2 ** 20, preset: 'question' })).toThrow(/ratio-power/);
+    expect(() => pe.similarity({ dModel: 4096, length: 4096, preset: 'question' })).toThrow(/length or dModel/);
+    expectStillWorks();
+  });
+
+  it('computes the large legacy-column matrix by its closed form instead', () => {
+    const sim = pe.similarity({ dModel: 1024, length: 4096, preset: 'legacy-column' });
+    expect(sim.length).toBe(4096 * 4096);
+  });
+});

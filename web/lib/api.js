@@ -1,12 +1,27 @@
 // The public functions around one instantiated wasm module. Options are
 // validated in options.js; this file only sizes outputs and copies results
 // out of the wasm heap into arrays the caller owns.
-import { checkSize, dtypeOf, encodingParams, finite, integer, lengthOf, MAX_BYTES, outputArray } from './options.js';
+import {
+  checkSize,
+  checkWork,
+  dtypeOf,
+  encodingParams,
+  finite,
+  integer,
+  lengthOf,
+  MAX_BYTES,
+  MAX_PRODUCT_WORK,
+  MAX_SINUSOID_WORK,
+  outputArray,
+} from './options.js';
+import { ANGLES } from './conventions.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
 // costs about one extra pass over cache instead of one over memory.
 const CHUNK_BYTES = 256 * 1024;
+// Index of 'ratio-power' in ANGLES: the one angle that is no sinusoid of position.
+const RATIO_POWER = ANGLES.indexOf('ratio-power');
 
 function drain(chunks, out, rowValues, rowCount, where) {
   const chunkRows = chunks.chunkRows;
@@ -70,6 +85,14 @@ export function createApi(module) {
         throw new TypeError('posenc.offsetDots: maxOffset is required: an integer >= 0 (got undefined)');
       const maxOffset = integer('offsetDots', 'maxOffset', opts.maxOffset, 0, Math.floor(MAX_BYTES / 8) - 1);
       const from = opts.from === undefined ? 0 : finite('offsetDots', 'from', opts.from);
+      const direct = params.angle === RATIO_POWER;
+      checkWork(
+        'offsetDots',
+        `(maxOffset + 1) × dModel${direct ? " with angle 'ratio-power'" : ''}`,
+        (maxOffset + 1) * params.dModel,
+        direct ? MAX_PRODUCT_WORK / 8 : MAX_SINUSOID_WORK,
+        'reduce maxOffset or dModel',
+      );
       const out = outputArray('offsetDots', opts, Float64Array, maxOffset + 1);
       const dots = module.offsetDots(params, from, maxOffset);
       if (dots === null) throw new RangeError('posenc.offsetDots: not enough wasm memory for this request');
@@ -83,6 +106,21 @@ export function createApi(module) {
       if (opts.dtype !== undefined && opts.dtype !== 'float32')
         throw new RangeError(`posenc.similarity: dtype must be 'float32' (got ${JSON.stringify(opts.dtype)})`);
       checkSize('similarity', `a ${length} x ${length} matrix`, length * length, Float32Array);
+      if (params.angle === RATIO_POWER) {
+        checkSize(
+          'similarity',
+          `the float64 ${length} x ${params.dModel} table it multiplies out`,
+          length * params.dModel,
+          Float64Array,
+        );
+        checkWork(
+          'similarity',
+          "length² × dModel with angle 'ratio-power'",
+          length * length * params.dModel,
+          MAX_PRODUCT_WORK,
+          'reduce length or dModel',
+        );
+      }
       const out = outputArray('similarity', opts, Float32Array, length * length);
       const chunkRows = rowsPerChunk(length * 4, length);
       const chunks = withChunkRows(new module.SimilarityChunks(params, length, chunkRows), chunkRows);

@@ -142,6 +142,19 @@ export function checkSize(where, what, count, ArrayType) {
     );
 }
 
+// Work limits keep one call to seconds, not hours: O(maxOffset × dModel) for the
+// closed forms, and real row products where angle is 'ratio-power'.
+export const MAX_SINUSOID_WORK = 2 ** 33;
+export const MAX_PRODUCT_WORK = 2 ** 30;
+
+/** Throws unless `work` is within `limit`; `what` spells out the product. */
+export function checkWork(where, what, work, limit, advice) {
+  if (work > limit)
+    throw new RangeError(
+      `posenc.${where}: ${what} = ${work} exceeds ${limit}, the most work one call may do; ${advice}`,
+    );
+}
+
 /** The caller's buffer when given (it must fit exactly), else a new one. */
 export function outputArray(where, opts, ArrayType, count) {
   const out = opts?.out;
