@@ -33,30 +33,33 @@ function fail(ErrorType, where, message, value) {
   throw new ErrorType(`posenc.${where}: ${message} (got ${describe(value)})`);
 }
 
+// Messages are built only on failure: these checks run on every call.
 function number(where, name, value, accepted) {
-  if (typeof value !== 'number') fail(TypeError, where, `${name} must be a number: ${accepted}`, value);
+  if (typeof value !== 'number') fail(TypeError, where, `${name} must be a number: ${accepted()}`, value);
   return value;
 }
 
 export function integer(where, name, value, min, max) {
-  const accepted = `an integer in [${min}, ${max}]`;
+  const accepted = () => `an integer in [${min}, ${max}]`;
   number(where, name, value, accepted);
   if (!Number.isInteger(value) || value < min || value > max)
-    fail(RangeError, where, `${name} must be ${accepted}`, value);
+    fail(RangeError, where, `${name} must be ${accepted()}`, value);
   return value;
 }
 
+const aFiniteNumber = () => 'a finite number';
+
 export function finite(where, name, value) {
-  number(where, name, value, 'a finite number');
+  number(where, name, value, aFiniteNumber);
   if (!Number.isFinite(value)) fail(RangeError, where, `${name} must be a finite number`, value);
   return value;
 }
 
 function oneOf(where, name, value, allowed) {
+  const index = allowed.indexOf(value);
+  if (index >= 0) return index;
   const accepted = allowed.map((a) => `'${a}'`).join(', ');
-  if (typeof value !== 'string') fail(TypeError, where, `${name} must be one of ${accepted}`, value);
-  if (!allowed.includes(value)) fail(RangeError, where, `${name} must be one of ${accepted}`, value);
-  return allowed.indexOf(value);
+  fail(typeof value === 'string' ? RangeError : TypeError, where, `${name} must be one of ${accepted}`, value);
 }
 
 function checkObject(where, opts) {
