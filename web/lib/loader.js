@@ -1,7 +1,6 @@
 // The one loader: picks the SIMD or scalar build, finds its .wasm (beside this
 // module, or a URL / bytes the caller gives), instantiates it once and caches
 // the API, so every caller (and every embed on a page) shares one instance.
-import { readWasm } from '#platform';
 import { createApi } from './api.js';
 
 // A module using v128 (i8x16.splat / popcnt): validates only where SIMD is on.
@@ -27,6 +26,17 @@ const FACTORIES = {
   scalar: () => import('./wasm/posenc-scalar.mjs'),
 };
 
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// Node reads the bytes from disk. The specifier is a variable and marked
+// ignored so that bundlers (Vite, webpack) leave it out of browser builds, and
+// a browser importing this file with no build step never evaluates it.
+async function readWasm(url) {
+  const fsModule = 'node:fs/promises';
+  const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsModule);
+  return readFile(url);
+}
+
 const cache = new Map();
 const LOAD_OPTIONS = new Set(['wasmUrl', 'wasmBinary', 'simd']);
 
@@ -51,7 +61,7 @@ async function instantiate(variant, { wasmUrl, wasmBinary }) {
   const url = wasmUrl === undefined ? WASM_URLS[variant]() : new URL(wasmUrl, import.meta.url);
   const moduleArgs = {};
   if (wasmBinary !== undefined) moduleArgs.wasmBinary = wasmBinary;
-  else if (readWasm && url.protocol === 'file:') moduleArgs.wasmBinary = await readWasm(url);
+  else if (isNode && url.protocol === 'file:') moduleArgs.wasmBinary = await readWasm(url);
   else moduleArgs.locateFile = () => url.href;
   return createApi(await factory(moduleArgs));
 }

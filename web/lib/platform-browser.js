@@ -1,2 +1,0 @@
-// Browsers fetch the .wasm themselves (streaming compilation).
-export const readWasm = null;
