@@ -289,3 +289,11 @@ describe('outputs are owned by the caller', () => {
     expect(pe.heapBytes()).toBe(before);
   });
 });
+
+describe('pe.identify', () => {
+  it('names the convention of a table computed elsewhere', () => {
+    const id = pe.identify(Float32Array.from(fairseq(40, 16)), 40, 16);
+    expect(id.match).toBe(true);
+    expect(id.preset).toBe('fairseq');
+  });
+});

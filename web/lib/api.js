@@ -15,6 +15,7 @@ import {
   outputArray,
 } from './options.js';
 import { ANGLES } from './conventions.js';
+import { identify } from './identify.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
@@ -48,7 +49,7 @@ export function createApi(module) {
     return chunks;
   }
 
-  return Object.freeze({
+  const api = {
     simd: module.simd(),
 
     table(opts) {
@@ -131,5 +132,11 @@ export function createApi(module) {
     heapBytes() {
       return module.allocatedBytes();
     },
-  });
+
+    /** Which convention explains a table computed elsewhere (see identify.js). */
+    identify(data, length, dModel) {
+      return identify(api, data, length, dModel);
+    },
+  };
+  return Object.freeze(api);
 }

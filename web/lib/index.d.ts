@@ -83,6 +83,8 @@ export interface Posenc {
   similarity(opts: SimilarityOptions): Float32Array;
   /** Bytes allocated inside the wasm heap (for leak checks). */
   heapBytes(): number;
+  /** Which convention, base, start, padding row and scale explain a row-major [length x dModel] table. */
+  identify(data: TableData, length: number, dModel: number): Identification;
 }
 
 export interface LoadOptions {
@@ -106,3 +108,60 @@ export const EXPONENTS: readonly Exponent[];
 export const ORDERS: readonly Order[];
 export const ANGLES: readonly Angle[];
 export const DTYPES: readonly Dtype[];
+
+export type DiagnosisCode =
+  | 'unexplained'
+  | 'sin-cos-swapped'
+  | 'concat-vs-interleaved'
+  | 'exponent-uses-column'
+  | 'exponent-uses-pair'
+  | 'exponent-uses-half-minus-one'
+  | 'ratio-power'
+  | 'angle-divide'
+  | 'base'
+  | 'start-off-by-one'
+  | 'start-offset'
+  | 'missing-padding-row'
+  | 'unexpected-padding-row'
+  | 'padding-row-moved'
+  | 'scaled'
+  | 'float32-angle';
+
+export interface Identification {
+  /** The data is reproduced within `tolerance` by `options` (with float32 angles when `float32Angle`). */
+  match: boolean;
+  /** Knobs that best explain the table: pe.table({ length, dModel, ...options }). */
+  options: Convention;
+  /** The preset whose knobs equal `options` exactly, when `match`; else null. */
+  preset: PresetName | null;
+  /** The preset the diagnosis and `firstDifference` refer to. */
+  nearestPreset: PresetName;
+  /** The angles were computed in float32 (pos * w rounded), as PyTorch/tensor2tensor/fairseq do. */
+  float32Angle: boolean;
+  /** Largest |data - explanation|. */
+  maxAbsError: number;
+  /** Largest difference that counts as equal, derived from the data's precision (float32, printed digits, float64). */
+  tolerance: number;
+  /** First value (row-major) where the data departs from `nearestPreset`'s table; null when none. */
+  firstDifference: { row: number; column: number; expected: number; actual: number } | null;
+  /** One sentence per departure from `nearestPreset` (empty for an exact preset). */
+  diagnosis: { code: DiagnosisCode; message: string }[];
+}
+
+export type TableData = Float32Array | Float64Array | number[];
+
+/** Finds the convention, base, start, padding row and scale of a row-major [length x dModel] table. */
+export function identify(pe: Posenc, data: TableData, length: number, dModel: number): Identification;
+/** A .npy 1.0 file: '<f4' for a Float32Array, else '<f8'; C order, shape (length, dModel). */
+export function toNpy(array: TableData, length: number, dModel: number): Uint8Array;
+/** One line per row, comma-separated, values that read back exactly; no header. */
+export function toCsv(array: TableData, length: number, dModel: number): string;
+/** Nested arrays, one per row, values that read back exactly. */
+export function toJson(array: TableData, length: number, dModel: number): string;
+/** Reads .npy bytes (2-D, '<f4'/'<f8', C order) or text: CSV, JSON, numpy/PyTorch printouts, pasted numbers (reshaped to dModel when given). */
+export function parseTable(
+  input: ArrayBuffer | ArrayBufferView | string,
+  options?: { dModel?: number },
+): { data: Float64Array; length: number; dModel: number };
+/** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
+export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;

@@ -20,7 +20,7 @@ if [ "$mode" = test ]; then
   [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer*' 2>/dev/null | head -1)" ] || need libclang-rt-14-dev
   command -v clang-format >/dev/null || need clang-format
   command -v chromium >/dev/null || need chromium
-  python3 -c 'import numpy' 2>/dev/null || need python3-numpy
+  /usr/bin/python3 -c 'import numpy' 2>/dev/null || need python3-numpy  # Debian's python, as the tests run it
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

@@ -1,0 +1,375 @@
+// Tables in and out of the library: .npy / CSV / JSON writers, a parser for
+// what people paste or upload, and code that rebuilds a table in Python.
+import { ANGLES, EXPONENTS, LAYOUTS, ORDERS } from './conventions.js';
+import { dtypeOf, encodingParams, integer, lengthOf, MAX_BYTES, MAX_D_MODEL } from './options.js';
+
+/** @typedef {Float32Array | Float64Array | number[]} TableData */
+
+const NPY_MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // "\x93NUMPY"
+// numpy aligns the data of a .npy file to 64 bytes (header included).
+const NPY_ALIGN = 64;
+const NPY_DTYPES = Object.freeze({ '<f4': Float32Array, '<f8': Float64Array });
+const NUMBER_TOKEN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+const describe = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+
+/**
+ * Checks a row-major table and its shape, naming the bad parameter.
+ * @param {string} where calling function, for messages
+ * @param {string} name name of the table parameter
+ * @param {unknown} data
+ * @param {unknown} length
+ * @param {unknown} dModel
+ */
+export function checkTable(where, name, data, length, dModel) {
+  if (!(data instanceof Float32Array || data instanceof Float64Array || Array.isArray(data)))
+    throw new TypeError(
+      `posenc.${where}: ${name} must be a Float32Array, Float64Array or array of numbers (got ${Object.prototype.toString.call(data)})`,
+    );
+  integer(where, 'length', length, 1, MAX_BYTES);
+  integer(where, 'dModel', dModel, 1, MAX_D_MODEL);
+  const count = /** @type {number} */ (length) * /** @type {number} */ (dModel);
+  if (data.length !== count)
+    throw new RangeError(`posenc.${where}: ${name} must hold length * dModel = ${count} values (got ${data.length})`);
+  for (let k = 0; k < count; k++) {
+    const v = data[k];
+    if (typeof v !== 'number')
+      throw new TypeError(`posenc.${where}: ${name}[${k}] must be a number (got ${describe(v)})`);
+    if (!Number.isFinite(v))
+      throw new RangeError(
+        `posenc.${where}: ${name} must hold finite numbers (got ${v} at row ${Math.floor(k / dModel)}, column ${k % dModel})`,
+      );
+  }
+}
+
+/**
+ * A .npy (format 1.0) file of the table: '<f4' for a Float32Array, else '<f8'; C order.
+ * @param {TableData} array row-major values
+ * @param {number} length rows
+ * @param {number} dModel columns
+ * @returns {Uint8Array}
+ */
+export function toNpy(array, length, dModel) {
+  checkTable('toNpy', 'array', array, length, dModel);
+  const float32 = array instanceof Float32Array;
+  const size = float32 ? 4 : 8;
+  let header = `{'descr': '${float32 ? '<f4' : '<f8'}', 'fortran_order': False, 'shape': (${length}, ${dModel}), }`;
+  // Magic (6) + version (2) + header length (2) + header, ending in '\n'.
+  header = header.padEnd(Math.ceil((10 + header.length + 1) / NPY_ALIGN) * NPY_ALIGN - 10 - 1) + '\n';
+  const bytes = new Uint8Array(10 + header.length + array.length * size);
+  bytes.set(NPY_MAGIC);
+  bytes[6] = 1;
+  const view = new DataView(bytes.buffer);
+  view.setUint16(8, header.length, true);
+  for (let k = 0; k < header.length; k++) bytes[10 + k] = header.charCodeAt(k);
+  let offset = 10 + header.length;
+  for (let k = 0; k < array.length; k++, offset += size) {
+    if (float32) view.setFloat32(offset, array[k], true);
+    else view.setFloat64(offset, array[k], true);
+  }
+  return bytes;
+}
+
+// The shortest text that reads back to the same float64 is also exact for a
+// float32 widened to float64; '-0' keeps the sign String() drops.
+const formatValue = (v) => (Object.is(v, -0) ? '-0' : String(v));
+
+function formatRows(array, length, dModel, open, separator, close) {
+  const rows = new Array(length);
+  const row = new Array(dModel);
+  for (let r = 0; r < length; r++) {
+    for (let j = 0; j < dModel; j++) row[j] = formatValue(array[r * dModel + j]);
+    rows[r] = open + row.join(',') + close;
+  }
+  return rows.join(separator);
+}
+
+/**
+ * CSV text: one line per row, values that read back exactly, no header.
+ * @param {TableData} array
+ * @param {number} length
+ * @param {number} dModel
+ * @returns {string}
+ */
+export function toCsv(array, length, dModel) {
+  checkTable('toCsv', 'array', array, length, dModel);
+  return formatRows(array, length, dModel, '', '\n', '') + '\n';
+}
+
+/**
+ * JSON text of nested arrays, one inner array per row; values read back exactly.
+ * @param {TableData} array
+ * @param {number} length
+ * @param {number} dModel
+ * @returns {string}
+ */
+export function toJson(array, length, dModel) {
+  checkTable('toJson', 'array', array, length, dModel);
+  return '[' + formatRows(array, length, dModel, '[', ',', ']') + ']';
+}
+
+function parseError(message) {
+  return new RangeError(`posenc.parseTable: ${message}`);
+}
+
+function hasNpyMagic(bytes) {
+  return bytes.length >= NPY_MAGIC.length && NPY_MAGIC.every((b, k) => bytes[k] === b);
+}
+
+function parseNpy(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const major = bytes[6];
+  if (major !== 1 && major !== 2 && major !== 3) throw parseError(`unsupported .npy format version ${major}`);
+  // Version 1 stores the header length in 2 bytes, versions 2 and 3 in 4.
+  const headerStart = major === 1 ? 10 : 12;
+  if (bytes.length < headerStart) throw parseError('the .npy file is truncated (no header)');
+  const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
+  if (bytes.length < headerStart + headerLength) throw parseError('the .npy file is truncated (header)');
+  const header = new TextDecoder().decode(bytes.subarray(headerStart, headerStart + headerLength));
+
+  const descr = /'descr'\s*:\s*'([^']*)'/.exec(header)?.[1];
+  if (!(descr in NPY_DTYPES))
+    throw parseError(
+      `.npy dtype ${describe(descr)} is not supported: save float32 ('<f4') or float64 ('<f8'), little-endian`,
+    );
+  if (!/'fortran_order'\s*:\s*False/.test(header))
+    throw parseError(
+      'Fortran-order (column-major) .npy files are not supported: save np.ascontiguousarray(table) instead',
+    );
+  const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
+  if (shapeText === undefined) throw parseError('the .npy header has no shape');
+  const shape = shapeText
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(Number);
+  if (shape.length !== 2) throw parseError(`the .npy array must be 2-D (length, dModel); got shape (${shapeText})`);
+  const [length, dModel] = shape;
+  if (!(length >= 1 && dModel >= 1)) throw parseError(`the .npy array is empty: shape (${shapeText})`);
+
+  const size = NPY_DTYPES[descr].BYTES_PER_ELEMENT;
+  const dataStart = headerStart + headerLength;
+  const count = length * dModel;
+  if (bytes.length < dataStart + count * size)
+    throw parseError(`the .npy file is truncated: shape (${length}, ${dModel}) needs ${count * size} data bytes`);
+  const data = new Float64Array(count);
+  for (let k = 0, offset = dataStart; k < count; k++, offset += size)
+    data[k] = size === 4 ? view.getFloat32(offset, true) : view.getFloat64(offset, true);
+  return { data, length, dModel };
+}
+
+function parseNumber(token, row) {
+  if (token === '...')
+    throw parseError(
+      "the text is abbreviated ('...'): print the whole table (np.set_printoptions(threshold=np.inf)) or export a file",
+    );
+  if (!NUMBER_TOKEN.test(token)) throw parseError(`${describe(token)} (row ${row}) is not a finite number`);
+  return Number(token);
+}
+
+// Bracketed text: JSON nested arrays, or numpy / PyTorch printouts
+// ("array([[...]], dtype=float32)", "tensor([[...]])"): each innermost
+// bracket group is one row; anything outside the outer brackets is ignored.
+function bracketRows(text) {
+  const body = text.slice(text.indexOf('['), text.lastIndexOf(']') + 1);
+  const rows = [];
+  let depth = 0;
+  let row = null;
+  for (const token of body.match(/\[|\]|[^\s,[\]]+/g)) {
+    if (token === '[') {
+      depth++;
+      if (depth > 2) throw parseError('the bracketed table must be 2-D (a list of rows)');
+      row = [];
+    } else if (token === ']') {
+      if (row !== null && (row.length > 0 || depth === 2)) rows.push(row);
+      row = null;
+      depth--;
+    } else {
+      if (row === null) throw parseError(`${describe(token)} stands between rows`);
+      row.push(parseNumber(token, rows.length));
+    }
+  }
+  if (depth !== 0) throw parseError('unbalanced brackets');
+  return rows;
+}
+
+// Plain text: one row per line, values split by commas and/or whitespace;
+// a first line without any number is a CSV header and skipped.
+function lineRows(text) {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const tokens = lines.map((line) => line.trim().split(/[\s,]+/));
+  if (tokens.length > 0 && !tokens[0].some((t) => NUMBER_TOKEN.test(t))) tokens.shift();
+  return tokens.map((row, r) => row.map((t) => parseNumber(t, r)));
+}
+
+function textTable(text, dModel) {
+  const rows = text.includes('[') ? bracketRows(text) : lineRows(text);
+  if (rows.length === 0 || rows.every((row) => row.length === 0)) throw parseError('no numbers found');
+  if (dModel !== undefined) {
+    // Rows of dModel values, whatever the lines or brackets said.
+    const values = rows.flat();
+    if (values.length % dModel !== 0)
+      throw parseError(`${values.length} values do not fill rows of dModel = ${dModel}`);
+    return { data: Float64Array.from(values), length: values.length / dModel, dModel };
+  }
+  const width = rows[0].length;
+  rows.forEach((row, r) => {
+    if (row.length !== width)
+      throw parseError(`row ${r} has ${row.length} values but row 0 has ${width}; pass dModel to reshape`);
+  });
+  if (width === 0) throw parseError('the rows are empty');
+  return { data: Float64Array.from(rows.flat()), length: rows.length, dModel: width };
+}
+
+/**
+ * Reads a table from a .npy file (ArrayBuffer / typed array: 2-D, '<f4' or '<f8',
+ * C order), or from text: CSV, JSON nested arrays, a numpy/PyTorch printout, or
+ * numbers separated by commas/whitespace (one row per line, or reshaped to
+ * `dModel` columns when given). Bytes without the .npy magic are read as UTF-8 text.
+ * @param {ArrayBuffer | ArrayBufferView | string} input
+ * @param {{ dModel?: number }} [options]
+ * @returns {{ data: Float64Array, length: number, dModel: number }}
+ */
+export function parseTable(input, options = {}) {
+  if (options === null || typeof options !== 'object')
+    throw new TypeError(`posenc.parseTable: options must be an object (got ${describe(options)})`);
+  const { dModel } = options;
+  if (dModel !== undefined) integer('parseTable', 'dModel', dModel, 1, MAX_D_MODEL);
+  let table;
+  if (typeof input === 'string') table = textTable(input, dModel);
+  else if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) {
+    const bytes =
+      input instanceof ArrayBuffer
+        ? new Uint8Array(input)
+        : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    table = hasNpyMagic(bytes) ? parseNpy(bytes) : textTable(new TextDecoder().decode(bytes), dModel);
+  } else
+    throw new TypeError(
+      `posenc.parseTable: input must be .npy bytes (ArrayBuffer or Uint8Array) or text (got ${Object.prototype.toString.call(input)})`,
+    );
+  if (dModel !== undefined && table.dModel !== dModel)
+    throw parseError(`the file has ${table.dModel} columns but dModel is ${dModel}`);
+  for (let k = 0; k < table.data.length; k++)
+    if (!Number.isFinite(table.data[k]))
+      throw parseError(
+        `the table must hold finite numbers (got ${table.data[k]} at row ${Math.floor(k / table.dModel)}, column ${k % table.dModel})`,
+      );
+  return table;
+}
+
+// What differs between the three array libraries; the arithmetic is the same text.
+const LANGUAGES = Object.freeze({
+  numpy: {
+    imports: ['import numpy as np'],
+    xp: 'np',
+    set: (index, value) => `pe[${index}] = ${value}`,
+    toFloat32: 'pe = pe.astype(np.float32)',
+  },
+  pytorch: {
+    imports: ['import torch'],
+    xp: 'torch',
+    set: (index, value) => `pe[${index}] = ${value}`,
+    toFloat32: 'pe = pe.to(torch.float32)',
+  },
+  jax: {
+    // JAX computes in float32 unless x64 is enabled before any array exists.
+    imports: ['import jax', "jax.config.update('jax_enable_x64', True)", 'import jax.numpy as jnp'],
+    xp: 'jnp',
+    set: (index, value) => `pe = pe.at[${index}].set(${value})`,
+    toFloat32: 'pe = pe.astype(jnp.float32)',
+  },
+});
+
+/** A Python float literal that reads back to exactly x. */
+function pyFloat(x) {
+  const text = String(x);
+  return /[.e]/.test(text) ? text : `${text}.0`;
+}
+
+/**
+ * Python code (numpy, PyTorch or JAX) that builds exactly the table of these
+ * options, in float64 arithmetic in the library's order of operations, then
+ * casts to float32 (kept float64 for dtype 'float64'). The result is `pe`.
+ * @param {'numpy' | 'pytorch' | 'jax'} language
+ * @param {import('./index.js').TableOptions} options
+ * @returns {string}
+ */
+export function codeSnippet(language, options) {
+  if (typeof language !== 'string')
+    throw new TypeError(
+      `posenc.codeSnippet: language must be one of 'numpy', 'pytorch', 'jax' (got ${describe(language)})`,
+    );
+  if (!Object.hasOwn(LANGUAGES, language))
+    throw new RangeError(
+      `posenc.codeSnippet: language must be one of 'numpy', 'pytorch', 'jax' (got ${describe(language)})`,
+    );
+  const lang = LANGUAGES[language];
+  const p = encodingParams('codeSnippet', options);
+  const length = lengthOf('codeSnippet', options);
+  const float64 = dtypeOf('codeSnippet', options) === Float64Array;
+  const knobs = {
+    layout: LAYOUTS[p.layout],
+    exponent: EXPONENTS[p.exponent],
+    order: ORDERS[p.order],
+    angle: ANGLES[p.angle],
+  };
+  const { xp } = lang;
+  const base = pyFloat(p.base);
+  const concat = knobs.layout === 'concat';
+  const [firstFn, secondFn] = knobs.order === 'sin-cos' ? ['sin', 'cos'] : ['cos', 'sin'];
+  const paddingRow = p.paddingRow < 0 ? null : p.paddingRow;
+  const resolved = { length, dModel: p.dModel, ...knobs, base: p.base, start: p.start, paddingRow, scale: p.scale };
+  if (p.frequencyScale !== 1) resolved.minTimescale = p.frequencyScale;
+
+  const lines = [
+    `# Positional encodings (posenc): ${JSON.stringify(resolved)}`,
+    ...lang.imports,
+    '',
+    `length, d_model = ${length}, ${p.dModel}`,
+    'n = d_model // 2  # pairs; an odd d_model leaves the last column zero',
+    p.start === 0
+      ? `pos = ${xp}.arange(length, dtype=${xp}.float64)[:, None]  # position of each row`
+      : `pos = (${pyFloat(p.start)} + ${xp}.arange(length, dtype=${xp}.float64))[:, None]  # position of each row`,
+    `i = ${xp}.arange(n, dtype=${xp}.float64)  # pair index`,
+  ];
+  // The angle of one member of each pair, from its exponent e (w = base ** -e).
+  const angleOf = (e) => {
+    if (knobs.angle === 'ratio-power') return `(pos / ${base}) ** ${e}`;
+    return p.frequencyScale === 1
+      ? `pos * ${base} ** -${e}`
+      : `pos * (${pyFloat(p.frequencyScale)} * ${base} ** -${e})`;
+  };
+  let firstAngle = 'angle';
+  let secondAngle = 'angle';
+  if (knobs.exponent === 'column') {
+    // Each column j gets its own exponent 2j/d: the two members of a pair differ.
+    const [firstColumn, secondColumn] = concat ? ['i', '(n + i)'] : ['(2 * i)', '(2 * i + 1)'];
+    lines.push(
+      `e_first = 2 * ${firstColumn} / d_model  # exponent of each pair's first column`,
+      `e_second = 2 * ${secondColumn} / d_model  # and of its second column`,
+      `angle_first = ${angleOf('e_first')}`,
+      `angle_second = ${angleOf('e_second')}`,
+    );
+    [firstAngle, secondAngle] = ['angle_first', 'angle_second'];
+  } else {
+    lines.push(
+      knobs.exponent === 'pair'
+        ? 'e = 2 * i / d_model  # frequency exponent'
+        : 'e = i / max(n - 1, 1)  # frequency exponent',
+      `angle = ${angleOf('e')}`,
+    );
+  }
+  const [firstColumns, secondColumns] = concat ? [':, :n', ':, n:2 * n'] : [':, 0:2 * n:2', ':, 1:2 * n:2'];
+  lines.push(
+    `pe = ${xp}.zeros((length, d_model), dtype=${xp}.float64)`,
+    lang.set(firstColumns, `${xp}.${firstFn}(${firstAngle})`),
+    lang.set(secondColumns, `${xp}.${secondFn}(${secondAngle})`),
+  );
+  if (p.paddingRow >= 0) lines.push(`${lang.set(`${p.paddingRow}:${p.paddingRow + 1}`, '0.0')}  # padding row`);
+  if (p.scale !== 1) {
+    const note = p.scale === Math.sqrt(p.dModel) ? '  # sqrt(d_model)' : '';
+    lines.push(`pe = ${pyFloat(p.scale)} * pe${note}`);
+  }
+  if (!float64) lines.push(lang.toFloat32);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,500 @@
+// Finds the convention behind a positional-encoding table computed elsewhere:
+// the knobs, base, start, padding row and scale that reproduce it, whether its
+// angles were rounded to float32, and which bug (relative to the nearest
+// preset) explains a departure.
+//
+// The search: all-zero rows are taken as padding and left out; on the first
+// rows, every structure (layout x exponent x order x angle) is fitted at every
+// start in SHIFTS and every base of a log grid, the scale by least squares;
+// the best few (structure, start) pairs get their base refined by golden
+// section and rounded to the fewest digits that fit as well. The whole table
+// is then compared, in float64 and with float32 angles.
+//
+// Every candidate table comes from the library; the only trigonometry here is
+// the float32-angle emulation, which the core does not offer.
+import { ANGLES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES } from './conventions.js';
+import { checkTable } from './export.js';
+
+// Structure and start are searched on the first rows: small positions, where
+// float32 angle rounding is still invisible.
+const PROBE_ROWS = 16;
+// The base is refined on more rows, where a slightly wrong base shows more.
+const FIT_ROWS = 128;
+// Starts tried, preferred in this order: 0, off by one (positions 1..L), fairseq's 2, ...
+const SHIFTS = [0, 1, -1, 2, -2, 3, -3];
+// Bases people use, tried first so that ties go to them; then a log grid from 2 to 1e7.
+const COMMON_BASES = [10000, 1000, 100, 500000, 100000, 1000000, 10];
+const STEPS_PER_DECADE = 6;
+const LN_GRID_STEP = Math.LN10 / STEPS_PER_DECADE;
+const BASE_GRID = [
+  ...new Set([...COMMON_BASES, ...Array.from({ length: 41 }, (_, k) => 10 ** ((k + 2) / STEPS_PER_DECADE))]),
+];
+// (structure, start) pairs whose best grid fit is close enough to deserve a refined base.
+const FINALISTS = 5;
+// Presets that reproduce known mistakes: a table near one of them also gets
+// the mistake itself named (relative to the paper).
+const MISTAKEN_PRESETS = ['legacy-column', 'question'];
+
+// 4 float32 ulps of the largest value: float32 data rounded from float64 angles.
+const FLOAT32_TOLERANCE = 2 ** -21;
+// float64 formulas of different libraries differ by ~1e-12 at position 8192.
+const FLOAT64_TOLERANCE = 1e-9;
+// Fewer significant digits than this: the values were printed, not computed.
+const FULL_DIGITS = 15;
+
+/** The one float comparison: a difference within a tolerance. */
+const within = (difference, tolerance) => Math.abs(difference) <= tolerance;
+
+// Structural knobs in search order: the presets' first, so ties go to them.
+const STRUCTURES = (() => {
+  const structureOf = ({ layout, exponent, order, angle }) => ({ layout, exponent, order, angle });
+  const all = PRESET_NAMES.map((name) => structureOf(PRESETS[name]));
+  for (const layout of LAYOUTS)
+    for (const exponent of EXPONENTS)
+      for (const order of ORDERS) for (const angle of ANGLES) all.push({ layout, exponent, order, angle });
+  const seen = new Set();
+  return all.filter((s) => {
+    const key = `${s.layout} ${s.exponent} ${s.order} ${s.angle}`;
+    return !seen.has(key) && seen.add(key);
+  });
+})();
+
+/** Significant digits in the shortest decimal text of v. */
+const significantDigits = (v) => Math.abs(v).toExponential().split('e')[0].replace('.', '').length;
+
+/**
+ * How far a value may be from a candidate and still count as equal: float32
+ * data gets float32 rounding, text printed with few digits its last digit,
+ * anything else float64 noise; relative to the largest value.
+ * @param {Float64Array} values
+ */
+function toleranceOf(values) {
+  let maxAbs = 0;
+  let float32 = true;
+  for (const v of values) {
+    maxAbs = Math.max(maxAbs, Math.abs(v));
+    if (float32 && Math.fround(v) !== v) float32 = false;
+  }
+  if (float32) return maxAbs * FLOAT32_TOLERANCE;
+  // Printed text keeps the same number of digits throughout, so a sample tells them.
+  let digits = 0;
+  const step = Math.max(1, Math.floor(values.length / 4096));
+  for (let k = 0; k < values.length; k += step) digits = Math.max(digits, significantDigits(values[k]));
+  if (digits >= FULL_DIGITS) return maxAbs * FLOAT64_TOLERANCE;
+  // Ten half-units of the last digit of values near the largest: values just
+  // below a power of ten carry one more digit than the largest one shows.
+  return maxAbs * Math.max(5 * 10 ** -digits, FLOAT32_TOLERANCE);
+}
+
+const rms = (fit) => Math.sqrt(fit.ssr / fit.count);
+
+/**
+ * What one identify() call searches: the data as float64, its tolerance, and
+ * reusable output buffers (by row count) for the many small candidate tables.
+ * @typedef {{ pe: import('./index.js').Posenc, data: Float64Array, dModel: number,
+ *   tolerance: number, buffers: Map<number, Float64Array> }} Search
+ */
+
+/**
+ * Least-squares fits of scale * (library table of `knobs`) to the given data
+ * rows, one per start in `starts`: { start, scale, ssr }. The residual sum of
+ * squares comes as |data|^2 - dc^2/cc (`sumSquares` is |data|^2 over the
+ * rows), which ranks candidates cheaply but cancels when a fit is close;
+ * exactFit() recomputes it for one start.
+ */
+function fitStarts(search, rows, knobs, starts, sumSquares) {
+  const { pe, data, dModel } = search;
+  const first = Math.min(...starts);
+  const length = rows[rows.length - 1] + 1 + Math.max(...starts) - first;
+  // The search makes thousands of small tables: reuse one buffer per size.
+  if (!search.buffers.has(length)) search.buffers.set(length, new Float64Array(length * dModel));
+  const out = search.buffers.get(length);
+  const table = pe.table({ ...knobs, dModel, length, start: first, paddingRow: null, scale: 1, dtype: 'float64', out });
+  return starts.map((start) => {
+    const offset = (start - first) * dModel;
+    let dc = 0;
+    let cc = 0;
+    for (const r of rows)
+      for (let a = r * dModel, end = a + dModel; a < end; a++) {
+        const c = table[a + offset];
+        dc += data[a] * c;
+        cc += c * c;
+      }
+    // NaN: 'ratio-power' has no real angle at negative positions.
+    if (Number.isNaN(cc)) return { start, scale: 1, ssr: Infinity, table, offset };
+    return cc > 0
+      ? { start, scale: dc / cc, ssr: sumSquares - (dc * dc) / cc, table, offset }
+      : { start, scale: 1, ssr: sumSquares, table, offset };
+  });
+}
+
+/** The fit of one start with its residual summed term by term. */
+function exactFit(search, rows, knobs, start) {
+  const { data, dModel } = search;
+  const { scale, table, offset } = fitStarts(search, rows, knobs, [start], 0)[0];
+  let ssr = 0;
+  for (const r of rows)
+    for (let a = r * dModel, end = a + dModel; a < end; a++) ssr += (data[a] - scale * table[a + offset]) ** 2;
+  return { start, scale, ssr: Number.isNaN(ssr) ? Infinity : ssr, count: rows.length * dModel };
+}
+
+/** Minimum of a unimodal f on [lo, hi], to within `precision`. */
+function goldenMinimum(f, lo, hi, precision) {
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  let x1 = hi - ratio * (hi - lo);
+  let x2 = lo + ratio * (hi - lo);
+  let f1 = f(x1);
+  let f2 = f(x2);
+  while (hi - lo > precision) {
+    if (f1 <= f2) {
+      [hi, x2, f2] = [x2, x1, f1];
+      x1 = hi - ratio * (hi - lo);
+      f1 = f(x1);
+    } else {
+      [lo, x1, f1] = [x1, x2, f2];
+      x2 = lo + ratio * (hi - lo);
+      f2 = f(x2);
+    }
+  }
+  return (lo + hi) / 2;
+}
+
+/** The value with the fewest significant digits near x that `accepts` takes, else x. */
+function roundest(x, accepts) {
+  for (let digits = 1; digits <= 15; digits++) {
+    const candidate = Number(x.toPrecision(digits));
+    if (accepts(candidate)) return candidate;
+  }
+  return x;
+}
+
+/**
+ * Refines the base of a grid fit by golden-section search on ln(base) (first
+ * on the probe rows, then on more rows in a narrower bracket) and rounds it
+ * to the fewest digits that fit as well; then rounds the scale the same way.
+ */
+function refine(search, probeRows, fitRows, grid) {
+  const { dModel, tolerance } = search;
+  const fitAt = (base, rows) => exactFit(search, rows, { ...grid.structure, base }, grid.start);
+  let base = grid.base;
+  let fit = fitAt(base, fitRows);
+  if (!within(rms(fit), tolerance)) {
+    const lnMin = Math.log1p(1e-9); // base must stay > 1
+    const coarse = Math.log(grid.base);
+    const lnCoarse = goldenMinimum(
+      (x) => fitAt(Math.exp(x), probeRows).ssr,
+      Math.max(lnMin, coarse - LN_GRID_STEP),
+      coarse + LN_GRID_STEP,
+      LN_GRID_STEP * 1e-3,
+    );
+    const lnFine = goldenMinimum(
+      (x) => fitAt(Math.exp(x), fitRows).ssr,
+      Math.max(lnMin, lnCoarse - 1e-3),
+      lnCoarse + 1e-3,
+      1e-10,
+    );
+    const fitted = fitAt(Math.exp(lnFine), fitRows);
+    base = roundest(Math.exp(lnFine), (b) => b > 1 && within(rms(fitAt(b, fitRows)) - rms(fitted), tolerance));
+    fit = fitAt(base, fitRows);
+  }
+  const niceScales = [1, Math.sqrt(dModel)];
+  const scale =
+    niceScales.find((s) => within(fit.scale - s, tolerance)) ??
+    roundest(fit.scale, (s) => within(fit.scale - s, tolerance));
+  return { ...grid, base, scale, ssr: fit.ssr, count: fit.count };
+}
+
+/**
+ * The knobs that best explain the data rows, searched as described atop this file.
+ * @param {Search} search
+ * @param {number[]} probeRows rows for the grid search
+ * @param {number[]} fitRows rows for refining the base
+ */
+function searchConvention(search, probeRows, fitRows) {
+  const { data, dModel, tolerance } = search;
+  let sumSquares = 0;
+  for (const r of probeRows) for (let a = r * dModel; a < (r + 1) * dModel; a++) sumSquares += data[a] ** 2;
+  // The best grid base of every (structure, start).
+  const grids = [];
+  STRUCTURES.forEach((structure, rank) => {
+    const best = SHIFTS.map((start, shiftRank) => ({
+      structure,
+      start,
+      rank: rank * SHIFTS.length + shiftRank,
+      ssr: Infinity,
+    }));
+    for (const base of BASE_GRID)
+      fitStarts(search, probeRows, { ...structure, base }, SHIFTS, sumSquares).forEach((fit, k) => {
+        if (fit.ssr < best[k].ssr) Object.assign(best[k], { base, ssr: fit.ssr });
+      });
+    grids.push(...best.filter((grid) => grid.ssr < Infinity));
+  });
+  const finalists = grids
+    .sort((a, b) => a.ssr - b.ssr || a.rank - b.rank)
+    .slice(0, FINALISTS)
+    .sort((a, b) => a.rank - b.rank);
+  let best = null;
+  for (const grid of finalists) {
+    const fit = refine(search, probeRows, fitRows, grid);
+    if (best === null || preferred(fit, best, tolerance)) best = fit;
+  }
+  return best;
+}
+
+/**
+ * Whether fit a beats fit b (which comes earlier in search order): by a clearly
+ * smaller residual, else by a rounder base. Exponents 'pair' and
+ * 'half-minus-one' describe the same tables with different bases (tf-tutorial
+ * is 'half-minus-one' with base 10000^((d-2)/d)): the round base names it.
+ */
+function preferred(a, b, tolerance) {
+  if (!within(rms(a) - rms(b), tolerance)) return rms(a) < rms(b);
+  return significantDigits(a.base) < significantDigits(b.base);
+}
+
+/**
+ * Compares data with a table: largest difference and where, residual sum of
+ * squares, and the first value beyond its allowance (null when none).
+ * @param {(row: number, column: number) => number} allowance
+ */
+function compare(data, table, dModel, allowance) {
+  let maxAbsError = 0;
+  let worst = 0;
+  let ssr = 0;
+  let firstBeyond = null;
+  for (let k = 0; k < data.length; k++) {
+    const difference = data[k] - table[k];
+    ssr += difference * difference;
+    if (Math.abs(difference) > maxAbsError) [maxAbsError, worst] = [Math.abs(difference), k];
+    if (firstBeyond === null) {
+      const row = Math.floor(k / dModel);
+      if (!within(difference, allowance(row, k - row * dModel))) firstBeyond = k;
+    }
+  }
+  const at = (k) => ({ row: Math.floor(k / dModel), column: k % dModel });
+  return { maxAbsError, worst: at(worst), ssr, firstBeyond: firstBeyond === null ? null : at(firstBeyond) };
+}
+
+/**
+ * The table as PyTorch's tutorial, tensor2tensor and fairseq compute it in
+ * float32: w = exp(k * (-ln(base) / D)) with exponent e = k / D (D = d, or
+ * d/2 - 1 for 'half-minus-one'), angle = pos * w and sin/cos, each step
+ * rounded to float32. The core only computes in float64, so this is the one
+ * formula evaluated here; exponents (read back from pe.frequencies) and which
+ * columns hold cos (pe.row at 0) come from the library. Also returns, per
+ * value, the error any float32 evaluation of the angle may have (rounding of
+ * w, an exp of a rounded argument, and of pos * w: (|ln w| + 2) float32 ulps
+ * of the angle), for float32 recipes other than this one.
+ */
+function float32AngleTable(pe, options, length, dModel) {
+  const { base, start, scale, paddingRow } = options;
+  const w = pe.frequencies({ ...options, dModel });
+  // cos(0) = 1 and sin(0) = 0: row 0 without padding tells which columns hold cos.
+  const atZero = pe.row(0, { ...options, dModel, start: 0, paddingRow: null, scale: 1, dtype: 'float64' });
+  const denominator = options.exponent === 'half-minus-one' ? Math.max(Math.floor(dModel / 2) - 1, 1) : dModel;
+  const step = Math.fround(-Math.log(base) / denominator);
+  const w32 = Array.from(w, (wj) => {
+    if (wj === 0) return 0;
+    const k = Math.round((-Math.log(wj) / Math.log(base)) * denominator);
+    return Math.fround(Math.exp(Math.fround(k * step)));
+  });
+  const table = new Float64Array(length * dModel);
+  for (let r = 0; r < length; r++) {
+    if (r === paddingRow) continue;
+    const position = Math.fround(start + r);
+    for (let j = 0; j < dModel; j++) {
+      const angle = Math.fround(position * w32[j]);
+      const value = Math.fround(atZero[j] === 1 ? Math.cos(angle) : Math.sin(angle));
+      table[r * dModel + j] = Math.fround(scale * value);
+    }
+  }
+  const slack = (row, column) => {
+    const wj = w[column];
+    return wj === 0 ? 0 : Math.abs(scale * (start + row) * wj) * (Math.abs(Math.log(wj)) + 2) * 2 ** -23;
+  };
+  return { table, slack };
+}
+
+const STRUCTURAL_KNOBS = ['layout', 'exponent', 'order', 'angle'];
+const KNOB_WEIGHTS = { structure: 2, value: 1, paddingIndex: 0.5 };
+
+/** A padding row beyond the table is no padding row. */
+const paddingIn = (paddingRow, length) => (paddingRow !== null && paddingRow < length ? paddingRow : null);
+
+/** How far found knobs are from a preset: structural knobs count double. */
+function presetDistance(found, preset, length) {
+  let distance = 0;
+  for (const knob of STRUCTURAL_KNOBS) if (found[knob] !== preset[knob]) distance += KNOB_WEIGHTS.structure;
+  for (const knob of ['base', 'start', 'scale']) if (found[knob] !== preset[knob]) distance += KNOB_WEIGHTS.value;
+  const [a, b] = [paddingIn(found.paddingRow, length), paddingIn(preset.paddingRow, length)];
+  if (a !== b) distance += a === null || b === null ? KNOB_WEIGHTS.value : KNOB_WEIGHTS.paddingIndex;
+  return distance;
+}
+
+const show = (x) => String(Number(x.toPrecision(6)));
+const EXPONENT_TEXT = { pair: '2i/d (pair index i)', 'half-minus-one': 'i/(d/2 − 1)', column: '2j/d (column index j)' };
+const ANGLE_TEXT = { divide: 'pos / base^e', 'ratio-power': '(pos / base)^e' };
+
+function describeOptions(o) {
+  const padding = o.paddingRow === null ? 'no padding row' : `padding row ${o.paddingRow}`;
+  return `${o.layout}, exponent ${o.exponent}, ${o.order}, angle ${o.angle}, base ${show(o.base)}, start ${o.start}, ${padding}, scale ${show(o.scale)}`;
+}
+
+/** One diagnosis per knob where `found` departs from preset `name`. */
+function differences(found, name, length, dModel) {
+  const ref = PRESETS[name];
+  const out = [];
+  const add = (code, message) => out.push({ code, message });
+  if (found.layout !== ref.layout)
+    add(
+      'concat-vs-interleaved',
+      found.layout === 'concat'
+        ? `The pairs are concatenated as [first block | second block]; ${name} interleaves them in even and odd columns.`
+        : `The pairs are interleaved in even and odd columns; ${name} concatenates them as [first block | second block].`,
+    );
+  if (found.exponent !== ref.exponent) {
+    const consequence = found.exponent === 'column' ? ', so the two members of a pair get different frequencies' : '';
+    add(
+      `exponent-uses-${found.exponent}`,
+      `The frequency exponent is ${EXPONENT_TEXT[found.exponent]}; ${name} uses ${EXPONENT_TEXT[ref.exponent]}${consequence}.`,
+    );
+  }
+  if (found.order !== ref.order)
+    add(
+      'sin-cos-swapped',
+      `Sine and cosine are swapped: each pair is (${found.order.replace('-', ', ')}) where ${name} has (${ref.order.replace('-', ', ')}).`,
+    );
+  if (found.angle !== ref.angle) {
+    const ratio = found.angle === 'ratio-power';
+    add(
+      ratio ? 'ratio-power' : 'angle-divide',
+      `The angle is ${ANGLE_TEXT[found.angle]} where ${name} uses ${ANGLE_TEXT[ref.angle]}` +
+        (ratio ? ': the power applies to the ratio, so the columns are not sinusoids of the position.' : '.'),
+    );
+  }
+  if (found.base !== ref.base) add('base', `The base is ${show(found.base)}, not ${ref.base}.`);
+  if (found.start !== ref.start) {
+    const byOne = Math.abs(found.start - ref.start) === 1;
+    add(
+      byOne ? 'start-off-by-one' : 'start-offset',
+      `Row 0 is position ${found.start}, not ${ref.start}${byOne ? ': the positions are off by one' : ''}.`,
+    );
+  }
+  const [padding, refPadding] = [paddingIn(found.paddingRow, length), paddingIn(ref.paddingRow, length)];
+  if (padding !== refPadding) {
+    if (padding === null)
+      add('missing-padding-row', `Row ${refPadding} is not zero: ${name} zeroes it as the padding row.`);
+    else if (refPadding === null)
+      add('unexpected-padding-row', `Row ${padding} is all zeros (a padding row); ${name} has no padding row.`);
+    else add('padding-row-moved', `Row ${padding} is the zero padding row; ${name} zeroes row ${refPadding}.`);
+  }
+  if (found.scale !== ref.scale) {
+    const sqrtD = found.scale === Math.sqrt(dModel) ? ' (√dModel)' : '';
+    add('scaled', `Every value is multiplied by ${show(found.scale)}${sqrtD}; ${name} uses scale ${ref.scale}.`);
+  }
+  return out;
+}
+
+/**
+ * Identifies the convention of a row-major [length x dModel] table.
+ * @param {import('./index.js').Posenc} pe the loaded library
+ * @param {Float32Array | Float64Array | number[]} data
+ * @param {number} length
+ * @param {number} dModel
+ * @returns {import('./index.js').Identification}
+ */
+export function identify(pe, data, length, dModel) {
+  if (pe === null || typeof pe !== 'object' || typeof pe.table !== 'function')
+    throw new TypeError('posenc.identify: pe must be the loaded library (await load())');
+  checkTable('identify', 'data', data, length, dModel);
+  const values = Float64Array.from(data);
+  const tolerance = toleranceOf(values);
+
+  // All-zero rows are padding; they are left out of the search.
+  const zeroRows = [];
+  const nonZeroRows = [];
+  for (let r = 0; r < length; r++) {
+    const row = values.subarray(r * dModel, (r + 1) * dModel);
+    (row.every((v) => within(v, tolerance)) ? zeroRows : nonZeroRows).push(r);
+  }
+  const searchRows = nonZeroRows.length > 0 ? nonZeroRows : zeroRows;
+  const search = { pe, data: values, dModel, tolerance, buffers: new Map() };
+  const fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS));
+  /** @type {import('./index.js').Convention} */
+  const options = {
+    ...fit.structure,
+    base: fit.base,
+    start: fit.start,
+    paddingRow: nonZeroRows.length > 0 && zeroRows.length > 0 ? zeroRows[0] : null,
+    scale: fit.scale,
+  };
+
+  const table64 = pe.table({ ...options, length, dModel, dtype: 'float64' });
+  const byFloat64 = compare(values, table64, dModel, () => tolerance);
+  let explanation = byFloat64;
+  let float32Angle = false;
+  if (byFloat64.firstBeyond !== null && options.angle === 'divide') {
+    // Float32 angles explain the data when the emulated recipe does, or when
+    // the data stays within float32 angle error of the float64 table (another
+    // float32 recipe); the recipe, when it fits, has the smaller errors.
+    const emulated = float32AngleTable(pe, options, length, dModel);
+    const allowance = (r, j) => tolerance + emulated.slack(r, j);
+    const byFloat32 = [
+      compare(values, emulated.table, dModel, allowance),
+      compare(values, table64, dModel, allowance),
+    ].find((candidate) => candidate.firstBeyond === null);
+    if (byFloat32) [explanation, float32Angle] = [byFloat32, true];
+  }
+  const match = explanation.firstBeyond === null;
+
+  const distances = PRESET_NAMES.map((name) => presetDistance(options, PRESETS[name], length));
+  const nearest = PRESET_NAMES[distances.indexOf(Math.min(...distances))];
+  const exact = Math.min(...distances) === 0;
+
+  const diagnosis = [];
+  if (!match) {
+    // Knob differences of a fit that does not fit would only mislead.
+    const { row, column } = explanation.worst;
+    diagnosis.push({
+      code: 'unexplained',
+      message: `No convention explains this table: the closest (${describeOptions(options)}) is off by up to ${show(explanation.maxAbsError)} at row ${row}, column ${column}.`,
+    });
+  } else diagnosis.push(...differences(options, nearest, length, dModel));
+  if (match && MISTAKEN_PRESETS.includes(nearest)) {
+    // The preset's own mistakes that the table shares, named relative to the paper.
+    const shared = STRUCTURAL_KNOBS.filter((knob) => options[knob] === PRESETS[nearest][knob]);
+    const mistakes = { ...PRESETS.vaswani, ...Object.fromEntries(shared.map((knob) => [knob, options[knob]])) };
+    for (const d of differences(mistakes, 'vaswani', length, dModel))
+      if (!diagnosis.some((known) => known.code === d.code)) diagnosis.push(d);
+  }
+  if (float32Angle) {
+    const { row } = byFloat64.worst;
+    diagnosis.push({
+      code: 'float32-angle',
+      message: `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${show(byFloat64.maxAbsError)} at row ${row}. Compute the angles in float64 and cast the table afterwards.`,
+    });
+  }
+
+  const expectedTable = exact ? table64 : pe.table({ preset: nearest, length, dModel, dtype: 'float64' });
+  const difference = compare(values, expectedTable, dModel, () => tolerance).firstBeyond;
+  const firstDifference =
+    difference === null
+      ? null
+      : {
+          ...difference,
+          expected: expectedTable[difference.row * dModel + difference.column],
+          actual: values[difference.row * dModel + difference.column],
+        };
+
+  return {
+    match,
+    options,
+    preset: match && exact ? nearest : null,
+    nearestPreset: nearest,
+    float32Angle,
+    maxAbsError: explanation.maxAbsError,
+    tolerance,
+    firstDifference,
+    diagnosis,
+  };
+}
