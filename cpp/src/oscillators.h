@@ -1,6 +1,6 @@
 // A bank of float64 oscillators, one per (sin, cos) pair, stepped by the
 // angle-addition recurrence in kernels.h and reseeded from exact sin/cos every
-// kReseedInterval steps so rounding cannot accumulate (error stays ~1e-14).
+// kReseedInterval steps so rounding cannot accumulate (error stays below ~1e-12).
 #pragma once
 
 #include <cmath>
@@ -10,7 +10,7 @@
 
 namespace posenc::detail {
 
-constexpr int64_t kReseedInterval = 256;
+constexpr int64_t kReseedInterval = 1024;
 
 class Oscillators {
  public:

@@ -22,7 +22,7 @@ double worstError(const std::vector<float>& got, const reference::Knobs& k, long
 TEST(Table, Float32IsRoundedFloat64ForEveryConvention) {
   for (int d : {1, 2, 5, 8, 63, 128}) {
     for (reference::Knobs k : reference::conventions(d)) {
-      const long length = 700;  // crosses several reseeds of the recurrence
+      const long length = 2100;  // crosses reseeds of the recurrence
       std::vector<float> out(length * d);
       ASSERT_TRUE(posenc::table(reference::encoding(k), length, out.data()));
       ASSERT_LE(worstError(out, k, length), 1.2e-7) << "d=" << d;
@@ -68,12 +68,12 @@ TEST(Table, ChunkedWritesEqualOneWrite) {
   k.d = 34;
   k.concat = true;
   const Encoding e = reference::encoding(k);
-  const long length = 1000;
+  const long length = 2024;
   std::vector<float> whole(length * k.d), chunked(length * k.d);
   posenc::table(e, length, whole.data());
   posenc::TableWriter writer(e, 0);
   long done = 0;
-  for (long chunk : {1L, 7L, 255L, 256L, 300L, 181L}) {
+  for (long chunk : {1L, 7L, 255L, 256L, 1024L, 300L, 181L}) {
     writer.write(chunked.data() + done * k.d, chunk);
     done += chunk;
   }
