@@ -22,7 +22,7 @@ bool sumCosines(const double* w, int32_t n, double x0, int64_t count, double* ou
     // b holds the cosines; a few steps per call keep the oscillators in registers.
     const int64_t run = std::min(
         {count - t, kReseedInterval - t % kReseedInterval, static_cast<int64_t>(kernels::kMaxSumRows)});
-    kernels::sumSecondRows(bank.a(), bank.b(), bank.c(), bank.s(), bank.size(), run, out + t);
+    kernels::sumSecondRows(bank.bank(), run, out + t);
     t += run;
   }
   return true;

@@ -9,49 +9,52 @@ namespace posenc::kernels {
 namespace scalar {
 
 namespace {
-// One oscillator through `rows` rows; `first`/`second` advance by stride.
-inline void oscillate(double& a, double& b, double c, double s, size_t rows, float* first, float* second,
-                      size_t stride) {
-  double ai = a, bi = b;
+
+// One member through `rows` rows, writing every stride-th float.
+inline void oscillate(double& value, double& previous, double k, size_t rows, float* out, size_t stride) {
+  double u = value, before = previous;
   for (size_t r = 0; r < rows; ++r) {
-    first[r * stride] = static_cast<float>(ai);
-    second[r * stride] = static_cast<float>(bi);
-    const double next = ai * c + bi * s;
-    bi = bi * c - ai * s;
-    ai = next;
+    out[r * stride] = static_cast<float>(u);
+    const double next = k * u - before;
+    before = u;
+    u = next;
   }
-  a = ai;
-  b = bi;
+  value = u;
+  previous = before;
 }
+
 }  // namespace
 
-void writeInterleavedRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                          float* out, size_t stride) {
-  for (size_t i = 0; i < n; ++i)
-    oscillate(a[i], b[i], c[i], s[i], rows, out + 2 * i, out + 2 * i + 1, stride);
+void writeInterleavedRows(const Bank& bank, size_t rows, float* out, size_t stride) {
+  for (size_t i = 0; i < bank.size; ++i) {
+    oscillate(bank.a[i], bank.previousA[i], bank.twiceCos[i], rows, out + 2 * i, stride);
+    oscillate(bank.b[i], bank.previousB[i], bank.twiceCos[i], rows, out + 2 * i + 1, stride);
+  }
 }
 
-void writeSplitRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                    float* outA, float* outB, size_t stride) {
-  for (size_t i = 0; i < n; ++i) oscillate(a[i], b[i], c[i], s[i], rows, outA + i, outB + i, stride);
+void writeSplitRows(const Bank& bank, size_t rows, float* outA, float* outB, size_t stride) {
+  for (size_t i = 0; i < bank.size; ++i) {
+    oscillate(bank.a[i], bank.previousA[i], bank.twiceCos[i], rows, outA + i, stride);
+    oscillate(bank.b[i], bank.previousB[i], bank.twiceCos[i], rows, outB + i, stride);
+  }
 }
 
-void sumSecondRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                   double* sums) {
+void sumSecondRows(const Bank& bank, size_t rows, double* sums) {
+  const size_t n = bank.size;
   for (size_t r = 0; r < rows; ++r) {
     // Even and odd oscillators in two partial sums: the two lanes of the SIMD version.
     double sum0 = 0, sum1 = 0;
     size_t i = 0;
     for (; i + 2 <= n; i += 2) {
-      sum0 += b[i];
-      sum1 += b[i + 1];
+      sum0 += bank.b[i];
+      sum1 += bank.b[i + 1];
     }
-    if (i < n) sum0 += b[i];
+    if (i < n) sum0 += bank.b[i];
     sums[r] = sum0 + sum1;
     for (i = 0; i < n; ++i) {
-      const double ai = a[i], bi = b[i];
-      a[i] = ai * c[i] + bi * s[i];
-      b[i] = bi * c[i] - ai * s[i];
+      const double next = bank.twiceCos[i] * bank.b[i] - bank.previousB[i];
+      bank.previousB[i] = bank.b[i];
+      bank.b[i] = next;
     }
   }
 }
@@ -62,146 +65,159 @@ void sumSecondRows(double* a, double* b, const double* c, const double* s, size_
 
 namespace {
 
-// Blocks of kVectors x 2 oscillators stay in registers across the rows of one
-// call (the writer passes a few rows at a time so they stay in L1), so state
-// is loaded and stored once per call rather than once per row, and the
-// independent recurrences hide each other's latency. Two vectors measured
-// best in V8; four spill registers.
-constexpr size_t kVectors = 2;
-constexpr size_t kBlock = 2 * kVectors;
-
+// kVectors x 2 oscillators stay in registers across the rows of one call (the
+// writer passes a few rows at a time so they stay in L1), so state is loaded
+// and stored once per call rather than once per row. Measured in V8: one
+// vector is fastest for interleaved rows (more state spills registers), two
+// for split rows (four floats per store).
+// Two members of kVectors x 2 oscillators.
+template <size_t kVectors>
 struct Block {
-  v128_t a[kVectors], b[kVectors], c[kVectors], s[kVectors];
+  static constexpr size_t kOscillators = 2 * kVectors;
+  v128_t a[kVectors], b[kVectors], previousA[kVectors], previousB[kVectors], k[kVectors];
 
-  void load(const double* pa, const double* pb, const double* pc, const double* ps) {
+  void load(const Bank& bank, size_t i) {
     for (size_t v = 0; v < kVectors; ++v) {
-      a[v] = wasm_v128_load(pa + 2 * v);
-      b[v] = wasm_v128_load(pb + 2 * v);
-      c[v] = wasm_v128_load(pc + 2 * v);
-      s[v] = wasm_v128_load(ps + 2 * v);
+      const size_t at = i + 2 * v;
+      a[v] = wasm_v128_load(bank.a + at);
+      b[v] = wasm_v128_load(bank.b + at);
+      previousA[v] = wasm_v128_load(bank.previousA + at);
+      previousB[v] = wasm_v128_load(bank.previousB + at);
+      k[v] = wasm_v128_load(bank.twiceCos + at);
     }
   }
-  void store(double* pa, double* pb) const {
+  void store(const Bank& bank, size_t i) const {
     for (size_t v = 0; v < kVectors; ++v) {
-      wasm_v128_store(pa + 2 * v, a[v]);
-      wasm_v128_store(pb + 2 * v, b[v]);
+      const size_t at = i + 2 * v;
+      wasm_v128_store(bank.a + at, a[v]);
+      wasm_v128_store(bank.b + at, b[v]);
+      wasm_v128_store(bank.previousA + at, previousA[v]);
+      wasm_v128_store(bank.previousB + at, previousB[v]);
     }
   }
   void step() {
     for (size_t v = 0; v < kVectors; ++v) {
-      const v128_t next = wasm_f64x2_add(wasm_f64x2_mul(a[v], c[v]), wasm_f64x2_mul(b[v], s[v]));
-      b[v] = wasm_f64x2_sub(wasm_f64x2_mul(b[v], c[v]), wasm_f64x2_mul(a[v], s[v]));
-      a[v] = next;
+      const v128_t nextA = wasm_f64x2_sub(wasm_f64x2_mul(k[v], a[v]), previousA[v]);
+      const v128_t nextB = wasm_f64x2_sub(wasm_f64x2_mul(k[v], b[v]), previousB[v]);
+      previousA[v] = a[v];
+      previousB[v] = b[v];
+      a[v] = nextA;
+      b[v] = nextB;
     }
   }
 };
 
-}  // namespace
-
-void writeInterleavedRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                          float* out, size_t stride) {
-  size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    Block block;
-    block.load(a + i, b + i, c + i, s + i);
-    float* dst = out + 2 * i;
-    for (size_t r = 0; r < rows; ++r, dst += stride) {
-      for (size_t v = 0; v < kVectors; ++v) {
-        // [a0 a1 0 0], [b0 b1 0 0] -> [a0 b0 a1 b1]
-        const v128_t af = wasm_f32x4_demote_f64x2_zero(block.a[v]);
-        const v128_t bf = wasm_f32x4_demote_f64x2_zero(block.b[v]);
-        wasm_v128_store(dst + 4 * v, wasm_i32x4_shuffle(af, bf, 0, 4, 1, 5));
-      }
-      block.step();
-    }
-    block.store(a + i, b + i);
-  }
-  scalar::writeInterleavedRows(a + i, b + i, c + i, s + i, n - i, rows, out + 2 * i, stride);
+Bank tail(const Bank& bank, size_t i) {
+  return {bank.a + i, bank.b + i, bank.previousA + i, bank.previousB + i, bank.twiceCos + i, bank.size - i};
 }
 
-void writeSplitRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                    float* outA, float* outB, size_t stride) {
+}  // namespace
+
+void writeInterleavedRows(const Bank& bank, size_t rows, float* out, size_t stride) {
+  using Oscillators = Block<1>;
   size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    Block block;
-    block.load(a + i, b + i, c + i, s + i);
+  for (; i + Oscillators::kOscillators <= bank.size; i += Oscillators::kOscillators) {
+    Oscillators block;
+    block.load(bank, i);
+    float* dst = out + 2 * i;
+    for (size_t r = 0; r < rows; ++r, dst += stride) {
+      // [a0 a1 0 0], [b0 b1 0 0] -> [a0 b0 a1 b1]
+      const v128_t af = wasm_f32x4_demote_f64x2_zero(block.a[0]);
+      const v128_t bf = wasm_f32x4_demote_f64x2_zero(block.b[0]);
+      wasm_v128_store(dst, wasm_i32x4_shuffle(af, bf, 0, 4, 1, 5));
+      block.step();
+    }
+    block.store(bank, i);
+  }
+  scalar::writeInterleavedRows(tail(bank, i), rows, out + 2 * i, stride);
+}
+
+void writeSplitRows(const Bank& bank, size_t rows, float* outA, float* outB, size_t stride) {
+  using Oscillators = Block<2>;
+  size_t i = 0;
+  for (; i + Oscillators::kOscillators <= bank.size; i += Oscillators::kOscillators) {
+    Oscillators block;
+    block.load(bank, i);
     float* dstA = outA + i;
     float* dstB = outB + i;
     for (size_t r = 0; r < rows; ++r, dstA += stride, dstB += stride) {
-      for (size_t v = 0; v < kVectors; v += 2) {
-        // Two vectors of two doubles -> one vector of four floats.
-        wasm_v128_store(dstA + 2 * v,
-                        wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(block.a[v]),
-                                           wasm_f32x4_demote_f64x2_zero(block.a[v + 1]), 0, 1, 4, 5));
-        wasm_v128_store(dstB + 2 * v,
-                        wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(block.b[v]),
-                                           wasm_f32x4_demote_f64x2_zero(block.b[v + 1]), 0, 1, 4, 5));
-      }
+      // Two vectors of two doubles -> one vector of four floats.
+      wasm_v128_store(dstA, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(block.a[0]),
+                                               wasm_f32x4_demote_f64x2_zero(block.a[1]), 0, 1, 4, 5));
+      wasm_v128_store(dstB, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(block.b[0]),
+                                               wasm_f32x4_demote_f64x2_zero(block.b[1]), 0, 1, 4, 5));
       block.step();
     }
-    block.store(a + i, b + i);
+    block.store(bank, i);
   }
-  scalar::writeSplitRows(a + i, b + i, c + i, s + i, n - i, rows, outA + i, outB + i, stride);
+  scalar::writeSplitRows(tail(bank, i), rows, outA + i, outB + i, stride);
 }
 
-void sumSecondRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                   double* sums) {
+void sumSecondRows(const Bank& bank, size_t rows, double* sums) {
   v128_t acc[kMaxSumRows];
   for (size_t r = 0; r < rows; ++r) acc[r] = wasm_f64x2_splat(0.0);
+  // Four vectors of cosines at a time: the only member that steps here.
+  constexpr size_t kSumVectors = 4;
   size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    Block block;
-    block.load(a + i, b + i, c + i, s + i);
-    for (size_t r = 0; r < rows; ++r) {
-      for (size_t v = 0; v < kVectors; ++v) acc[r] = wasm_f64x2_add(acc[r], block.b[v]);
-      block.step();
+  for (; i + 2 * kSumVectors <= bank.size; i += 2 * kSumVectors) {
+    v128_t b[kSumVectors], previous[kSumVectors], k[kSumVectors];
+    for (size_t v = 0; v < kSumVectors; ++v) {
+      b[v] = wasm_v128_load(bank.b + i + 2 * v);
+      previous[v] = wasm_v128_load(bank.previousB + i + 2 * v);
+      k[v] = wasm_v128_load(bank.twiceCos + i + 2 * v);
     }
-    block.store(a + i, b + i);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t v = 0; v < kSumVectors; ++v) {
+        acc[r] = wasm_f64x2_add(acc[r], b[v]);
+        const v128_t next = wasm_f64x2_sub(wasm_f64x2_mul(k[v], b[v]), previous[v]);
+        previous[v] = b[v];
+        b[v] = next;
+      }
+    }
+    for (size_t v = 0; v < kSumVectors; ++v) {
+      wasm_v128_store(bank.b + i + 2 * v, b[v]);
+      wasm_v128_store(bank.previousB + i + 2 * v, previous[v]);
+    }
   }
-  for (; i + 2 <= n; i += 2) {
-    v128_t av = wasm_v128_load(a + i), bv = wasm_v128_load(b + i);
-    const v128_t cv = wasm_v128_load(c + i), sv = wasm_v128_load(s + i);
+  for (; i + 2 <= bank.size; i += 2) {
+    v128_t b = wasm_v128_load(bank.b + i), previous = wasm_v128_load(bank.previousB + i);
+    const v128_t k = wasm_v128_load(bank.twiceCos + i);
     for (size_t r = 0; r < rows; ++r) {
-      acc[r] = wasm_f64x2_add(acc[r], bv);
-      const v128_t next = wasm_f64x2_add(wasm_f64x2_mul(av, cv), wasm_f64x2_mul(bv, sv));
-      bv = wasm_f64x2_sub(wasm_f64x2_mul(bv, cv), wasm_f64x2_mul(av, sv));
-      av = next;
+      acc[r] = wasm_f64x2_add(acc[r], b);
+      const v128_t next = wasm_f64x2_sub(wasm_f64x2_mul(k, b), previous);
+      previous = b;
+      b = next;
     }
-    wasm_v128_store(a + i, av);
-    wasm_v128_store(b + i, bv);
+    wasm_v128_store(bank.b + i, b);
+    wasm_v128_store(bank.previousB + i, previous);
   }
-  double tail[kMaxSumRows] = {};
-  if (i < n) {
-    double ai = a[i], bi = b[i];
+  double odd[kMaxSumRows] = {};
+  if (i < bank.size) {
+    double b = bank.b[i], previous = bank.previousB[i];
     for (size_t r = 0; r < rows; ++r) {
-      tail[r] = bi;
-      const double next = ai * c[i] + bi * s[i];
-      bi = bi * c[i] - ai * s[i];
-      ai = next;
+      odd[r] = b;
+      const double next = bank.twiceCos[i] * b - previous;
+      previous = b;
+      b = next;
     }
-    a[i] = ai;
-    b[i] = bi;
+    bank.b[i] = b;
+    bank.previousB[i] = previous;
   }
   for (size_t r = 0; r < rows; ++r)
-    sums[r] = (wasm_f64x2_extract_lane(acc[r], 0) + tail[r]) + wasm_f64x2_extract_lane(acc[r], 1);
+    sums[r] = (wasm_f64x2_extract_lane(acc[r], 0) + odd[r]) + wasm_f64x2_extract_lane(acc[r], 1);
 }
 
 bool simd() { return true; }
 
 #else
 
-void writeInterleavedRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                          float* out, size_t stride) {
-  scalar::writeInterleavedRows(a, b, c, s, n, rows, out, stride);
+void writeInterleavedRows(const Bank& bank, size_t rows, float* out, size_t stride) {
+  scalar::writeInterleavedRows(bank, rows, out, stride);
 }
-void writeSplitRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                    float* outA, float* outB, size_t stride) {
-  scalar::writeSplitRows(a, b, c, s, n, rows, outA, outB, stride);
+void writeSplitRows(const Bank& bank, size_t rows, float* outA, float* outB, size_t stride) {
+  scalar::writeSplitRows(bank, rows, outA, outB, stride);
 }
-void sumSecondRows(double* a, double* b, const double* c, const double* s, size_t n, size_t rows,
-                   double* sums) {
-  scalar::sumSecondRows(a, b, c, s, n, rows, sums);
-}
+void sumSecondRows(const Bank& bank, size_t rows, double* sums) { scalar::sumSecondRows(bank, rows, sums); }
 bool simd() { return false; }
 
 #endif

@@ -76,9 +76,9 @@ void TableWriter::write(float* out, int64_t rows) {
     const int64_t run = std::min({rows - r, detail::kReseedInterval - st.stepsSinceSeed, kRowsPerKernelCall});
     float* dst = out + static_cast<size_t>(r) * d;
     if (e.layout == Layout::kInterleaved)
-      kernels::writeInterleavedRows(bank.a(), bank.b(), bank.c(), bank.s(), n, run, dst, d);
+      kernels::writeInterleavedRows(bank.bank(), run, dst, d);
     else
-      kernels::writeSplitRows(bank.a(), bank.b(), bank.c(), bank.s(), n, run, dst, dst + n, d);
+      kernels::writeSplitRows(bank.bank(), run, dst, dst + n, d);
     for (int64_t k = 0; k < run; ++k) {
       float* written = dst + static_cast<size_t>(k) * d;
       if (e.dModel % 2 == 1) written[d - 1] = 0.0f;

@@ -4,22 +4,30 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 #include <vector>
 
 namespace {
 
-struct Bank {
-  std::vector<double> a, b, c, s;
-  explicit Bank(size_t n, unsigned seed) : a(n), b(n), c(n), s(n) {
+struct RandomBank {
+  std::vector<double> a, b, previousA, previousB, twiceCos;
+  RandomBank(size_t n, unsigned seed) : a(n), b(n), previousA(n), previousB(n), twiceCos(n) {
     std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> u(-3.0, 3.0);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
     for (size_t i = 0; i < n; ++i) {
       a[i] = u(rng);
       b[i] = u(rng);
-      c[i] = std::cos(u(rng));
-      s[i] = std::sin(u(rng));
+      previousA[i] = u(rng);
+      previousB[i] = u(rng);
+      twiceCos[i] = 2 * u(rng);
     }
+  }
+  posenc::kernels::Bank bank() {
+    return {a.data(), b.data(), previousA.data(), previousB.data(), twiceCos.data(), a.size()};
+  }
+  bool operator==(const RandomBank& o) const {
+    return a == o.a && b == o.b && previousA == o.previousA && previousB == o.previousB;
   }
 };
 
@@ -34,16 +42,13 @@ TEST(Kernels, ReportsWhichPathIsBuilt) {
 TEST(Kernels, InterleavedRowsMatchScalarBitForBit) {
   for (size_t n : {0u, 1u, 2u, 3u, 5u, 8u, 9u, 17u, 64u, 129u}) {
     for (size_t rows : {1u, 3u, 16u}) {
-      const size_t stride = 2 * n + 3;  // rows of a wider table: padding must stay untouched
-      Bank x(n, 7 + n), y(n, 7 + n);
+      const size_t stride = 2 * n + 3;  // rows of a wider table: the rest must stay untouched
+      RandomBank x(n, 7 + n), y(n, 7 + n);
       std::vector<float> outX(rows * stride, -9.f), outY(rows * stride, -9.f);
-      posenc::kernels::writeInterleavedRows(x.a.data(), x.b.data(), x.c.data(), x.s.data(), n, rows,
-                                            outX.data(), stride);
-      posenc::kernels::scalar::writeInterleavedRows(y.a.data(), y.b.data(), y.c.data(), y.s.data(), n, rows,
-                                                    outY.data(), stride);
+      posenc::kernels::writeInterleavedRows(x.bank(), rows, outX.data(), stride);
+      posenc::kernels::scalar::writeInterleavedRows(y.bank(), rows, outY.data(), stride);
       ASSERT_EQ(outX, outY) << "n=" << n << " rows=" << rows;
-      ASSERT_EQ(x.a, y.a);
-      ASSERT_EQ(x.b, y.b);
+      ASSERT_TRUE(x == y);
       for (size_t r = 0; r < rows; ++r)
         for (size_t j = 2 * n; j < stride; ++j) ASSERT_EQ(outX[r * stride + j], -9.f) << "wrote past the row";
     }
@@ -54,44 +59,59 @@ TEST(Kernels, SplitRowsMatchScalarBitForBit) {
   for (size_t n : {0u, 1u, 3u, 4u, 8u, 31u, 256u}) {
     for (size_t rows : {1u, 5u}) {
       const size_t stride = 2 * n + 1;
-      Bank x(n, 11 + n), y(n, 11 + n);
+      RandomBank x(n, 11 + n), y(n, 11 + n);
       std::vector<float> outX(rows * stride, -9.f), outY(rows * stride, -9.f);
-      posenc::kernels::writeSplitRows(x.a.data(), x.b.data(), x.c.data(), x.s.data(), n, rows, outX.data(),
-                                      outX.data() + n, stride);
-      posenc::kernels::scalar::writeSplitRows(y.a.data(), y.b.data(), y.c.data(), y.s.data(), n, rows,
-                                              outY.data(), outY.data() + n, stride);
+      posenc::kernels::writeSplitRows(x.bank(), rows, outX.data(), outX.data() + n, stride);
+      posenc::kernels::scalar::writeSplitRows(y.bank(), rows, outY.data(), outY.data() + n, stride);
       ASSERT_EQ(outX, outY) << "n=" << n;
-      ASSERT_EQ(x.b, y.b);
+      ASSERT_TRUE(x == y);
       for (size_t r = 0; r < rows; ++r) ASSERT_EQ(outX[r * stride + 2 * n], -9.f);
     }
   }
 }
 
 TEST(Kernels, SumRowsMatchScalarBitForBit) {
-  for (size_t n : {0u, 1u, 2u, 7u, 9u, 100u, 513u}) {
+  for (size_t n : {0u, 1u, 2u, 7u, 9u, 17u, 100u, 513u}) {
     for (size_t rows : {size_t{1}, size_t{3}, posenc::kernels::kMaxSumRows}) {
-      Bank x(n, 3 + n), y(n, 3 + n);
+      RandomBank x(n, 3 + n), y(n, 3 + n);
       std::vector<double> sx(rows, -1), sy(rows, -1);
-      posenc::kernels::sumSecondRows(x.a.data(), x.b.data(), x.c.data(), x.s.data(), n, rows, sx.data());
-      posenc::kernels::scalar::sumSecondRows(y.a.data(), y.b.data(), y.c.data(), y.s.data(), n, rows,
-                                             sy.data());
+      posenc::kernels::sumSecondRows(x.bank(), rows, sx.data());
+      posenc::kernels::scalar::sumSecondRows(y.bank(), rows, sy.data());
       ASSERT_EQ(sx, sy) << "n=" << n << " rows=" << rows;
-      ASSERT_EQ(x.b, y.b);
-      ASSERT_EQ(x.a, y.a);
+      ASSERT_TRUE(x == y);
     }
   }
 }
 
-TEST(Kernels, StepIsARotation) {
-  // One step by angle w from (sin x, cos x) lands on (sin(x+w), cos(x+w)).
+TEST(Kernels, StepsFollowTheSinusoid) {
+  // From sin/cos at x - w and x, each step advances the angle by w.
   const double x = 0.3, w = 0.7;
-  double a = std::sin(x), b = std::cos(x);
-  const double c = std::cos(w), s = std::sin(w);
-  float out[2];
-  posenc::kernels::writeInterleavedRows(&a, &b, &c, &s, 1, 1, out, 2);
-  EXPECT_NEAR(a, std::sin(x + w), 1e-15);
-  EXPECT_NEAR(b, std::cos(x + w), 1e-15);
-  EXPECT_EQ(out[0], static_cast<float>(std::sin(x)));
+  double a = std::sin(x), b = std::cos(x), previousA = std::sin(x - w), previousB = std::cos(x - w);
+  const double k = 2 * std::cos(w);
+  posenc::kernels::Bank bank{&a, &b, &previousA, &previousB, &k, 1};
+  float out[2 * 3];
+  posenc::kernels::writeInterleavedRows(bank, 3, out, 2);
+  for (int m = 0; m < 3; ++m) {
+    EXPECT_EQ(out[2 * m], static_cast<float>(std::sin(x + m * w))) << m;
+    EXPECT_EQ(out[2 * m + 1], static_cast<float>(std::cos(x + m * w))) << m;
+  }
+  EXPECT_NEAR(a, std::sin(x + 3 * w), 1e-15);
+  EXPECT_NEAR(b, std::cos(x + 3 * w), 1e-15);
+}
+
+TEST(Kernels, DriftOver1024StepsIsFarBelowFloat32) {
+  double worst = 0;
+  for (double w : {1.0, 0.7, 0.1, 1e-2, 1e-4}) {
+    double a = 0, b = 1, previousA = std::sin(-w), previousB = std::cos(w);
+    const double k = 2 * std::cos(w);
+    posenc::kernels::Bank bank{&a, &b, &previousA, &previousB, &k, 1};
+    float out[2];
+    for (int m = 1; m <= 1024; ++m) {
+      posenc::kernels::writeInterleavedRows(bank, 1, out, 2);
+      worst = std::max({worst, std::abs(a - std::sin(m * w)), std::abs(b - std::cos(m * w))});
+    }
+  }
+  EXPECT_LT(worst, 1e-10);
 }
 
 }  // namespace
