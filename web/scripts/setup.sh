@@ -20,6 +20,8 @@ if [ "$mode" = test ]; then
   [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer*' 2>/dev/null | head -1)" ] || need libclang-rt-14-dev
   command -v clang-format >/dev/null || need clang-format
   command -v chromium >/dev/null || need chromium
+  # CJK glyphs, so the Chinese screenshots saved by the page tests are readable.
+  [ -d /usr/share/fonts/truetype/wqy ] || need fonts-wqy-zenhei
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || need python3-numpy  # Debian's python, as the tests run it
 fi
 

@@ -1,0 +1,397 @@
+// End-to-end checks of the explainer page in headless Chromium, against the
+// built site (run `npx vite build --config web/vite.config.js` first).
+// Usage: node tests/e2e/page.test.mjs   — screenshots go to test-results/e2e/.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './server.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const site = `${root}dist/site`;
+const artifacts = `${root}test-results/e2e`;
+const require = createRequire(import.meta.url);
+
+if (!existsSync(`${site}/index.html`)) {
+  console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+mkdirSync(artifacts, { recursive: true });
+
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'rotation',
+  'offset-dots',
+  'similarity',
+  'compare',
+  'mistake-ratio',
+  'mistake-column',
+  'mistake-order',
+];
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  const started = performance.now();
+  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
+  try {
+    await body();
+    passed++;
+    console.log(`ok - ${name} ${took()}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL - ${name} ${took()}: ${error?.message ?? error}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const server = await serveStatic(site);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+
+/** A page that records console errors, uncaught exceptions and CSP violations. */
+async function openPage(context, query = '') {
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => page.problems.push(`exception: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(`${server.url}${query}`);
+  await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
+  return page;
+}
+
+/** Waits until every plot has drawn (off-screen ones update when the page is idle). */
+async function waitForPlots(page) {
+  await page.waitForFunction(
+    (names) => names.every((name) => document.querySelector(`[data-plot="${name}"] .posenc-plot`)),
+    PLOTS,
+    { timeout: 20000 },
+  );
+}
+
+/**
+ * A whole-page screenshot with every plot drawn: the viewport is first grown
+ * to the page's height (a fullPage capture resizes it, which clears canvases
+ * that are then redrawn after the capture) and every plot scrolled into view.
+ */
+async function pageScreenshot(page, path) {
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.waitForTimeout(400);
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-plot] canvas')].every((canvas) => {
+        const context = canvas.getContext('2d', { willReadFrequently: true });
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+        return canvas.width === 0;
+      }),
+    null,
+    { timeout: 20000 },
+  );
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
+}
+
+/** Per plot: does it show something, and a fingerprint of what it shows. */
+function plotStates(page) {
+  return page.evaluate((names) => {
+    const hash = (text) => {
+      let h = 2166136261;
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+      return (h >>> 0).toString(16);
+    };
+    return Object.fromEntries(
+      names.map((name) => {
+        const element = document.querySelector(`[data-plot="${name}"]`);
+        let painted = 0;
+        let pixelSum = 0;
+        for (const canvas of element.querySelectorAll('canvas')) {
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          for (let i = 3; i < data.length; i += 4) {
+            if (data[i] > 0) painted++;
+            pixelSum = (pixelSum + data[i - 3] * 3 + data[i - 2] * 5 + data[i - 1] * 7) % 1e9;
+          }
+        }
+        const paths = [...element.querySelectorAll('svg path')].filter((p) => (p.getAttribute('d') ?? '').length > 20);
+        const svgText = [...element.querySelectorAll('svg')].map((svg) => svg.innerHTML).join('');
+        const labels = [...element.querySelectorAll('[role="img"]')].map(
+          (node) => node.getAttribute('aria-label') ?? '',
+        );
+        return [name, { painted, paths: paths.length, fingerprint: `${hash(svgText)}:${pixelSum}`, labels }];
+      }),
+    );
+  }, PLOTS);
+}
+
+/** Serious and critical axe-core violations on the page. */
+async function axeViolations(page) {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
+
+/** float64 reference of the paper's table: sin on even, cos on odd columns. */
+function reference(position, column, dModel, base = 10000) {
+  const pair = Math.floor(column / 2);
+  const angle = position / base ** ((2 * pair) / dModel);
+  return column % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+}
+
+try {
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+
+  const page = await openPage(desktop);
+  await check('page has the CSP meta tag', async () => {
+    const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
+    assert(policy?.includes("script-src 'self' 'wasm-unsafe-eval'"), `policy: ${policy}`);
+  });
+
+  await check('every plot renders something', async () => {
+    await waitForPlots(page);
+    await page.waitForFunction(() => document.querySelector('[data-plot="similarity"] canvas'), null, {
+      timeout: 15000,
+    });
+    const states = await plotStates(page);
+    const canvasPlots = ['heatmap', 'similarity', 'compare'];
+    for (const name of PLOTS) {
+      const state = states[name];
+      if (canvasPlots.includes(name)) assert(state.painted > 1000, `${name}: only ${state.painted} painted pixels`);
+      else assert(state.paths > 0, `${name}: no drawn paths`);
+      assert(
+        state.labels.every((label) => label.length > 20),
+        `${name}: missing text alternative`,
+      );
+    }
+  });
+
+  await check('the relative property holds for the paper and fails for the column exponent', async () => {
+    const residual = await page.textContent('[data-testid="rotation-residual"]');
+    const value = Number(residual.match(/= ([\d.e+-]+)/)[1]);
+    assert(value < 1e-5, `rotation residual ${value}`);
+    const states = await plotStates(page);
+    assert(states['offset-dots'].labels[0].includes('they coincide'), states['offset-dots'].labels[0]);
+    assert(states['mistake-column'].labels[0].includes('do not coincide'), states['mistake-column'].labels[0]);
+  });
+
+  await check('a slider moved with the keyboard updates the URL and the plots', async () => {
+    const before = await plotStates(page);
+    await page.focus('#c-position');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('p') === '13');
+    // Off-screen plots follow once the controls are still.
+    await page.waitForTimeout(1200);
+    const after = await plotStates(page);
+    const dependent = [
+      'heatmap',
+      'waves',
+      'row',
+      'sensitivity',
+      'rotation',
+      'offset-dots',
+      'similarity',
+      'mistake-column',
+    ];
+    const unchanged = dependent.filter((name) => before[name].fingerprint === after[name].fingerprint);
+    assert(unchanged.length === 0, `not redrawn: ${unchanged.join(', ')}`);
+    assert((await page.textContent('#o-position')) === '13', 'output not updated');
+  });
+
+  await check('a slider set by fill updates the URL and the heatmap', async () => {
+    const before = await plotStates(page);
+    await page.fill('#c-dModel', '64');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('dModel') === '64');
+    await page.waitForTimeout(300);
+    const after = await plotStates(page);
+    assert(before.heatmap.fingerprint !== after.heatmap.fingerprint, 'heatmap unchanged');
+  });
+
+  await check('the heatmap hover readout shows the stored value', async () => {
+    const probe = await openPage(desktop, '?dModel=96&length=300&p=5');
+    const surface = probe.locator('[data-plot="heatmap"] [role="img"]');
+    await surface.scrollIntoViewIfNeeded();
+    const box = await surface.boundingBox();
+    const seen = [];
+    for (const [fx, fy] of [
+      [0.15, 0.1],
+      [0.25, 0.5],
+      [0.4, 0.8],
+      [0.5, 0.3],
+      [0.65, 0.6],
+      [0.8, 0.05],
+    ]) {
+      await probe.mouse.move(box.x + box.width * fx, box.y + box.height * fy);
+      const text = await probe.textContent('[data-testid="heatmap-readout"]');
+      const match = text.match(/^PE\[(\d+), (\d+)\] = (-?[\d.]+(?:e[+-]?\d+)?)$/);
+      assert(match, `readout "${text}"`);
+      const [position, column, shown] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      const expected = reference(position, column, 96);
+      // float32 storage and core error, plus rounding to 8 significant digits.
+      const rounding = 0.5 * 10 ** (Math.floor(Math.log10(Math.abs(shown) || 1e-300)) - 7);
+      assert(
+        Math.abs(shown - expected) <= 1.2e-7 + rounding,
+        `PE[${position}, ${column}] = ${shown}, expected ${expected}`,
+      );
+      seen.push(`${position},${column}`);
+    }
+    assert(new Set(seen).size === seen.length, `hover hit the same cell twice: ${seen}`);
+    assert(probe.problems.length === 0, probe.problems.join('\n'));
+    await probe.close();
+  });
+
+  await check('invalid URL values fall back to the defaults', async () => {
+    const probe = await openPage(
+      desktop,
+      '?dModel=abc&length=99999&base=-3&preset=%3Cimg%20src%3Dx%3E&p=1e9&j=-1&layout=zigzag',
+    );
+    const values = await probe.evaluate(() =>
+      ['dModel', 'length', 'preset', 'position', 'dimension', 'layout'].map(
+        (name) => document.getElementById(`c-${name}`).value,
+      ),
+    );
+    assert(
+      JSON.stringify(values) === JSON.stringify(['128', '256', 'vaswani', '10', '6', 'interleaved']),
+      `controls: ${values}`,
+    );
+    assert((await probe.locator('img[src="x"]').count()) === 0, 'URL text reached the DOM');
+    assert(probe.problems.length === 0, probe.problems.join('\n'));
+    await probe.close();
+  });
+
+  await check('axe-core finds no serious or critical violations', async () => {
+    const violations = await axeViolations(page);
+    assert(violations.length === 0, violations.join('\n'));
+  });
+
+  await page.goto(`${server.url}`);
+  await page.waitForSelector('#status[hidden]', { state: 'attached' });
+  await waitForPlots(page);
+  await pageScreenshot(page, `${artifacts}/desktop-en.png`);
+
+  await check('the language switch changes the text to Chinese and back, and is remembered', async () => {
+    const english = await page.textContent('h1');
+    await page.selectOption('#language', 'zh');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const chinese = await page.textContent('h1');
+    assert(/[\u4e00-\u9fff]/.test(chinese) && chinese !== english, `h1 after switch: ${chinese}`);
+    assert(/[\u4e00-\u9fff]/.test(await page.textContent('#h-rotation')), 'section titles not translated');
+    await page.reload();
+    await page.waitForSelector('#status[hidden]', { state: 'attached' });
+    assert((await page.textContent('h1')) === chinese, 'Chinese not remembered after reload');
+    assert((await page.inputValue('#language')) === 'zh', 'switch does not show the remembered language');
+    await waitForPlots(page);
+    await pageScreenshot(page, `${artifacts}/desktop-zh.png`);
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    assert((await page.textContent('h1')) === english, 'English not restored');
+  });
+
+  await check('every preset, and an odd width, renders every plot', async () => {
+    await page.fill('#c-dModel', '33');
+    for (const preset of ['vaswani', 'tensor2tensor', 'tf-tutorial', 'fairseq', 'legacy-column', 'question']) {
+      await page.selectOption('#c-preset', preset);
+      await page.waitForFunction(
+        (name) => new URLSearchParams(location.search).get('preset') === (name === 'vaswani' ? null : name),
+        preset,
+      );
+      await page.waitForTimeout(700);
+      const states = await plotStates(page);
+      // Under 'question' no column has a frequency: the ladder says so instead of drawing.
+      const expectEmpty = preset === 'question' ? ['ladder'] : [];
+      const empty = PLOTS.filter((name) => states[name].painted === 0 && states[name].paths === 0);
+      assert(JSON.stringify(empty) === JSON.stringify(expectEmpty), `${preset}: empty ${empty.join(', ')}`);
+      if (preset === 'question') {
+        const note = await page.textContent('[data-plot="ladder"] svg');
+        assert(note.includes('fixed frequency'), `ladder note: ${note}`);
+      }
+    }
+    const residual = await page.textContent('[data-testid="rotation-residual"]');
+    assert(Number(residual.match(/= ([\d.e+-]+)/)[1]) > 1e-3, `question preset: residual ${residual}`);
+  });
+
+  await check('no console errors, exceptions or CSP violations on the desktop page', async () => {
+    assert(page.problems.length === 0, page.problems.join('\n'));
+  });
+
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  await check('phone width (360 px): no horizontal overflow in either language, no axe violations', async () => {
+    const small = await openPage(phone);
+    await waitForPlots(small);
+    for (const language of ['en', 'zh']) {
+      await small.selectOption('#language', language);
+      await small.waitForTimeout(400);
+      const overflow = await small.evaluate(() => ({
+        document: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+        widest: [...document.querySelectorAll('main *')]
+          .filter(
+            (node) =>
+              node.getBoundingClientRect().right > window.innerWidth + 1 &&
+              !node.closest('.math-display, .table-scroll, .katex'),
+          )
+          .slice(0, 3)
+          .map(
+            (node) =>
+              `${node.tagName} in ${node.closest('[data-plot]')?.dataset.plot ?? node.parentElement.className} at ${Math.round(node.getBoundingClientRect().right)}px`,
+          ),
+      }));
+      assert(
+        overflow.document <= 360 && overflow.body <= 360,
+        `${language}: scroll width ${overflow.document}/${overflow.body}`,
+      );
+      assert(overflow.widest.length === 0, `${language}: sticking out: ${overflow.widest.join(', ')}`);
+      await pageScreenshot(small, `${artifacts}/phone-${language}.png`);
+    }
+    const violations = await axeViolations(small);
+    assert(violations.length === 0, `axe at phone width: ${violations.join('\n')}`);
+    assert(small.problems.length === 0, small.problems.join('\n'));
+  });
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,187 @@
+// English strings. Rich texts: paragraphs split by a blank line, $…$ inline
+// and $$…$$ display math (typeset by KaTeX), **…** bold. Functions build the
+// labels and descriptions that carry live numbers.
+const r = String.raw;
+const n = (value, digits = 3) => {
+  if (!Number.isFinite(value)) return String(value);
+  if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
+  return String(Number(value.toPrecision(digits)));
+};
+const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
+
+export default {
+  'page.title': 'Sinusoidal positional encoding, computed and explained',
+  'page.skip': 'Skip to the explanations',
+  'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',
+  'page.loading': 'Loading the WebAssembly core…',
+  'page.computing': 'Computing…',
+  'page.error': 'The WebAssembly core could not be loaded: ',
+  'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
+  language: 'Language',
+
+  'controls.heading': 'Controls',
+  'controls.summary': 'Controls',
+  'controls.dModel': 'Model width d',
+  'controls.length': 'Table length L (positions)',
+  'controls.base': 'Base',
+  'controls.preset': 'Preset (convention)',
+  'controls.layout': 'Layout',
+  'controls.exponent': 'Exponent',
+  'controls.position': 'Position p',
+  'controls.offset': 'Offset k',
+  'controls.dimension': 'Dimension j',
+  'controls.versus': 'Compare with',
+  'controls.beyond': 'beyond L',
+  'controls.reset': 'Reset all',
+  'controls.note': 'Sliders also take the arrow keys; Page Up/Down moves faster.',
+
+  'intro.text': r`A Transformer's attention treats its input as a set: by itself it cannot tell which token came first. *Attention Is All You Need* therefore adds to every token embedding a vector that depends only on the token's position $pos$:
+
+$$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
+
+Here $\text{base} = 10000$. Each pair of dimensions $(2i, 2i+1)$ is a sine and a cosine of one angle $pos\cdot\omega_i$ with angular frequency $\omega_i = \text{base}^{-2i/d}$. Read the sections in order: each claim is shown by the plot beside it, and every plot follows the controls.`,
+
+  'heatmap.title': '1. The table',
+  'heatmap.text': r`Stack the vectors of positions $0, 1, \dots, L-1$ and you get an $L \times d$ table: rows are positions, columns are dimensions.
+
+On the left (low dimensions) the colours change from one row to the next; on the right (high dimensions) they barely change over hundreds of rows. Low dimensions are fast clocks, high dimensions slow ones.
+
+Row 0 is $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$: the thin stripes at the top.
+
+Hover a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
+  'heatmap.legend': 'PE value',
+  'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
+  'heatmap.describe': ({ rows, columns, min, max }) =>
+    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}. Low dimensions alternate quickly down the rows, high dimensions change slowly.`,
+
+  'waves.title': '2. Every column is a sinusoid of position',
+  'waves.text': r`Read one column from top to bottom: $PE_{(pos,\,j)}$ as a function of $pos$. Think of position as time and this is a wave sampled at the integer positions (dots). The line through them is the same formula evaluated at fractional positions: a pure sinusoid of angular frequency $\omega_i$, period $2\pi/\omega_i$.
+
+Column 0 turns one radian per position (a period of $2\pi \approx 6.3$ positions); the last columns hardly move across the whole window. Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
+  'waves.panel': ({ column, kind, wavelength }) =>
+    `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · period ${n(wavelength, 4)}` : ''}`,
+  'waves.describe': ({ panels, from, to }) =>
+    `Columns of the table as curves over positions ${from} to ${to}: ${panels.map((p) => p.label).join('; ')}. Low dimensions oscillate fast, high dimensions barely move.`,
+
+  'ladder.title': '3. Frequencies fall geometrically',
+  'ladder.text': r`The pair index $i$ plays the role of frequency: $\omega_i = \text{base}^{-2i/d}$ falls geometrically from $1$ to almost $1/\text{base}$, so the wavelength
+$$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
+grows from $2\pi$ to almost $2\pi\cdot\text{base}$ — on a log scale, a straight line.
+
+Like the hands of a clock, each slower than the last by the same factor, the pairs together give every position up to about $2\pi\cdot\text{base}$ its own combination of phases. Change the base to move the top of the ladder; with a concatenated layout the ladder appears twice (sin half, cos half).`,
+  'ladder.empty': 'This convention gives no column a fixed frequency.',
+  'ladder.describe': ({ shortest, longest, count }) =>
+    count === 0
+      ? 'No column has a fixed wavelength in this convention.'
+      : `Wavelength of each of ${count} columns on a log scale, from ${n(shortest)} to ${n(longest)}, rising in a straight line: a geometric progression.`,
+
+  'row.title': '4. One row encodes one position',
+  'row.text': r`A row is the vector added to the token at that position. At position 0 every angle is 0, so the row alternates $\sin 0 = 0$ and $\cos 0 = 1$ (top chart).
+
+At position $p$ the fast dimensions on the left take values all over $[-1, 1]$ while the slow ones on the right are still close to $0, 1$.
+
+The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$): sinusoidal encodings extrapolate to inputs longer than any table. Move $p$ past $L$ to see the row of a position the table does not hold.`,
+  'row.zero': 'position 0',
+  'row.at': (p, beyond) => `p = ${p}${beyond ? ' (beyond L: extrapolated)' : ''}`,
+  'row.beyond': (q, length) => `p + L = ${q} (beyond L = ${length})`,
+  'row.describe': ({ rows }) =>
+    `Stem charts of ${rows.length} rows of the encoding, value per dimension: ${rows.map((r) => r.label).join('; ')}.`,
+
+  'sensitivity.title': '5. How much each dimension moves per step',
+  'sensitivity.text': r`Moving from position $p$ to $p+1$ changes dimension $j$ by $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$ (dots). A sinusoid of angular frequency $\omega$ cannot change by more than $2\sin(\omega/2) \le \omega$ in one step (line, $\omega_j$).
+
+The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last change by about $1/\text{base}$ and separate distant positions without wrapping around.`,
+  'sensitivity.change': (p) => `|PE(${p + 1}, j) − PE(${p}, j)|`,
+  'sensitivity.bound': 'bound ω_j',
+  'sensitivity.describe': ({ columns, largest, smallest }) =>
+    `Change of each of ${columns} dimensions for one step in position, on a log scale from ${n(largest)} down to ${n(smallest)}; it stays under the angular frequency of the dimension.`,
+
+  'rotation.title': '6. A shift in position is a rotation',
+  'rotation.text': r`Because the sine and the cosine of a pair share the frequency $\omega_i$, the angle-addition formulas give, with $\theta = \omega_i p$ and $\phi = \omega_i k$,
+$$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
+that is $PE(p+k) = M_k\,PE(p)$ with $M_k$ block-diagonal, one block $R(\omega_i k)$ per pair: every pair turns by $\omega_i k$, **whatever $p$ is**. A linear map that depends only on $k$ is something attention can learn.
+
+The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit circle: from position $p$ to $p + k$ it turns by $\omega_i k$ (grey dots: the positions in between). Below, the identity is checked on every pair, with rows computed by the core.`,
+  'rotation.start': (p) => `p = ${p}`,
+  'rotation.end': (q) => `p + k = ${q}`,
+  'rotation.angle': ({ pair, frequency, offset, angle }) =>
+    `Pair i = ${pair}, ω_i = ${n(frequency, 4)}: k = ${offset} turns it by ω_i·k = ${n(angle, 4)} rad (${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}° past whole turns).`,
+  'rotation.noAngle': ({ pair }) =>
+    `Pair i = ${pair}: its sin and cos do not share one frequency in this convention, so there is no single angle.`,
+  'rotation.residual': ({ residual, dModel }) =>
+    `max |PE(p+k) − M_k·PE(p)| over all ${dModel} dimensions = ${residual.toExponential(2)} ${residual < 1e-5 ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}`,
+  'rotation.describe': ({ start, end }) =>
+    `One pair of the encoding as a point on the unit circle, at (${n(start[0])}, ${n(start[1])}) for position p and (${n(end[0])}, ${n(end[1])}) for p + k.`,
+
+  'offset.title': '7. Dot products depend only on the offset',
+  'offset.text': r`Multiply $PE(p)\cdot PE(p+k)$ out pair by pair: $\sin a \sin b + \cos a \cos b = \cos(b - a)$, so
+$$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
+depends on the offset $k$ alone, not on $p$, and is symmetric: $s(-k) = s(k)$.
+
+Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase.
+
+Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.`,
+  'offset.from': (start) => `from position ${start}`,
+  'offset.band': ({ first, last, shortest, longest }) =>
+    `pairs ${first}–${last} (periods ${n(shortest)}–${n(longest)})`,
+  'offset.contributions': 'Σ cos(ω_i k) by bands of pairs, fast to slow',
+  'offset.describe': ({ curves, spread }) =>
+    `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
+
+  'similarity.title': '8. The similarity matrix',
+  'similarity.text': r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, brightest on it.
+
+The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* or *question* and the bands break up: their sin and cos have different frequencies.`,
+  'similarity.hint': 'Hover the matrix, or focus it and use the arrow keys.',
+  'similarity.legend': 'PE(p)·PE(q)',
+  'similarity.describe': ({ rows, min, max }) =>
+    `Similarity matrix of ${rows} positions: dot products from ${n(min)} to ${n(max)}, constant along diagonals when the convention is relative.`,
+
+  'compare.title': '9. Implementations disagree',
+  'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; odd $d$ leaving a zero column.
+
+Interleaving or concatenating only permutes the columns, which a model does not care about — but the tables differ value by value, so weights trained with one cannot be reused with another. Left: the current convention; middle: the one under “Compare with”; right: their difference.`,
+  'compare.difference': 'difference (left − right)',
+  'compare.describe': (label, { rows, columns, min, max }) =>
+    `Heatmap ${label}: ${rows} positions by ${columns} dimensions, values from ${n(min)} to ${n(max)}.`,
+  'compare.presets': 'The presets',
+  'compare.col.preset': 'preset',
+  'compare.col.layout': 'layout',
+  'compare.col.exponent': 'exponent',
+  'compare.col.order': 'order',
+  'compare.col.angle': 'angle',
+  'compare.col.padding': 'padding row',
+  'compare.col.source': 'mirrors',
+  'compare.none': 'none',
+  'preset.vaswani': 'the paper (§3.5); PyTorch tutorial; Hugging Face',
+  'preset.tensor2tensor': 'tensor2tensor get_timing_signal_1d',
+  'preset.tf-tutorial': 'TensorFlow Transformer tutorial',
+  'preset.fairseq': 'fairseq SinusoidalPositionalEmbedding (row 1 is padding)',
+  'preset.legacy-column': 'an early PyTorch port (exponent on the column index, zero row 0)',
+  'preset.question': 'the attempt in a well-known Q&A question',
+
+  'question.title': '10. What the Q&A attempt gets wrong',
+  'question.text': r`A well-known question on a Q&A site computes
+$$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big) \text{ for even } j,\qquad \sin(\text{same}) \text{ for odd } j.$$
+It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper.`,
+  'question.one': r`**1. A power of the ratio instead of a division.** $(pos/\text{base})^{2i/d}$ is not $pos\cdot\omega_i$: the angle is not proportional to position, so the column has no fixed frequency and is not a sinusoid of position. The curve races near $pos = 0$ and then slows down for good; no rotation $M_k$ can map $PE(p)$ to $PE(p+k)$.`,
+  'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.`,
+  'question.three': r`**3. cos and sin swapped.** With cos on the even columns, row 0 reads $1, 0, 1, 0, \dots$ instead of $0, 1, 0, 1, \dots$. This one is harmless for the relative property (each pair still rotates), but the table is not the paper's. The bottom chart is the whole attempt at position 0: $(0/\text{base})^{2j/d} = 0$ except in column 0, where $0^0 = 1$.`,
+  'question.paper': 'paper: sin(pos / base^(2i/d))',
+  'question.ratio': 'attempt: sin((pos / base)^(2i/d))',
+  'question.paperRow': 'paper, position 0: sin, cos',
+  'question.swappedRow': 'cos and sin swapped, position 0',
+  'question.attemptRow': 'the whole attempt, position 0',
+  'question.columnCurves': (start) => `exponent on the column index, from position ${start}`,
+
+  'axis.position': 'position',
+  'axis.dimension': 'dimension j',
+  'axis.wavelength': 'period 2π/ω (positions)',
+  'axis.change': 'change per step',
+  'axis.offset': 'offset k',
+  'axis.dot': 's(k)',
+  'axis.positionQ': 'position q',
+  'axis.positionP': 'position p',
+  'readout.table': (position, column, value) => `PE[${position}, ${column}] = ${value.toPrecision(8)}`,
+  'readout.similarity': (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`,
+};

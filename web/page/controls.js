@@ -1,0 +1,82 @@
+// The form of shared controls: fills the selects, keeps sliders and their
+// <output>s in step with the state, and reports which state keys a user
+// change touched.
+import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { LIMITS, maxDimension, maxOffset, maxPosition } from './state.js';
+
+// The base slider moves log10(base): 10^0.5 .. 10^8.
+const BASE_EXPONENT = { min: 0.5, max: 8, step: 0.1 };
+const baseFromSlider = (value) => Number((10 ** value).toPrecision(3));
+
+function fillSelect(select, values) {
+  select.replaceChildren(
+    ...values.map((value) => {
+      const option = document.createElement('option');
+      option.value = value;
+      option.textContent = value;
+      return option;
+    }),
+  );
+}
+
+function setRange(input, min, max, step = 1) {
+  input.min = String(min);
+  input.max = String(max);
+  input.step = String(step);
+}
+
+export function bindControls(form, onChange) {
+  const input = (name) => form.elements.namedItem(name);
+  const output = (name) => form.querySelector(`#o-${name}`);
+  fillSelect(input('preset'), PRESET_NAMES);
+  fillSelect(input('versus'), PRESET_NAMES);
+  fillSelect(input('layout'), LAYOUTS);
+  fillSelect(input('exponent'), EXPONENTS);
+  setRange(input('dModel'), ...LIMITS.dModel);
+  setRange(input('length'), ...LIMITS.length);
+  setRange(input('base'), BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step);
+
+  let state = null;
+  let t = null;
+
+  /** Shows `nextState` in the form (ranges depend on dModel and length). */
+  function show(nextState, translate) {
+    state = nextState;
+    t = translate;
+    setRange(input('position'), 0, maxPosition(state));
+    setRange(input('offset'), 0, maxOffset(state));
+    setRange(input('dimension'), 0, maxDimension(state));
+    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension']) {
+      input(name).value = String(state[name]);
+      output(name).textContent = String(state[name]);
+    }
+    if (state.position >= state.length) output('position').textContent = `${state.position} (${t('controls.beyond')})`;
+    input('base').value = String(Math.log10(state.base));
+    output('base').textContent = String(state.base);
+    input('preset').value = state.preset;
+    input('versus').value = state.versus;
+    input('layout').value = state.layout ?? PRESETS[state.preset].layout;
+    input('exponent').value = state.exponent ?? PRESETS[state.preset].exponent;
+  }
+
+  form.addEventListener('input', (event) => {
+    const { name, value } = event.target;
+    if (!state || !name) return;
+    const next = { ...state };
+    if (name === 'base') next.base = baseFromSlider(Number(value));
+    else if (name === 'preset') {
+      // A new preset brings its own layout and exponent.
+      next.preset = value;
+      next.layout = null;
+      next.exponent = null;
+    } else if (name === 'layout' || name === 'exponent') {
+      next[name] = value === PRESETS[state.preset][name] ? null : value;
+    } else if (name === 'versus') next.versus = value;
+    else next[name] = Number(value);
+    onChange(next);
+  });
+  // Nothing is submitted: Enter in a control must not reload the page.
+  form.addEventListener('submit', (event) => event.preventDefault());
+
+  return { show };
+}

@@ -1,0 +1,49 @@
+// Which convention the state describes, and where a (sin, cos) pair sits in a
+// row: the page needs this to pick columns for the rotation and contribution
+// plots (the values themselves always come from the core).
+import { PRESETS } from '../lib/index.js';
+
+/** The options every API call of the page shares. */
+export function encoding(state) {
+  const options = { dModel: state.dModel, preset: state.preset, base: state.base };
+  if (state.layout) options.layout = state.layout;
+  if (state.exponent) options.exponent = state.exponent;
+  return options;
+}
+
+/** The full set of knobs in force (preset values with the overrides applied). */
+export function knobs(state) {
+  return { ...PRESETS[state.preset], ...encoding(state) };
+}
+
+/** Only when sin and cos of a pair share one frequency is s(k) a function of k alone. */
+export const sharesFrequency = (conv) => conv.exponent !== 'column' && conv.angle === 'divide';
+
+export const pairCount = (dModel) => Math.floor(dModel / 2);
+
+/** The pair a column belongs to, or -1 for the zero column of an odd dModel. */
+export function pairOfColumn(conv, column) {
+  const pairs = pairCount(conv.dModel);
+  if (conv.layout === 'interleaved') return column < 2 * pairs ? Math.floor(column / 2) : -1;
+  return column < 2 * pairs ? column % pairs : -1;
+}
+
+/** Columns holding the sin and the cos of pair i. */
+export function pairColumns(conv, pair) {
+  const pairs = pairCount(conv.dModel);
+  const [first, second] = conv.layout === 'interleaved' ? [2 * pair, 2 * pair + 1] : [pair, pair + pairs];
+  return conv.order === 'sin-cos' ? { sin: first, cos: second } : { sin: second, cos: first };
+}
+
+/**
+ * The same convention moved so that table row 0 is position `start`; the
+ * padding row stays at the same absolute position (or goes, if outside).
+ */
+export function startingAt(conv, start) {
+  const shifted = { ...conv, start };
+  if (conv.paddingRow !== null && conv.paddingRow !== undefined) {
+    const row = conv.paddingRow + (conv.start ?? 0) - start;
+    shifted.paddingRow = Number.isInteger(row) && row >= 0 ? row : null;
+  }
+  return shifted;
+}

@@ -1,0 +1,179 @@
+// Turns the page state into the plain data objects the plots draw. Every
+// encoding value comes from the core (table, row, frequencies, offsetDots);
+// the page only picks columns, subtracts, sums or multiplies 2x2 rotations
+// for display. (Whole tables and the similarity matrix are computed in
+// compute-worker.js.) Frequencies and contributions are memoised.
+import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
+
+/** Starting positions whose s(k) curves are overlaid: p, p + 100, p + 1000. */
+const START_STEPS = [0, 100, 1000];
+/** Fractional steps per unit position for the continuous curves (25 points per period of the fastest pair). */
+const CURVE_STEPS = 4;
+const BAND_COUNT = 6;
+
+export const offsetWindow = (state) => Math.min(state.length - 1, 512);
+export const waveWindow = (state) => Math.min(state.length - 1, 64);
+
+// Enough for the frequencies and contributions one view needs.
+const MEMO_SIZE = 8;
+
+function cached(memo, key, compute) {
+  const text = JSON.stringify(key);
+  if (memo.has(text)) {
+    const value = memo.get(text);
+    // Re-insert: the Map's order is the least recently used first.
+    memo.delete(text);
+    memo.set(text, value);
+    return value;
+  }
+  const value = compute();
+  memo.set(text, value);
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value);
+  return value;
+}
+
+export function createModel(pe) {
+  const memo = new Map();
+  // Tables read once and dropped are computed into one reused buffer: a fresh
+  // multi-megabyte array costs more (first touch of its pages) than the core.
+  let scratchBuffer = new Float32Array(0);
+  function scratchTable(conv, length) {
+    const size = length * conv.dModel;
+    if (scratchBuffer.length < size) scratchBuffer = new Float32Array(size);
+    return pe.table({ ...conv, length, out: scratchBuffer.subarray(0, size) });
+  }
+
+  const frequencies = (conv) => cached(memo, ['frequencies', conv], () => pe.frequencies(conv));
+
+  /** Sample columns of the encoding along [from, to]: continuous curves and the integer rows. */
+  function waves(conv, columns, from, to) {
+    const count = to - from + 1;
+    const clean = { ...startingAt(conv, from), paddingRow: null };
+    const points = (count - 1) * CURVE_STEPS + 1;
+    const curves = columns.map(() => ({ positions: new Float64Array(points), values: new Float32Array(points) }));
+    for (let step = 0; step < CURVE_STEPS; step++) {
+      const rows = scratchTable({ ...clean, start: from + step / CURVE_STEPS }, count);
+      for (let n = 0; n < count; n++) {
+        const at = n * CURVE_STEPS + step;
+        if (at >= points) break;
+        columns.forEach((column, c) => {
+          curves[c].positions[at] = from + at / CURVE_STEPS;
+          curves[c].values[at] = rows[n * conv.dModel + column];
+        });
+      }
+    }
+    // The samples keep the convention's padding row: a zeroed row shows off the curve.
+    const rows = scratchTable(startingAt(conv, from), count);
+    const samples = columns.map((column) => {
+      const positions = new Float64Array(count);
+      const values = new Float32Array(count);
+      for (let n = 0; n < count; n++) {
+        positions[n] = from + n;
+        values[n] = rows[n * conv.dModel + column];
+      }
+      return { positions, values };
+    });
+    return columns.map((column, c) => ({ column, curve: curves[c], samples: samples[c] }));
+  }
+
+  /**
+   * s(k) = PE(start)·PE(start + k) for k in [-min(K, start), K]. The core's
+   * offsetDots gives k >= 0; it has no negative offsets, so those are the dot
+   * of core rows PE(start − m) and PE(start).
+   */
+  function offsetCurve(conv, start, window) {
+    const forward = pe.offsetDots({ ...conv, from: start, maxOffset: window });
+    const back = Math.min(window, start);
+    const values = new Float64Array(back + window + 1);
+    values.set(forward, back);
+    if (back > 0) {
+      const rows = scratchTable(startingAt(conv, start - back), back + 1);
+      const d = conv.dModel;
+      const origin = back * d;
+      for (let m = 0; m < back; m++) {
+        let dot = 0;
+        for (let j = 0; j < d; j++) dot += rows[m * d + j] * rows[origin + j];
+        values[m] = dot;
+      }
+    }
+    return { first: -back, values };
+  }
+
+  function offsetCurves(conv, position, window) {
+    return START_STEPS.map((step) => ({ start: position + step, ...offsetCurve(conv, position + step, window) }));
+  }
+
+  /**
+   * cos(w_i k) for k in [-K, K], summed over bands of neighbouring pairs: the
+   * cos columns of the same frequencies laid out as (sin, cos) pairs, read at
+   * positions -K..K (row k of that table holds sin(w_i k), cos(w_i k)).
+   */
+  function contributions(conv, window) {
+    if (!sharesFrequency(conv)) return null;
+    return cached(memo, ['contributions', conv, window], () => {
+      const pairs = pairCount(conv.dModel);
+      const laidOut = { ...conv, layout: 'interleaved', order: 'sin-cos', paddingRow: null, scale: 1, start: -window };
+      const rows = scratchTable(laidOut, 2 * window + 1);
+      const frequency = frequencies(laidOut);
+      const bands = Math.min(BAND_COUNT, pairs);
+      return Array.from({ length: bands }, (_, band) => {
+        const first = Math.floor((band * pairs) / bands);
+        const last = Math.floor(((band + 1) * pairs) / bands) - 1;
+        const values = new Float64Array(2 * window + 1);
+        for (let k = 0; k < values.length; k++) {
+          let sum = 0;
+          for (let pair = first; pair <= last; pair++) sum += rows[k * conv.dModel + 2 * pair + 1];
+          values[k] = sum;
+        }
+        const longest = (2 * Math.PI) / frequency[2 * last];
+        const shortest = (2 * Math.PI) / frequency[2 * first];
+        return { first, last, shortest, longest, values };
+      });
+    });
+  }
+
+  /** One pair as a point on the circle, and the check PE(p+k) = M_k·PE(p) over all pairs. */
+  function rotation(conv, position, offset, dimension) {
+    const pair = Math.max(0, pairOfColumn(conv, dimension));
+    const at = pe.row(position, { ...conv, dtype: 'float64' });
+    const later = pe.row(position + offset, { ...conv, dtype: 'float64' });
+    // Row k of the convention without a padding row holds sin(w_i k), cos(w_i k).
+    const turn = pe.row(offset, { ...conv, paddingRow: null, dtype: 'float64' });
+    let residual = 0;
+    for (let i = 0; i < pairCount(conv.dModel); i++) {
+      const { sin, cos } = pairColumns(conv, i);
+      const predictedSin = at[sin] * turn[cos] + at[cos] * turn[sin];
+      const predictedCos = at[cos] * turn[cos] - at[sin] * turn[sin];
+      residual = Math.max(residual, Math.abs(later[sin] - predictedSin), Math.abs(later[cos] - predictedCos));
+    }
+    const { sin, cos } = pairColumns(conv, pair);
+    const trailLength = Math.min(offset, 720) + 1;
+    const trailRows = scratchTable(startingAt(conv, position), trailLength);
+    const trail = { cos: new Float32Array(trailLength), sin: new Float32Array(trailLength) };
+    for (let n = 0; n < trailLength; n++) {
+      trail.cos[n] = trailRows[n * conv.dModel + cos];
+      trail.sin[n] = trailRows[n * conv.dModel + sin];
+    }
+    const frequency = frequencies(conv)[sin];
+    return {
+      pair,
+      columns: { sin, cos },
+      start: [at[cos], at[sin]],
+      end: [later[cos], later[sin]],
+      turn: [turn[cos], turn[sin]],
+      trail,
+      frequency,
+      angle: sharesFrequency(conv) ? frequency * offset : NaN,
+      residual,
+    };
+  }
+
+  return {
+    frequencies,
+    row: (conv, position) => pe.row(position, conv),
+    waves,
+    offsetCurves,
+    contributions,
+    rotation,
+  };
+}

@@ -1,0 +1,84 @@
+// Language choice (remembered in localStorage, default from the browser) and
+// the rendering of translated text into the page: plain strings as text
+// nodes, rich strings as paragraphs with KaTeX-typeset math. Nothing is ever
+// parsed as HTML.
+import katex from 'katex';
+import en from '../i18n/en.js';
+import zh from '../i18n/zh.js';
+
+const LANGUAGES = { en, zh };
+const STORAGE_KEY = 'posenc.language';
+
+export function initialLanguage() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage can be disabled; the browser language still applies.
+  }
+  if (stored && Object.hasOwn(LANGUAGES, stored)) return stored;
+  return (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function rememberLanguage(language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembered, but the switch still works for this visit.
+  }
+}
+
+export const isLanguage = (language) => Object.hasOwn(LANGUAGES, language);
+
+/** t(key, ...args): the string, or the result of the function stored under key. */
+export function translator(language) {
+  const table = LANGUAGES[language];
+  return (key, ...args) => {
+    const entry = table[key] ?? en[key];
+    if (entry === undefined) throw new Error(`missing string ${key}`);
+    return typeof entry === 'function' ? entry(...args) : entry;
+  };
+}
+
+// $$display$$, $inline$, **bold**, *italic*, in that priority.
+const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;
+
+function renderInline(parent, text) {
+  let last = 0;
+  for (const match of text.matchAll(TOKENS)) {
+    if (match.index > last) parent.append(text.slice(last, match.index));
+    const [, display, inline, bold, italic] = match;
+    if (display !== undefined || inline !== undefined) {
+      const node = document.createElement('span');
+      node.className = display !== undefined ? 'math-display' : 'math';
+      katex.render(display ?? inline, node, { displayMode: display !== undefined, throwOnError: false });
+      parent.append(node);
+    } else {
+      const node = document.createElement(bold !== undefined ? 'strong' : 'em');
+      renderInline(node, bold ?? italic);
+      parent.append(node);
+    }
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parent.append(text.slice(last));
+}
+
+/** Paragraphs (split on blank lines) with math typeset by KaTeX. */
+export function renderRich(element, text) {
+  element.replaceChildren();
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const p = document.createElement('p');
+    renderInline(p, paragraph.trim());
+    element.append(p);
+  }
+}
+
+/** Fills [data-i18n] (text), [data-i18n-rich] (rich text) and [data-i18n-label] (aria-label). */
+export function applyTranslations(root, t, language) {
+  document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll('[data-i18n-rich]')) renderRich(node, t(node.dataset.i18nRich));
+  for (const node of root.querySelectorAll('[data-i18n-label]'))
+    node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  document.title = t('page.title');
+}

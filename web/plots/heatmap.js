@@ -1,0 +1,274 @@
+// The positional-encoding table as an image: the (position, dimension) cells
+// painted as one ImageData at the container's device resolution; d3 axes, a
+// colour legend, and a readout of the exact stored value under the pointer
+// (or the keyboard cursor: arrow keys move it, Enter picks the cell).
+// The image is repainted only when the values, colours or size change; when
+// they change in quick succession (a slider drag) a cheap preview is painted
+// and refined once they settle.
+import { scaleLinear } from 'd3-scale';
+import { interpolateRdBu } from 'd3-scale-chromatic';
+import {
+  clamp,
+  clear,
+  colorTable,
+  createFrame,
+  cssColor,
+  drawAxis,
+  drawColorLegend,
+  htmlElement,
+  paintValues,
+  svgElement,
+} from './common.js';
+
+// Red for +1, blue for -1: t = 0 is the low end of the domain.
+const RED_BLUE = (t) => interpolateRdBu(1 - t);
+const LEGEND_WIDTH = 12;
+// Repaints closer together than this are previews; the exact image follows after it.
+const SETTLE_MS = 150;
+
+const defaultReadout = (row, column, value) => `PE[${row}, ${column}] = ${value.toPrecision(8)}`;
+const defaultDescribe = ({ rows, columns, min, max }) =>
+  `Heatmap of ${rows} rows by ${columns} columns, values from ${min.toFixed(3)} to ${max.toFixed(3)}.`;
+
+/**
+ * data: { values (row-major), rows, columns, marks?: { row?, column? } }
+ * options: { domain?: [low, high], interpolator?: t -> colour, xTitle, yTitle,
+ *            legendTitle, readout?(row, column, value), readoutHint,
+ *            describe?(summary), onPick?({ row, column }), height?(width), testId }
+ */
+export function draw(element, data, options = {}) {
+  let current = { data, options };
+  let palette = { interpolator: null, table: null };
+  // What the canvas shows; marks and cursor live in the svg, so moving them repaints nothing.
+  let paintedKey = null;
+  let lastPaint = -Infinity;
+  let refine = 0;
+  let summaryOf = null;
+  let summary = null;
+  let cursor = null;
+  let cursorGroup = null;
+  let box = null;
+
+  const frame = createFrame(element, {
+    className: 'posenc-heatmap',
+    canvas: true,
+    height: (width) => (current.options.height ?? ((w) => clamp(w * 0.62, 220, 460)))(width),
+    render,
+  });
+  const readout = htmlElement('p', 'posenc-readout', frame.root);
+  readout.setAttribute('aria-live', 'polite');
+  readout.dataset.testid = options.testId ?? 'heatmap-readout';
+  frame.surface.tabIndex = 0;
+
+  function summarise(values) {
+    if (summaryOf === values) return;
+    let min = Infinity;
+    let max = -Infinity;
+    for (let i = 0; i < values.length; i++) {
+      if (values[i] < min) min = values[i];
+      if (values[i] > max) max = values[i];
+    }
+    summary = { rows: current.data.rows, columns: current.data.columns, min, max };
+    summaryOf = values;
+  }
+
+  function render() {
+    if (frame.width === 0) return;
+    const { data, options } = current;
+    summarise(data.values);
+    const margin = { top: 8, right: 70, bottom: 42, left: 52 };
+    box = {
+      left: margin.left,
+      top: margin.top,
+      width: Math.max(10, frame.width - margin.left - margin.right),
+      height: Math.max(10, frame.height - margin.top - margin.bottom),
+    };
+    const context = frame.context;
+    const [low, high] = options.domain ?? [-1, 1];
+    const interpolator = options.interpolator ?? RED_BLUE;
+    const paint = [
+      data.values,
+      data.rows,
+      data.columns,
+      low,
+      high,
+      interpolator,
+      frame.canvas.width,
+      frame.canvas.height,
+    ];
+    const repaint = !paintedKey || paint.some((part, i) => part !== paintedKey[i]);
+    paintedKey = paint;
+    if (repaint) {
+      if (palette.interpolator !== interpolator) palette = { interpolator, table: colorTable(interpolator) };
+      const now = performance.now();
+      const exact = now - lastPaint > SETTLE_MS;
+      lastPaint = now;
+      context.clearRect(0, 0, frame.width, frame.height);
+      paintValues(context, data.values, data.rows, data.columns, palette.table, low, high, box, exact);
+      clearTimeout(refine);
+      if (!exact) {
+        refine = setTimeout(() => {
+          paintedKey = null;
+          lastPaint = -Infinity;
+          render();
+        }, SETTLE_MS);
+      }
+    }
+
+    const svg = clear(frame.svg);
+    const x = scaleLinear()
+      .domain([-0.5, data.columns - 0.5])
+      .range([box.left, box.left + box.width]);
+    const y = scaleLinear()
+      .domain([-0.5, data.rows - 0.5])
+      .range([box.top, box.top + box.height]);
+    const integer = (v) => (Number.isInteger(v) ? String(v) : '');
+    drawAxis(svg, x, 'bottom', {
+      y: box.top + box.height,
+      ticks: Math.max(2, box.width / 70),
+      format: integer,
+      title: options.xTitle,
+    });
+    drawAxis(svg, y, 'left', {
+      x: box.left,
+      ticks: Math.max(2, box.height / 40),
+      format: integer,
+      title: options.yTitle,
+      titleOffset: 40,
+    });
+    drawColorLegend(repaint ? context : null, svg, {
+      interpolator,
+      scale: scaleLinear().domain([low, high]),
+      x: box.left + box.width + 12,
+      y: box.top,
+      width: LEGEND_WIDTH,
+      height: box.height,
+      title: options.legendTitle,
+    });
+    drawMarks(svg, data.marks ?? {});
+    cursorGroup = svgElement('g', { 'pointer-events': 'none' }, svg);
+    drawCursor();
+    frame.setLabel((options.describe ?? defaultDescribe)(summary));
+  }
+
+  function cellRect(row, column) {
+    const width = box.width / current.data.columns;
+    const height = box.height / current.data.rows;
+    return { x: box.left + column * width, y: box.top + row * height, width, height };
+  }
+
+  // Thin lines through the selected row and column.
+  function drawMarks(svg, { row, column }) {
+    const style = { stroke: cssColor('fg'), 'stroke-width': 1, 'stroke-dasharray': '4 3', 'pointer-events': 'none' };
+    if (Number.isInteger(row) && row >= 0 && row < current.data.rows) {
+      const r = cellRect(row, 0);
+      svgElement(
+        'line',
+        { ...style, x1: box.left, x2: box.left + box.width, y1: r.y + r.height / 2, y2: r.y + r.height / 2 },
+        svg,
+      );
+    }
+    if (Number.isInteger(column) && column >= 0 && column < current.data.columns) {
+      const r = cellRect(0, column);
+      svgElement(
+        'line',
+        { ...style, x1: r.x + r.width / 2, x2: r.x + r.width / 2, y1: box.top, y2: box.top + box.height },
+        svg,
+      );
+    }
+  }
+
+  function drawCursor() {
+    const { data, options } = current;
+    clear(cursorGroup);
+    if (!cursor || cursor.row >= data.rows || cursor.column >= data.columns) {
+      cursor = null;
+      readout.textContent = options.readoutHint ?? '';
+      return;
+    }
+    const r = cellRect(cursor.row, cursor.column);
+    // At least a few pixels, so a single cell of a 2048-row table stays visible.
+    const w = Math.max(r.width, 5);
+    const h = Math.max(r.height, 5);
+    svgElement(
+      'rect',
+      {
+        x: r.x + r.width / 2 - w / 2,
+        y: r.y + r.height / 2 - h / 2,
+        width: w,
+        height: h,
+        fill: 'none',
+        stroke: cssColor('fg'),
+        'stroke-width': 1.5,
+      },
+      cursorGroup,
+    );
+    const value = data.values[cursor.row * data.columns + cursor.column];
+    readout.textContent = (options.readout ?? defaultReadout)(cursor.row, cursor.column, value);
+  }
+
+  function cellAt(event) {
+    const bounds = frame.surface.getBoundingClientRect();
+    const column = Math.floor(((event.clientX - bounds.left - box.left) / box.width) * current.data.columns);
+    const row = Math.floor(((event.clientY - bounds.top - box.top) / box.height) * current.data.rows);
+    if (row < 0 || column < 0 || row >= current.data.rows || column >= current.data.columns) return null;
+    return { row, column };
+  }
+
+  const onPointerMove = (event) => {
+    if (!box) return;
+    cursor = cellAt(event);
+    drawCursor();
+  };
+  const onPointerLeave = () => {
+    cursor = null;
+    drawCursor();
+  };
+  const onClick = (event) => {
+    const cell = box && cellAt(event);
+    if (cell) current.options.onPick?.(cell);
+  };
+  const onKey = (event) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const { rows, columns, marks = {} } = current.data;
+    if (event.key === 'Enter' && cursor) {
+      current.options.onPick?.(cursor);
+      return;
+    }
+    if (!moves[event.key]) return;
+    event.preventDefault();
+    const step = event.shiftKey ? 10 : 1;
+    const start = cursor ?? {
+      row: clamp(marks.row ?? 0, 0, rows - 1),
+      column: clamp(marks.column ?? 0, 0, columns - 1),
+    };
+    const [dr, dc] = moves[event.key];
+    cursor = {
+      row: clamp(start.row + dr * step, 0, rows - 1),
+      column: clamp(start.column + dc * step, 0, columns - 1),
+    };
+    drawCursor();
+  };
+  const surface = frame.surface;
+  surface.addEventListener('pointermove', onPointerMove);
+  surface.addEventListener('pointerleave', onPointerLeave);
+  surface.addEventListener('click', onClick);
+  surface.addEventListener('keydown', onKey);
+
+  render();
+  return {
+    update(nextData, nextOptions = current.options) {
+      current = { data: nextData, options: nextOptions };
+      frame.measure();
+      render();
+    },
+    destroy() {
+      clearTimeout(refine);
+      surface.removeEventListener('pointermove', onPointerMove);
+      surface.removeEventListener('pointerleave', onPointerLeave);
+      surface.removeEventListener('click', onClick);
+      surface.removeEventListener('keydown', onKey);
+      frame.destroy();
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// One (sin, cos) pair of the encoding as a point (cos, sin) on the unit
+// circle: stepping the position by k turns it by the angle w·k, whatever the
+// starting position. The positions in between are drawn as a trail; numeric
+// notes (the angle, the residual of PE(p+k) = M_k·PE(p)) are printed below.
+import { scaleLinear } from 'd3-scale';
+import { clamp, clear, createFrame, cssColor, htmlElement, svgElement, svgText } from './common.js';
+
+const defaultDescribe = ({ start, end }) =>
+  `A pair of the encoding as a point on the unit circle, moving from (${start[0].toFixed(3)}, ${start[1].toFixed(3)}) to (${end[0].toFixed(3)}, ${end[1].toFixed(3)}).`;
+
+/**
+ * data: { start: [cos, sin], end: [cos, sin], trail?: { cos, sin }, angle?: w·k (radians),
+ *         startLabel, endLabel, notes?: [{ text, testId? }] }
+ * options: { xTitle, yTitle, describe?(data), height?(width) }
+ */
+export function draw(element, data, options = {}) {
+  let current = { data, options };
+  const frame = createFrame(element, {
+    className: 'posenc-rotation',
+    height: (width) => current.options.height?.(width) ?? clamp(width * 0.8, 220, 340),
+    render,
+  });
+  const notes = htmlElement('div', 'posenc-notes', frame.root);
+  const marker = `posenc-arrow-${Math.random().toString(36).slice(2)}`;
+
+  function render() {
+    if (frame.width === 0) return;
+    const { data, options } = current;
+    const svg = clear(frame.svg);
+    const size = Math.min(frame.width, frame.height) - 36;
+    const cx = frame.width / 2;
+    const cy = frame.height / 2;
+    const scale = scaleLinear()
+      .domain([-1.25, 1.25])
+      .range([-size / 2, size / 2]);
+    const px = (c) => cx + scale(c);
+    const py = (s) => cy - scale(s);
+
+    const defs = svgElement('defs', {}, svg);
+    const head = svgElement(
+      'marker',
+      {
+        id: marker,
+        viewBox: '0 0 10 10',
+        refX: 9,
+        refY: 5,
+        markerWidth: 7,
+        markerHeight: 7,
+        orient: 'auto-start-reverse',
+      },
+      defs,
+    );
+    svgElement('path', { d: 'M0,0L10,5L0,10Z', fill: 'context-stroke' }, head);
+
+    svgElement('line', { x1: px(-1.2), x2: px(1.2), y1: py(0), y2: py(0), stroke: cssColor('grid') }, svg);
+    svgElement('line', { x1: px(0), x2: px(0), y1: py(-1.2), y2: py(1.2), stroke: cssColor('grid') }, svg);
+    svgElement(
+      'circle',
+      { cx: px(0), cy: py(0), r: scale(1) - scale(0), fill: 'none', stroke: cssColor('muted') },
+      svg,
+    );
+    svgText(svg, options.xTitle ?? 'cos', { x: px(1.22), y: py(0) - 6, 'text-anchor': 'end' });
+    svgText(svg, options.yTitle ?? 'sin', { x: px(0) + 6, y: py(1.2) + 4 });
+
+    if (data.trail) {
+      let d = '';
+      const { cos, sin } = data.trail;
+      for (let i = 0; i < cos.length; i++) d += `M${px(cos[i]).toFixed(1)},${py(sin[i]).toFixed(1)}h0`;
+      svgElement(
+        'path',
+        { d, stroke: cssColor('muted'), 'stroke-width': 4, 'stroke-linecap': 'round', 'stroke-opacity': 0.6 },
+        svg,
+      );
+    }
+    if (Number.isFinite(data.angle) && data.angle !== 0) {
+      // The arc shows the turn modulo a full circle, from the starting angle.
+      const from = Math.atan2(data.start[1], data.start[0]);
+      const turn = ((data.angle % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+      const r = (scale(1) - scale(0)) * 0.35;
+      const steps = Math.max(2, Math.ceil(turn * 20));
+      let d = '';
+      for (let i = 0; i <= steps; i++) {
+        const a = from + (turn * i) / steps;
+        d += `${i ? 'L' : 'M'}${(px(0) + r * Math.cos(a)).toFixed(1)},${(py(0) - r * Math.sin(a)).toFixed(1)}`;
+      }
+      svgElement(
+        'path',
+        { d, fill: 'none', stroke: cssColor('accent'), 'stroke-width': 1.5, 'marker-end': `url(#${marker})` },
+        svg,
+      );
+    }
+    const arrow = (point, colour) =>
+      svgElement(
+        'line',
+        {
+          x1: px(0),
+          y1: py(0),
+          x2: px(point[0]),
+          y2: py(point[1]),
+          stroke: colour,
+          'stroke-width': 2.5,
+          'marker-end': `url(#${marker})`,
+        },
+        svg,
+      );
+    arrow(data.start, cssColor('series-1'));
+    arrow(data.end, cssColor('series-2'));
+    // The start is labelled inside the circle and the end outside, so that
+    // the two stay readable when the turn is small.
+    const label = (point, text, colour, inside) => {
+      const reach = inside ? 0.55 : 1.12;
+      const right = point[0] >= 0 !== inside;
+      const node = svgText(svg, text, {
+        x: px(point[0] * reach),
+        y: py(point[1] * reach) + 4,
+        'text-anchor': right ? 'start' : 'end',
+        'paint-order': 'stroke',
+        stroke: cssColor('bg'),
+        'stroke-width': 3,
+      });
+      node.style.fill = colour;
+    };
+    label(data.start, data.startLabel ?? 'p', cssColor('series-1'), true);
+    label(data.end, data.endLabel ?? 'p + k', cssColor('series-2'), false);
+
+    notes.replaceChildren();
+    for (const { text, testId } of data.notes ?? []) {
+      const line = htmlElement('p', null, notes);
+      line.textContent = text;
+      if (testId) line.dataset.testid = testId;
+    }
+    frame.setLabel((options.describe ?? defaultDescribe)(data));
+  }
+
+  render();
+  return {
+    update(nextData, nextOptions = current.options) {
+      current = { data: nextData, options: nextOptions };
+      frame.measure();
+      render();
+    },
+    destroy() {
+      frame.destroy();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Whole rows of the encoding, one stem chart per row: the value of every
+// dimension at one position.
+import { scaleLinear } from 'd3-scale';
+import { clamp, clear, createFrame, cssColor, drawAxis, seriesColor, svgElement, svgText } from './common.js';
+
+const PANEL_GAP = 10;
+// Room above each chart for its label.
+const LABEL_BAND = 15;
+
+const defaultDescribe = ({ rows }) => `Stem charts of ${rows.length} rows: ${rows.map((r) => r.label).join('; ')}.`;
+
+/**
+ * data: { rows: [{ label, values }], dimension?: selected column }
+ * options: { xTitle, yDomain?: [low, high], describe?(data), height?(width) }
+ */
+export function draw(element, data, options = {}) {
+  let current = { data, options };
+  const frame = createFrame(element, {
+    className: 'posenc-row',
+    height: (width) =>
+      current.options.height?.(width) ??
+      current.data.rows.length * (clamp(width * 0.14, 64, 100) + LABEL_BAND + PANEL_GAP) + 40,
+    render,
+  });
+
+  function render() {
+    if (frame.width === 0) return;
+    const { data, options } = current;
+    const svg = clear(frame.svg);
+    const margin = { top: 4, right: 16, bottom: 40, left: 40 };
+    const columns = data.rows[0]?.values.length ?? 0;
+    const x = scaleLinear()
+      .domain([-0.5, columns - 0.5])
+      .range([margin.left, frame.width - margin.right]);
+    const [low, high] = options.yDomain ?? [-1.1, 1.1];
+    const height = (frame.height - margin.top - margin.bottom) / data.rows.length - PANEL_GAP;
+    const dotted = x(1) - x(0) >= 5;
+
+    data.rows.forEach(({ label, values }, index) => {
+      const top = margin.top + index * (height + PANEL_GAP);
+      const y = scaleLinear()
+        .domain([low, high])
+        .range([top + height, top + LABEL_BAND]);
+      const group = svgElement('g', {}, svg);
+      drawAxis(group, y, 'left', { x: margin.left, ticks: 3 });
+      svgElement('line', { x1: x.range()[0], x2: x.range()[1], y1: y(0), y2: y(0), stroke: cssColor('grid') }, group);
+      let stems = '';
+      let dots = '';
+      for (let column = 0; column < values.length; column++) {
+        const cx = x(column).toFixed(1);
+        const cy = y(clamp(values[column], low, high)).toFixed(1);
+        stems += `M${cx},${y(0).toFixed(1)}V${cy}`;
+        if (dotted) dots += `M${cx},${cy}h0`;
+      }
+      const colour = seriesColor(index);
+      svgElement(
+        'path',
+        { d: stems, stroke: colour, 'stroke-width': clamp((x(1) - x(0)) * 0.5, 0.6, 2), fill: 'none' },
+        group,
+      );
+      if (dotted) svgElement('path', { d: dots, stroke: colour, 'stroke-width': 5, 'stroke-linecap': 'round' }, group);
+      const text = svgText(group, label, { x: margin.left + 6, y: top + 11 });
+      text.style.fill = colour;
+    });
+
+    const selected = data.dimension;
+    if (Number.isInteger(selected) && selected >= 0 && selected < columns) {
+      svgElement(
+        'rect',
+        {
+          x: x(selected - 0.5),
+          width: Math.max(2, x(1) - x(0)),
+          y: margin.top,
+          height: frame.height - margin.top - margin.bottom,
+          fill: cssColor('accent'),
+          'fill-opacity': 0.15,
+          'pointer-events': 'none',
+        },
+        svg,
+      );
+    }
+    drawAxis(svg, x, 'bottom', {
+      y: frame.height - margin.bottom + 2,
+      ticks: Math.max(2, frame.width / 70),
+      format: (v) => (Number.isInteger(v) ? String(v) : ''),
+      title: options.xTitle,
+    });
+    frame.setLabel((options.describe ?? defaultDescribe)(data));
+  }
+
+  render();
+  return {
+    update(nextData, nextOptions = current.options) {
+      current = { data: nextData, options: nextOptions };
+      frame.measure();
+      render();
+    },
+    destroy() {
+      frame.destroy();
+    },
+  };
+}

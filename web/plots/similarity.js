@@ -1,0 +1,66 @@
+// The [length x length] matrix of dot products PE(p)·PE(q). When the dot
+// product depends only on q − p the matrix is constant along diagonals
+// (Toeplitz): bands parallel to the main diagonal. Drawn by the heatmap plot
+// with a symmetric colour domain and the pair (p, p + k) marked.
+import { interpolatePuOr } from 'd3-scale-chromatic';
+import { draw as drawHeatmap } from './heatmap.js';
+import { clamp } from './common.js';
+
+const ORANGE_PURPLE = (t) => interpolatePuOr(1 - t);
+
+const defaultReadout = (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`;
+const defaultDescribe = ({ rows, min, max }) =>
+  `Similarity matrix of ${rows} positions, dot products from ${min.toFixed(2)} to ${max.toFixed(2)}.`;
+
+/**
+ * data: { values (length x length), length, position?: p, offset?: k }
+ * options: { xTitle, yTitle, legendTitle, readout?(p, q, value), readoutHint,
+ *            describe?(summary), onPick?({ row, column }), height?(width) }
+ */
+export function draw(element, data, options = {}) {
+  const heatmapData = (d) => {
+    // The colour domain is symmetric so that zero is the neutral colour.
+    let extent = 0;
+    for (let i = 0; i < d.values.length; i++) extent = Math.max(extent, Math.abs(d.values[i]));
+    return {
+      data: {
+        values: d.values,
+        rows: d.length,
+        columns: d.length,
+        marks: { row: d.position, column: d.position + d.offset },
+      },
+      domain: [-(extent || 1), extent || 1],
+    };
+  };
+  const heatmapOptions = (o, domain) => ({
+    ...o,
+    domain,
+    interpolator: ORANGE_PURPLE,
+    readout: o.readout ?? defaultReadout,
+    describe: o.describe ?? defaultDescribe,
+    testId: 'similarity-readout',
+    height: o.height ?? ((width) => clamp(width - 70, 240, 560)),
+  });
+
+  let cached = { values: null, prepared: null };
+  const prepare = (d) => {
+    // The extent scan is over length^2 values: only when the matrix changes.
+    if (cached.values !== d.values) cached = { values: d.values, prepared: heatmapData(d) };
+    const prepared = cached.prepared;
+    prepared.data.marks = { row: d.position, column: d.position + d.offset };
+    return prepared;
+  };
+
+  const first = prepare(data);
+  const heatmap = drawHeatmap(element, first.data, heatmapOptions(options, first.domain));
+  return {
+    update(nextData, nextOptions = options) {
+      options = nextOptions;
+      const next = prepare(nextData);
+      heatmap.update({ ...next.data }, heatmapOptions(options, next.domain));
+    },
+    destroy() {
+      heatmap.destroy();
+    },
+  };
+}
