@@ -71,10 +71,11 @@ val row(const EncodingParams& p, double position, const char* arrayType) {
 val row32(const EncodingParams& p, double position) { return row<float>(p, position, "Float32Array"); }
 val row64(const EncodingParams& p, double position) { return row<double>(p, position, "Float64Array"); }
 
-val offsetDots(const EncodingParams& p, double from, double maxOffset) {
-  const size_t count = static_cast<size_t>(maxOffset) + 1;
+val offsetDots(const EncodingParams& p, double from, double minOffset, double maxOffset) {
+  const size_t count = static_cast<size_t>(maxOffset - minOffset) + 1;
   std::unique_ptr<double[]> out(new (std::nothrow) double[count]);
-  if (!out || !posenc::offsetDots(toEncoding(p), from, static_cast<int64_t>(maxOffset), out.get()))
+  if (!out || !posenc::offsetDots(toEncoding(p), from, static_cast<int64_t>(minOffset),
+                                  static_cast<int64_t>(maxOffset), out.get()))
     return val::null();
   return copyToJs("Float64Array", out.get(), count);
 }

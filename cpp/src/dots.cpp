@@ -63,9 +63,9 @@ bool sumHankel(const ColumnSinusoids& c, double x0, int64_t n, double* out) {
 
 }  // namespace
 
-bool cosineSums(const Encoding& e, int64_t maxOffset, double* out) {
+bool cosineSums(const Encoding& e, int64_t firstOffset, int64_t count, double* out) {
   const std::unique_ptr<double[]> w = pairFrequencies(e);
-  return w && sumCosines(w.get(), pairCount(e), 0.0, maxOffset + 1, out);
+  return w && sumCosines(w.get(), pairCount(e), static_cast<double>(firstOffset), count, out);
 }
 
 }  // namespace detail
@@ -80,9 +80,10 @@ double dot(const double* x, const double* y, size_t n) {
 
 }  // namespace
 
-bool offsetDots(const Encoding& e, double from, int64_t maxOffset, double* out) {
-  if (validate(e) != nullptr || maxOffset < 0) return false;
-  const int64_t n = maxOffset + 1;
+bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOffset, double* out) {
+  if (validate(e) != nullptr || maxOffset < minOffset) return false;
+  const int64_t n = maxOffset - minOffset + 1;
+  const double first = static_cast<double>(minOffset);
   if (detail::isPaddingPosition(e, from)) {
     std::fill(out, out + n, 0.0);
     return true;
@@ -91,30 +92,30 @@ bool offsetDots(const Encoding& e, double from, int64_t maxOffset, double* out) 
   if (pairsShareFrequency(e)) {
     // PE(p) . PE(p+k) = scale^2 sum_i [sin x sin(x + w k) + cos x cos(x + w k)]
     //                 = scale^2 sum_i cos(w_i k), whatever p is.
-    if (!detail::cosineSums(e, maxOffset, out)) return false;
-    for (int64_t k = 0; k < n; ++k) out[k] *= scale2;
+    if (!detail::cosineSums(e, minOffset, n, out)) return false;
+    for (int64_t i = 0; i < n; ++i) out[i] *= scale2;
   } else if (e.angle == Angle::kDivide) {
     // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`.
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> hankel(new (std::nothrow) double[n]);
-    if (!hankel || !detail::sumCosines(c.all.data(), detail::count(c.all), 0.0, n, out) ||
-        !detail::sumHankel(c, 2 * from, n, hankel.get()))
+    if (!hankel || !detail::sumCosines(c.all.data(), detail::count(c.all), first, n, out) ||
+        !detail::sumHankel(c, 2 * from + first, n, hankel.get()))
       return false;
-    for (int64_t k = 0; k < n; ++k) out[k] = 0.5 * scale2 * (out[k] + hankel[k]);
+    for (int64_t i = 0; i < n; ++i) out[i] = 0.5 * scale2 * (out[i] + hankel[i]);
   } else {
     // (pos / base)^e is no sinusoid of position: multiply the rows out.
     const size_t d = static_cast<size_t>(e.dModel);
     std::unique_ptr<double[]> rows(new (std::nothrow) double[2 * d]);
     if (!rows) return false;
     row(e, from, rows.get());
-    for (int64_t k = 0; k < n; ++k) {
-      row(e, from + static_cast<double>(k), rows.get() + d);
-      out[k] = dot(rows.get(), rows.get() + d, d);
+    for (int64_t i = 0; i < n; ++i) {
+      row(e, from + first + static_cast<double>(i), rows.get() + d);
+      out[i] = dot(rows.get(), rows.get() + d, d);
     }
   }
   // The padding row is zero wherever it falls in the range.
-  for (int64_t k = 0; k < n; ++k)
-    if (detail::isPaddingPosition(e, from + static_cast<double>(k))) out[k] = 0.0;
+  for (int64_t i = 0; i < n; ++i)
+    if (detail::isPaddingPosition(e, from + first + static_cast<double>(i))) out[i] = 0.0;
   return true;
 }
 
@@ -147,7 +148,7 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
   if (pairsShareFrequency(e)) {
     std::unique_ptr<double[]> s(new (std::nothrow) double[len]);
     st.band.reset(new (std::nothrow) float[bandLength]);
-    if (!s || !st.band || !detail::cosineSums(e, length - 1, s.get())) {
+    if (!s || !st.band || !detail::cosineSums(e, 0, length, s.get())) {
       state_.reset();
       return;
     }

@@ -72,7 +72,7 @@ class Oscillators {
 // Frequencies of the n pairs (both members share it when this is used).
 std::unique_ptr<double[]> pairFrequencies(const Encoding& e);
 
-// out[k] = sum_i cos(w_i k) for k = 0..maxOffset, in float64.
-bool cosineSums(const Encoding& e, int64_t maxOffset, double* out);
+// out[i] = sum over pairs of cos(w (firstOffset + i)) for i in [0, count), in float64.
+bool cosineSums(const Encoding& e, int64_t firstOffset, int64_t count, double* out);
 
 }  // namespace posenc::detail

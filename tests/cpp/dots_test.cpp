@@ -16,7 +16,7 @@ TEST(OffsetDots, EqualBruteForceProductsForEveryConvention) {
       for (double from : {0.0, 13.0, 1000.5}) {
         const long maxOffset = 600;
         std::vector<double> got(maxOffset + 1);
-        ASSERT_TRUE(posenc::offsetDots(reference::encoding(k), from, maxOffset, got.data()));
+        ASSERT_TRUE(posenc::offsetDots(reference::encoding(k), from, 0, maxOffset, got.data()));
         const std::vector<double> base = reference::row(k, from);
         for (long m = 0; m <= maxOffset; ++m)
           ASSERT_NEAR(got[m], reference::dot(base, reference::row(k, from + m)), 1e-10 * d)
@@ -30,8 +30,8 @@ TEST(OffsetDots, DependOnlyOnTheOffsetWhenPairsShareAFrequency) {
   reference::Knobs k;
   k.d = 128;
   std::vector<double> a(400), b(400);
-  posenc::offsetDots(reference::encoding(k), 0, 399, a.data());
-  posenc::offsetDots(reference::encoding(k), 777, 399, b.data());
+  posenc::offsetDots(reference::encoding(k), 0, 0, 399, a.data());
+  posenc::offsetDots(reference::encoding(k), 777, 0, 399, b.data());
   for (int m = 0; m < 400; ++m) ASSERT_NEAR(a[m], b[m], 1e-12);
   EXPECT_NEAR(a[0], 64.0, 1e-12);  // ||PE(p)||^2 = d/2
   // Symmetric in +-k: PE(p) . PE(p - k) = s(k).
@@ -44,8 +44,8 @@ TEST(OffsetDots, ColumnExponentDependsOnTheStart) {
   k.d = 16;
   k.exponent = posenc::Exponent::kColumn;
   std::vector<double> a(50), b(50);
-  posenc::offsetDots(reference::encoding(k), 0, 49, a.data());
-  posenc::offsetDots(reference::encoding(k), 20, 49, b.data());
+  posenc::offsetDots(reference::encoding(k), 0, 0, 49, a.data());
+  posenc::offsetDots(reference::encoding(k), 20, 0, 49, b.data());
   double differ = 0;
   for (int m = 0; m < 50; ++m) differ = std::max(differ, std::abs(a[m] - b[m]));
   EXPECT_GT(differ, 1e-3);
@@ -57,10 +57,10 @@ TEST(OffsetDots, ScaleAndPaddingRow) {
   k.scale = 2;
   k.paddingRow = 4;
   std::vector<double> got(10);
-  posenc::offsetDots(reference::encoding(k), 1, 9, got.data());
+  posenc::offsetDots(reference::encoding(k), 1, 0, 9, got.data());
   EXPECT_NEAR(got[0], 4 * 5, 1e-12);
   EXPECT_EQ(got[3], 0.0);  // row 1 + 3 is the padding row
-  posenc::offsetDots(reference::encoding(k), 4, 9, got.data());
+  posenc::offsetDots(reference::encoding(k), 4, 0, 9, got.data());
   for (double v : got) EXPECT_EQ(v, 0.0);
 }
 
@@ -100,6 +100,24 @@ TEST(Similarity, ToeplitzBandsForThePaper) {
 TEST(Similarity, RejectsAnEmptyMatrix) {
   posenc::SimilarityWriter writer(Encoding{}, 0);
   EXPECT_FALSE(writer.ok());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(OffsetDots, NegativeOffsetsEqualBruteForceForEveryConvention) {
+  for (reference::Knobs k : reference::conventions(14)) {
+    for (bool ratio : {false, true}) {
+      k.ratioPower = ratio;
+      const double from = 300;
+      std::vector<double> got(121);
+      ASSERT_TRUE(posenc::offsetDots(reference::encoding(k), from, -60, 60, got.data()));
+      const std::vector<double> base = reference::row(k, from);
+      for (int i = 0; i <= 120; ++i)
+        ASSERT_NEAR(got[i], reference::dot(base, reference::row(k, from - 60 + i)), 1e-9) << i;
+    }
+  }
 }
 
 }  // namespace

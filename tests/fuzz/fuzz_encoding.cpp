@@ -92,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   std::vector<double> dots(8), base(d);
-  check(posenc::offsetDots(e, from, 7, dots.data()), "offsetDots failed");
+  check(posenc::offsetDots(e, from, 0, 7, dots.data()), "offsetDots failed");
   posenc::row(e, from, base.data());
   double norm = 0;
   for (double v : base) norm += v * v;

@@ -297,3 +297,30 @@ describe('pe.identify', () => {
     expect(id.preset).toBe('fairseq');
   });
 });
+
+describe('offsetDots with negative offsets', () => {
+  it('gives PE(from)·PE(from + k) for k < 0 too, symmetric for the paper', () => {
+    const got = pe.offsetDots({ dModel: 32, minOffset: -50, maxOffset: 50, from: 100 });
+    expect(got).toHaveLength(101);
+    for (const k of [-50, -7, 0, 7, 50]) {
+      const want = dot(
+        pe.row(100, { dModel: 32, dtype: 'float64' }),
+        pe.row(100 + k, { dModel: 32, dtype: 'float64' }),
+      );
+      expect(got[k + 50]).toBeCloseTo(want, 10);
+      expect(got[k + 50]).toBeCloseTo(got[-k + 50], 10);
+    }
+  });
+
+  it('is not symmetric for the column exponent, and matches the reference', () => {
+    const table = legacyColumn(200, 16);
+    const got = pe.offsetDots({ dModel: 16, preset: 'legacy-column', minOffset: -40, maxOffset: 40, from: 100 });
+    const want = Float64Array.from({ length: 81 }, (_, i) => dot(rowOf(table, 16, 100), rowOf(table, 16, 60 + i)));
+    expect(maxAbsDiff(got, want)).toBeLessThanOrEqual(1e-10);
+  });
+
+  it('rejects minOffset above maxOffset', () => {
+    expect(() => pe.offsetDots({ dModel: 8, minOffset: 5, maxOffset: 4 })).toThrow(/maxOffset/);
+    expect(() => pe.offsetDots({ dModel: 8, minOffset: 0.5, maxOffset: 4 })).toThrow(/minOffset/);
+  });
+});

@@ -83,19 +83,23 @@ export function createApi(module) {
     offsetDots(opts) {
       const params = encodingParams('offsetDots', opts);
       if (opts.maxOffset === undefined)
-        throw new TypeError('posenc.offsetDots: maxOffset is required: an integer >= 0 (got undefined)');
-      const maxOffset = integer('offsetDots', 'maxOffset', opts.maxOffset, 0, Math.floor(MAX_BYTES / 8) - 1);
+        throw new TypeError('posenc.offsetDots: maxOffset is required: an integer >= minOffset (got undefined)');
+      const limit = Math.floor(MAX_BYTES / 8) - 1;
+      const minOffset =
+        opts.minOffset === undefined ? 0 : integer('offsetDots', 'minOffset', opts.minOffset, -limit, limit);
+      const maxOffset = integer('offsetDots', 'maxOffset', opts.maxOffset, minOffset, minOffset + limit);
       const from = opts.from === undefined ? 0 : finite('offsetDots', 'from', opts.from);
+      const count = maxOffset - minOffset + 1;
       const direct = params.angle === RATIO_POWER;
       checkWork(
         'offsetDots',
-        `(maxOffset + 1) × dModel${direct ? " with angle 'ratio-power'" : ''}`,
-        (maxOffset + 1) * params.dModel,
+        `(maxOffset - minOffset + 1) × dModel${direct ? " with angle 'ratio-power'" : ''}`,
+        count * params.dModel,
         direct ? MAX_PRODUCT_WORK / 8 : MAX_SINUSOID_WORK,
         'reduce maxOffset or dModel',
       );
-      const out = outputArray('offsetDots', opts, Float64Array, maxOffset + 1);
-      const dots = module.offsetDots(params, from, maxOffset);
+      const out = outputArray('offsetDots', opts, Float64Array, count);
+      const dots = module.offsetDots(params, from, minOffset, maxOffset);
       if (dots === null) throw new RangeError('posenc.offsetDots: not enough wasm memory for this request');
       out.set(dots);
       return out;

@@ -53,8 +53,10 @@ export interface FrequencyOptions extends EncodingOptions {
 }
 
 export interface OffsetDotsOptions extends EncodingOptions {
-  /** Largest offset k: an integer >= 0. */
+  /** Largest offset k: an integer >= minOffset. */
   maxOffset: number;
+  /** Smallest offset k (may be negative). Default 0. */
+  minOffset?: number;
   /** Starting position p of s(k) = PE(p) . PE(p + k). Default 0. */
   from?: number;
   out?: Float64Array;
@@ -77,7 +79,7 @@ export interface Posenc {
   row(position: number, opts: RowOptions): Float32Array;
   /** Angular frequency of each column (0 for a zero column, NaN where angle is 'ratio-power'). */
   frequencies(opts: FrequencyOptions): Float64Array;
-  /** s(k) = PE(from) . PE(from + k) for k = 0..maxOffset, in float64. */
+  /** s(k) = PE(from) . PE(from + k) for k = minOffset..maxOffset (index k - minOffset), in float64. */
   offsetDots(opts: OffsetDotsOptions): Float64Array;
   /** The [length x length] matrix of row dot products, row-major. */
   similarity(opts: SimilarityOptions): Float32Array;

@@ -24,6 +24,7 @@ const KNOWN_OPTIONS = new Set([
   'dtype',
   'out',
   'maxOffset',
+  'minOffset',
   'from',
 ]);
 

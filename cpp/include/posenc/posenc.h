@@ -89,10 +89,10 @@ class TableWriter {
   std::unique_ptr<State> state_;
 };
 
-// s(k) = PE(from) . PE(from + k) for k = 0..maxOffset, accumulated in float64.
-// Closed form sum_i cos(w_i k) where pairs share a frequency, real row
-// products otherwise. Returns false if scratch memory is unavailable.
-bool offsetDots(const Encoding& e, double from, int64_t maxOffset, double* out);
+// s(k) = PE(from) . PE(from + k) for k = minOffset..maxOffset (out[k - minOffset]),
+// accumulated in float64. Closed forms where every column is a sinusoid of
+// position, real row products otherwise. Returns false if scratch memory is unavailable.
+bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOffset, double* out);
 
 // The [length x length] matrix of row dot products, written a chunk of rows
 // at a time. Toeplitz (entry (p, q) = s(|p - q|)) where pairs share a
