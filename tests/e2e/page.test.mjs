@@ -67,10 +67,12 @@ const browser = await chromium.launch({
   ],
 });
 
-/** A page that records console errors, uncaught exceptions and CSP violations. */
+/** A page that records console errors, uncaught exceptions, CSP violations and requests. */
 async function openPage(context, query = '') {
   const page = await context.newPage();
   page.problems = [];
+  page.requests = [];
+  page.on('request', (request) => page.requests.push(request.url()));
   page.on('console', (message) => {
     if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
   });
@@ -347,6 +349,15 @@ try {
 
   await check('no console errors, exceptions or CSP violations on the desktop page', async () => {
     assert(page.problems.length === 0, page.problems.join('\n'));
+  });
+
+  await check("no network requests beyond the page's own files", async () => {
+    const foreign = page.requests.filter((url) => !url.startsWith(server.url) && !/^(data|blob):/.test(url));
+    assert(
+      page.requests.some((url) => url.endsWith('.wasm')),
+      'the wasm was not fetched by the page',
+    );
+    assert(foreign.length === 0, `requests to other origins: ${foreign.join(', ')}`);
   });
 
   const phone = await browser.newContext({
