@@ -159,13 +159,16 @@ export function runSuite(pe, log = () => {}) {
   return results;
 }
 
+/** Milliseconds with three significant digits (a 256 KB fill takes microseconds). */
+const ms = (v) => `${Number(v.toPrecision(3))} ms`;
+
 /** One line per result, for a terminal. */
 export function formatResult(r) {
   const base = Object.entries(r.baselines)
-    .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
+    .map(([k, v]) => `${k} ${ms(v)}`)
     .join(', ');
   const ratios = Object.entries(r.ratios)
     .map(([k, v]) => `${k === 'fill' ? 'posenc/fill' : `${k}/posenc`} ${v.toFixed(1)}× (target ${r.targets[k]})`)
     .join(', ');
-  return `${r.pass ? 'MET ' : 'MISS'} ${r.what}: posenc ${r.posencMs.toFixed(3)} ms; ${base}; ${ratios}; max error ${r.maxAbsError.toExponential(2)}${r.accurate ? '' : ' INACCURATE'}`;
+  return `${r.pass ? 'MET ' : 'MISS'} ${r.what}: posenc ${ms(r.posencMs)}; ${base}; ${ratios}; max error ${r.maxAbsError.toExponential(2)}${r.accurate ? '' : ' INACCURATE'}`;
 }
