@@ -67,7 +67,8 @@ step "C++ fuzzing (libFuzzer, short run)" fuzz_short
 step "C++ as WASM under Node (GoogleTest)" wasm_tests
 step "JS API (Vitest)" npx vitest run --config tests/js/vitest.config.js
 step "page in headless Chromium" browser_tests
-step "npm package (pack, install, import)" node tests/pack/pack.test.mjs
+step "npm package (pack, install, import in Node)" node tests/pack/pack.test.mjs
+step "npm package in a fresh Vite project (dev server and build)" node tests/pack/vite-app.test.mjs
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

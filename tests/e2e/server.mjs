@@ -1,5 +1,7 @@
 // A tiny static file server for the built site, bound to 127.0.0.1 on a free
 // port. Serves .wasm as application/wasm so streaming compilation works.
+// Optional extra response headers (e.g. a Content-Security-Policy, or CORS for
+// a page on another origin) and a log of the paths requested.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -18,17 +20,27 @@ const TYPES = {
   '.ttf': 'font/ttf',
 };
 
-/** Serves `root`; resolves to { url, close() }. */
-export async function serveStatic(root) {
+/**
+ * Serves `root`; resolves to { url, requests, close() }.
+ * options.headers: added to every response (a function of the file path may
+ * return them per file); `requests` lists every path asked for.
+ */
+export async function serveStatic(root, { headers = {} } = {}) {
   const base = resolve(root);
+  const requests = [];
+  const extra = (file) => (typeof headers === 'function' ? (headers(file) ?? {}) : headers);
   const server = createServer(async (request, response) => {
     try {
       const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+      requests.push(path);
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.writeHead(200, {
+        ...extra(file),
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      });
       response.end(body);
     } catch {
       response.writeHead(404, { 'content-type': 'text/plain' });
@@ -39,6 +51,7 @@ export async function serveStatic(root) {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}/`,
+    requests,
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();

@@ -35,7 +35,9 @@ try {
   );
   check(
     'tarball holds no sources, tests or build trees',
-    files.every((f) => /^(package\.json|README\.md|LICENSE|web\/lib\/)/.test(f)),
+    files.every((f) =>
+      /^(package\.json|README\.md|LICENSE|web\/lib\/|web\/elements\/index\.d\.ts$|dist\/elements\/)/.test(f),
+    ),
     files.join(' '),
   );
   check('tarball is small (< 300 KB)', statSync(tarball).size < 300 * 1024);

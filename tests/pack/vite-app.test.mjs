@@ -1,0 +1,267 @@
+// Packs posenc as npm would publish it, installs the tarball and vite into a
+// fresh project, and uses both entry points as an app would: `posenc` (a table
+// value checked against the formula) and `posenc/elements` (a <posenc-heatmap>
+// on the page). The app is built with `vite build` and served statically, and
+// run by the vite dev server; both are opened in headless Chromium, where the
+// plot must render, the value must be right and the .wasm must be fetched
+// once, with no extra vite configuration. Temp dirs and processes are removed.
+// Usage: node tests/pack/vite-app.test.mjs
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../e2e/server.mjs';
+
+const VITE_VERSION = '8.3.8';
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'posenc-vite-app-'));
+const app = join(work, 'app');
+const exec = promisify(execFile);
+const run = async (cmd, args, cwd) => (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  const started = performance.now();
+  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
+  try {
+    const detail = await body();
+    passed++;
+    console.log(`ok - ${name} ${took()}${detail ? ` — ${detail}` : ''}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL - ${name} ${took()}: ${String(error?.stderr || error?.message || error).slice(0, 2000)}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>posenc in a vite app</title>
+    <link rel="icon" href="data:," />
+    <script type="module" src="/main.js"></script>
+  </head>
+  <body>
+    <p>PE[5, 3] = <output id="value">…</output></p>
+    <posenc-heatmap id="plot" d-model="32" length="64" position="5" dimension="3"></posenc-heatmap>
+  </body>
+</html>
+`;
+
+const MAIN_JS = `import { load } from 'posenc';
+import 'posenc/elements';
+
+const pe = await load();
+const table = pe.table({ length: 64, dModel: 32 });
+document.getElementById('value').textContent = String(table[5 * 32 + 3]);
+// The elements must have used this very instance (one module, one load()).
+window.sameInstance = (await load()) === pe;
+`;
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Opens url, waits for the heatmap and the value; returns what the page showed. */
+async function inspect(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  const problems = [];
+  const wasm = [];
+  const origin = new URL(url).origin;
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  page.on('request', (request) => {
+    if (!request.url().startsWith(origin) && !request.url().startsWith('data:'))
+      problems.push(`request outside the app: ${request.url()}`);
+    if (new URL(request.url()).pathname.endsWith('.wasm')) wasm.push(request.url());
+  });
+  try {
+    await page.goto(url);
+    try {
+      await page.waitForFunction(
+        () => document.getElementById('plot')?.dataset.state === 'ready' && window.sameInstance !== undefined,
+        null,
+        { timeout: 15000 },
+      );
+    } catch (error) {
+      const defined = await page.evaluate(() => Boolean(customElements.get('posenc-heatmap')));
+      if (!defined)
+        throw new Error(
+          "<posenc-heatmap> was never defined: the bundle dropped `import 'posenc/elements'` " +
+            '(package.json "sideEffects" must list ./dist/elements/*.js)',
+        );
+      throw error;
+    }
+    return await page
+      .evaluate(() => {
+        const plot = document.getElementById('plot');
+        const canvas = plot.shadowRoot.querySelector('canvas');
+        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
+        return {
+          value: Number(document.getElementById('value').textContent),
+          painted,
+          label: plot.shadowRoot.querySelector('[role="img"]')?.getAttribute('aria-label') ?? '',
+          sameInstance: window.sameInstance,
+        };
+      })
+      .then((result) => ({ ...result, problems, wasm }));
+  } finally {
+    await page.close();
+  }
+}
+
+function verify(result) {
+  const expected = Math.cos(5 / 10000 ** (2 / 32));
+  assert(Math.abs(result.value - expected) <= 1.2e-7, `PE[5, 3] = ${result.value}, expected ${expected}`);
+  assert(result.painted > 1000, `heatmap painted only ${result.painted} pixels`);
+  assert(result.label.includes('64 positions'), `text alternative: ${result.label}`);
+  assert(result.sameInstance === true, 'posenc and posenc/elements loaded two instances');
+  assert(result.wasm.length === 1, `.wasm fetched ${result.wasm.length} times: ${result.wasm.join(' ')}`);
+  assert(result.problems.length === 0, result.problems.join('\n'));
+  return `PE[5, 3] = ${result.value}, ${result.painted} pixels painted, wasm ${new URL(result.wasm[0]).pathname}`;
+}
+
+let browser = null;
+let dev = null;
+let site = null;
+try {
+  let tarball = null;
+  await check('npm pack includes the elements bundle', async () => {
+    const [info] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], repo));
+    tarball = join(work, info.filename);
+    const files = info.files.map((f) => f.path);
+    for (const file of ['dist/elements/posenc-elements.js', 'web/elements/index.d.ts', 'web/lib/index.js'])
+      assert(files.includes(file), `${file} missing from the tarball`);
+    return `${info.filename}: ${statSync(tarball).size} bytes packed, ${info.unpackedSize} unpacked, ${files.length} files`;
+  });
+
+  await check(`a fresh project installs the tarball and vite@${VITE_VERSION}`, async () => {
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'posenc-vite-app', private: true, type: 'module' }, null, 2),
+    );
+    writeFileSync(join(app, 'index.html'), INDEX_HTML);
+    writeFileSync(join(app, 'main.js'), MAIN_JS);
+    await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `vite@${VITE_VERSION}`],
+      app,
+    );
+  });
+
+  await check('in plain Node, posenc computes and posenc/elements imports without a DOM', async () => {
+    const script = `
+      import { load } from 'posenc';
+      import { ELEMENTS, defineElements } from 'posenc/elements';
+      defineElements();
+      const row = (await load()).row(0, { dModel: 4 });
+      console.log(JSON.stringify({ row: [...row], elements: Object.keys(ELEMENTS).length }));
+    `;
+    writeFileSync(join(app, 'node-use.mjs'), script);
+    const result = JSON.parse((await run('node', ['node-use.mjs'], app)).trim());
+    assert(result.row.join(',') === '0,1,0,1' && result.elements === 9, JSON.stringify(result));
+  });
+
+  await check('an app importing only posenc bundles no plotting code', async () => {
+    mkdirSync(join(app, 'core'));
+    writeFileSync(
+      join(app, 'core/index.html'),
+      INDEX_HTML.replace('<posenc-heatmap', '<div').replace('</posenc-heatmap>', '</div>'),
+    );
+    writeFileSync(
+      join(app, 'core/main.js'),
+      "import { load } from 'posenc';\nconst pe = await load();\ndocument.getElementById('value').textContent = String(pe.row(5, { dModel: 32 })[3]);\n",
+    );
+    await run(
+      join(app, 'node_modules/.bin/vite'),
+      ['build', 'core', '--outDir', '../dist-core', '--logLevel', 'warn'],
+      app,
+    );
+    const dir = join(app, 'dist-core/assets');
+    const scripts = readdirSync(dir).filter((name) => name.endsWith('.js'));
+    const text = scripts.map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
+    for (const marker of ['posenc-heatmap', 'customElements', 'attachShadow', 'd3-'])
+      assert(!text.includes(marker), `the core-only build contains ${marker}`);
+    const entry = scripts.filter((name) => !/posenc-(simd|scalar)/.test(name));
+    const size = entry.reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+    return `${size} bytes of JS besides the wasm glue`;
+  });
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+
+  await check('vite build: the built app renders the heatmap and computes the right value', async () => {
+    await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], app);
+    const assets = readdirSync(join(app, 'dist/assets'));
+    assert(
+      assets.some((name) => name.endsWith('.wasm')),
+      `no .wasm emitted: ${assets.join(' ')}`,
+    );
+    site = await serveStatic(join(app, 'dist'));
+    return verify(await inspect(browser, site.url));
+  });
+
+  await check('vite dev server: the same page works there', async () => {
+    const port = await freePort();
+    dev = spawn(
+      join(app, 'node_modules/.bin/vite'),
+      ['--host', '127.0.0.1', '--port', String(port), '--strictPort', '--clearScreen', 'false'],
+      { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    dev.stdout.on('data', (chunk) => (output += chunk));
+    dev.stderr.on('data', (chunk) => (output += chunk));
+    const url = `http://127.0.0.1:${port}/`;
+    const deadline = Date.now() + 20000;
+    for (;;) {
+      try {
+        if ((await fetch(url)).ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error(`dev server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    try {
+      return verify(await inspect(browser, url));
+    } catch (error) {
+      throw new Error(`${error.message}\n${output}`);
+    }
+  });
+} finally {
+  await browser?.close();
+  await site?.close();
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev.once('exit', resolve));
+    dev.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    if (dev.exitCode === null) dev.kill('SIGKILL');
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(`vite-app: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
