@@ -184,4 +184,124 @@ It makes three mistakes. Each is shown alone below — the paper's formula with 
   'axis.positionP': 'position p',
   'readout.table': (position, column, value) => `PE[${position}, ${column}] = ${value.toPrecision(8)}`,
   'readout.similarity': (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`,
+
+  'check.title': '11. Check my implementation',
+  'check.text': r`Wrote your own positional encoding, or took one from a library? Give its table to the page: it finds the convention, base, start, padding row and scale that reproduce it (every candidate computed by posenc), or the closest preset and where your table first departs from it, and says in one sentence per difference what went wrong.
+
+Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or JSON, or paste the numbers. The file is read in your browser and sent nowhere. No table at hand? Try a sample.`,
+  'check.heading': 'Check a table',
+  'check.drop': 'Drop a .npy, CSV or JSON file here,',
+  'check.file': 'or choose a file:',
+  'check.paste': 'Or paste the numbers (CSV, JSON, a numpy or PyTorch printout):',
+  'check.dModel': 'Values per row (dModel), if the rows are not on separate lines',
+  'check.run': 'Check the pasted table',
+  'check.samples': 'Samples:',
+  'check.sample.pytorch-float32': 'PyTorch tutorial (float32 angles)',
+  'check.sample.question': 'the Q&A attempt',
+  'check.sample.sin-cos-swapped': 'sin/cos swapped',
+  'check.sample.fairseq': 'fairseq',
+  'check.sample.off-by-one': 'positions from 1',
+  'check.pasted': 'the pasted numbers',
+  'check.reading': (name) => `Reading ${name}…`,
+  'check.identifying': ({ length, dModel }) =>
+    `Identifying a table of ${length} × ${dModel}${length * dModel > 1e6 ? ' (a few seconds)' : ''}…`,
+  'check.done': ({ length, dModel, seconds }) => `Checked ${length} × ${dModel} values in ${n(seconds, 2)} s.`,
+  'check.error': (message) => `Could not check this table: ${message}`,
+  'check.workerFailed': 'The checker stopped unexpectedly.',
+  'check.empty': 'Paste some numbers first.',
+  'check.badDModel': 'Values per row must be a whole number of at least 1, or left empty.',
+  'check.tooBig': (mb) => `This file is larger than ${mb} MB; save fewer rows.`,
+  'check.source': (name) => `Checked: ${name}`,
+  'check.verdict.preset': (preset) => `This is the ${preset} table.`,
+  'check.verdict.presetFloat32': (preset) => `This is the ${preset} table, with its angles computed in float32.`,
+  'check.verdict.knobs': (preset, count) =>
+    `Explained: ${preset} with ${count === 1 ? 'one difference' : `${count} differences`}, listed below.`,
+  'check.verdict.none': (preset) => `No convention explains this table. The closest preset is ${preset}.`,
+  'check.about': (preset, description) => `${preset}: ${description}.`,
+  'check.params': 'The settings that reproduce it',
+  'check.paramsClosest': 'The closest fit',
+  'check.param.shape': 'rows × columns',
+  'check.param.layout': 'layout',
+  'check.param.exponent': 'exponent',
+  'check.param.order': 'order',
+  'check.param.angle': 'angle',
+  'check.param.base': 'base',
+  'check.param.start': 'position of row 0',
+  'check.param.paddingRow': 'padding row',
+  'check.param.scale': 'scale',
+  'check.param.angles': 'angles computed in',
+  'check.param.error': 'largest misfit',
+  'check.none': 'none',
+  'check.presetHas': (preset, value) => `(${preset}: ${value})`,
+  'check.float32': 'float32 (rounded)',
+  'check.float64': 'float64',
+  'check.errorValue': (error, tolerance) => `${n(error)} (tolerance ${n(tolerance)})`,
+  'check.options': 'In posenc:',
+  'check.diagnosis': 'Diagnosis',
+  'check.exact': 'Nothing to report: every value is the preset’s, within the tolerance.',
+  'check.first': ({ preset, row, column, expected, actual }) =>
+    `First departs from ${preset} at row ${row}, column ${column}: ${preset} has ${n(expected, 8)}, this table ${n(actual, 8)}.`,
+  'check.same': (preset) => `Equal to ${preset} within the tolerance.`,
+  'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
+    `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,
+  'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>
+    `Sine and cosine are swapped: each pair is (${order.replace('-', ', ')}) where ${preset} has (${refOrder.replace('-', ', ')}).`,
+  'check.dx.concat-vs-interleaved': ({ preset, layout }) =>
+    layout === 'concat'
+      ? `The pairs are concatenated as [first half | second half]; ${preset} interleaves them in even and odd columns.`
+      : `The pairs are interleaved in even and odd columns; ${preset} concatenates them as [first half | second half].`,
+  'check.dx.exponent-uses-column': ({ preset, refExponentFormula }) =>
+    `The frequency exponent is 2j/d with the column index j; ${preset} uses ${refExponentFormula}, so here the two members of a pair get different frequencies.`,
+  'check.dx.exponent-uses-pair': ({ preset, refExponentFormula }) =>
+    `The frequency exponent is 2i/d (pair index i); ${preset} uses ${refExponentFormula}.`,
+  'check.dx.exponent-uses-half-minus-one': ({ preset, refExponentFormula }) =>
+    `The frequency exponent is i/(d/2 − 1); ${preset} uses ${refExponentFormula}.`,
+  'check.dx.ratio-power': ({ preset }) =>
+    `The angle is (pos / base)^e where ${preset} uses pos / base^e: the power applies to the ratio, so the columns are not sinusoids of the position.`,
+  'check.dx.angle-divide': ({ preset }) => `The angle is pos / base^e where ${preset} uses (pos / base)^e.`,
+  'check.dx.base': ({ base, refBase }) => `The base is ${n(base, 6)}, not ${refBase}.`,
+  'check.dx.start-off-by-one': ({ start, refStart }) =>
+    `Row 0 is position ${start}, not ${refStart}: the positions are off by one.`,
+  'check.dx.start-offset': ({ start, refStart }) => `Row 0 is position ${start}, not ${refStart}.`,
+  'check.dx.missing-padding-row': ({ preset, refRow }) =>
+    `Row ${refRow} is not zero: ${preset} zeroes it as the padding row.`,
+  'check.dx.unexpected-padding-row': ({ preset, row }) =>
+    `Row ${row} is all zeros (a padding row); ${preset} has no padding row.`,
+  'check.dx.padding-row-moved': ({ preset, row, refRow }) =>
+    `Row ${row} is the zero padding row; ${preset} zeroes row ${refRow}.`,
+  'check.dx.scaled': ({ preset, scale, sqrtD, refScale }) =>
+    `Every value is multiplied by ${n(scale, 6)}${sqrtD ? ' (√dModel)' : ''}; ${preset} uses scale ${refScale}.`,
+  'check.dx.float32-angle': ({ error, errorRow }) =>
+    `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${n(error)} at row ${errorRow}. Compute the angles in float64 and cast the table afterwards.`,
+  'check.differenceTitle': 'Difference from a preset',
+  'check.reference': 'Subtract the table of',
+  'check.largest': ({ value, row, column, marked }) =>
+    `Largest difference: ${n(value, 4)} at row ${row}, column ${column}.${marked ? ' Dashed lines: the first value beyond the tolerance.' : ''}`,
+  'check.identical': (preset) => `No difference at all from ${preset}.`,
+  'check.legend': (power) => `difference${power ? ` (× 1e${power})` : ''}`,
+  'check.readout': (row, column, value, preset) => `table − ${preset} at [${row}, ${column}] = ${n(value, 6)}`,
+  'check.hint': 'Hover the difference, or focus it and use the arrow keys.',
+  'check.describe': ({ rows, columns, preset, largest }) =>
+    `Heatmap of the checked table minus the ${preset} table: ${rows} rows by ${columns} columns, largest difference ${n(largest)}.`,
+
+  'export.title': 'Export the current table, plots and code',
+  'export.settings': ({ preset, overrides, base, length, dModel }) =>
+    `Current settings (the controls): ${preset}${overrides.length ? ` (${overrides.join(', ')})` : ''}, base ${base}, ${length} positions × ${dModel} dimensions.`,
+  'export.table': 'Table:',
+  'export.dtype': 'precision',
+  'export.npy': 'Download .npy',
+  'export.csv': 'Download CSV',
+  'export.json': 'Download JSON',
+  'export.plot': 'Plot:',
+  'export.png': 'Download PNG',
+  'export.svg': 'Download SVG',
+  'export.code': 'Python that rebuilds exactly this table',
+  'export.codeLabel': (language) => `${language} code`,
+  'export.copy': 'Copy the code',
+  'export.copied': 'Copied to the clipboard.',
+  'export.manual': 'Could not copy automatically: the code is selected, press Ctrl+C (⌘C on a Mac).',
+  'export.preparing': 'Preparing the file…',
+  'export.saved': (name) => `Saved ${name}.`,
+  'export.failed': (message) => `Could not export: ${message}`,
+  'export.notDrawn': 'This plot has not been drawn yet: scroll to it, then export.',
 };

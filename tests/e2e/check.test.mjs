@@ -1,0 +1,398 @@
+// End-to-end checks of "Check my implementation" and the exports, in headless
+// Chromium against the built site (run `npx vite build --config web/vite.config.js`
+// first). Every table the page is asked to identify is written here from the
+// framework's formula in float64, never from posenc.
+// Usage: node tests/e2e/check.test.mjs   — screenshots go to test-results/e2e/.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './server.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const site = `${root}dist/site`;
+const artifacts = `${root}test-results/e2e`;
+const require = createRequire(import.meta.url);
+
+if (!existsSync(`${site}/index.html`)) {
+  console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+mkdirSync(artifacts, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  const started = performance.now();
+  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
+  try {
+    await body();
+    passed++;
+    console.log(`ok - ${name} ${took()}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL - ${name} ${took()}: ${error?.message ?? error}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// ---- Reference tables, float64, from the frameworks' code --------------------
+
+/** fairseq SinusoidalPositionalEmbedding.get_embedding(num_embeddings, embedding_dim, padding_idx). */
+function fairseqTable(numEmbeddings, embeddingDim, paddingIdx = 1) {
+  const halfDim = Math.floor(embeddingDim / 2);
+  const emb = Math.log(10000) / (halfDim - 1);
+  const frequency = Array.from({ length: halfDim }, (_, i) => Math.exp(i * -emb));
+  const rows = [];
+  for (let pos = 0; pos < numEmbeddings; pos++) {
+    const angles = frequency.map((w) => pos * w);
+    const row = [...angles.map(Math.sin), ...angles.map(Math.cos)];
+    if (embeddingDim % 2 === 1) row.push(0);
+    rows.push(pos === paddingIdx ? row.map(() => 0) : row);
+  }
+  return rows;
+}
+
+/** The paper: PE(pos, 2i) = sin(pos / base^(2i/d)), PE(pos, 2i+1) = cos(...); `swap` puts cos first. */
+function paperValue(pos, column, d, { base = 10000, swap = false } = {}) {
+  const angle = pos / base ** ((2 * Math.floor(column / 2)) / d);
+  return (column % 2 === 0) !== swap ? Math.sin(angle) : Math.cos(angle);
+}
+
+/** A .npy 1.0 file: '<f8', C order unless told otherwise. */
+function npyBytes(values, length, d, { fortran = false } = {}) {
+  let header = `{'descr': '<f8', 'fortran_order': ${fortran ? 'True' : 'False'}, 'shape': (${length}, ${d}), }`;
+  header = header.padEnd(Math.ceil((10 + header.length + 1) / 64) * 64 - 11) + '\n';
+  const bytes = Buffer.alloc(10 + header.length + values.length * 8);
+  Buffer.from([0x93, ...Buffer.from('NUMPY'), 1, 0]).copy(bytes);
+  bytes.writeUInt16LE(header.length, 8);
+  bytes.write(header, 10, 'latin1');
+  values.forEach((v, k) => bytes.writeDoubleLE(v, 10 + header.length + 8 * k));
+  return bytes;
+}
+
+/** Reads a .npy 1.0 file: { descr, fortran, shape, values, headerLength }. */
+function readNpy(bytes) {
+  assert(bytes[0] === 0x93 && bytes.subarray(1, 6).toString('latin1') === 'NUMPY', 'no .npy magic');
+  assert(bytes[6] === 1 && bytes[7] === 0, `version ${bytes[6]}.${bytes[7]}`);
+  const headerLength = bytes.readUInt16LE(8);
+  const header = bytes.subarray(10, 10 + headerLength).toString('latin1');
+  const descr = /'descr': '([^']+)'/.exec(header)?.[1];
+  const fortran = /'fortran_order': (\w+)/.exec(header)?.[1];
+  const shape = /'shape': \((\d+), (\d+)\)/.exec(header)?.slice(1).map(Number);
+  const start = 10 + headerLength;
+  const size = descr === '<f4' ? 4 : 8;
+  const count = (bytes.length - start) / size;
+  const values = Array.from({ length: count }, (_, k) =>
+    size === 4 ? bytes.readFloatLE(start + 4 * k) : bytes.readDoubleLE(start + 8 * k),
+  );
+  return { descr, fortran, shape, values, headerLength, header };
+}
+
+// ---- The browser -------------------------------------------------------------
+
+const server = await serveStatic(site);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+
+/** A page that records console errors, uncaught exceptions and CSP violations. */
+async function openPage(context, query = '') {
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => page.problems.push(`exception: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(`${server.url}${query}`);
+  await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
+  return page;
+}
+
+/** Waits for the checker's answer about `source` (the name it shows) and its heatmap, or for an error. */
+async function answerFor(page, source, { error = false } = {}) {
+  await page.waitForFunction(
+    ([text, wantError]) => {
+      const state = document.getElementById('check-status')?.dataset.state;
+      if (wantError) return state === 'error';
+      // The difference heatmap follows the answer: its caption is written when it is drawn.
+      return (
+        state === 'done' &&
+        document.querySelector('.check-source')?.textContent.includes(text) &&
+        document.querySelector('[data-testid="check-largest"]')?.textContent !== ''
+      );
+    },
+    [source, error],
+    { timeout: 20000 },
+  );
+}
+
+/** Painted (non-transparent) pixels of the canvases in `selector`. */
+function paintedPixels(page, selector) {
+  return page.evaluate((where) => {
+    let painted = 0;
+    for (const canvas of document.querySelectorAll(`${where} canvas`)) {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) painted++;
+    }
+    return painted;
+  }, selector);
+}
+
+/** Clicks `selector` and returns the downloaded file: { name, bytes }. */
+async function downloadFrom(page, selector) {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 15000 }), page.click(selector)]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+/**
+ * A screenshot of the section. The viewport is first grown to hold it whole:
+ * capturing beyond the viewport resizes the page, which clears the canvases.
+ */
+async function sectionScreenshot(page, path) {
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => Math.ceil(document.getElementById('check').getBoundingClientRect().height));
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height + 80) });
+  await page.evaluate(() => document.getElementById('check').scrollIntoView());
+  await page.waitForTimeout(300);
+  await page.locator('#check').screenshot({ path });
+  await page.setViewportSize(viewport);
+}
+
+async function axeViolations(page, selector) {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async (where) => {
+    const result = await window.axe.run(where, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
+}
+
+try {
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await openPage(desktop);
+  await page.locator('#check').scrollIntoViewIfNeeded();
+
+  await check("a pasted CSV of fairseq's get_embedding is named fairseq", async () => {
+    const rows = fairseqTable(50, 32);
+    await page.fill('#check-paste', rows.map((row) => row.join(',')).join('\n'));
+    await page.click('#check-run');
+    await answerFor(page, 'pasted');
+    const verdict = await page.textContent('[data-testid="check-verdict"]');
+    assert(verdict.includes('This is the fairseq table'), `verdict: ${verdict}`);
+    assert((await page.getAttribute('[data-testid="check-verdict"]', 'data-match')) === 'true', 'no match');
+    const params = await page.textContent('[data-testid="check-params"]');
+    assert(params.includes('50 × 32') && params.includes('padding row1'), `params: ${params}`);
+    assert((await page.textContent('[data-testid="check-first"]')).includes('Equal to fairseq'), 'first difference');
+  });
+
+  await check(
+    'an uploaded .npy with sin and cos swapped is diagnosed, and its difference heatmap renders',
+    async () => {
+      const [length, d] = [200, 48];
+      const values = [];
+      for (let pos = 0; pos < length; pos++)
+        for (let j = 0; j < d; j++) values.push(paperValue(pos, j, d, { swap: true }));
+      await page.setInputFiles('#check-file', {
+        name: 'swapped.npy',
+        mimeType: 'application/octet-stream',
+        buffer: npyBytes(values, length, d),
+      });
+      await answerFor(page, 'swapped.npy');
+      const item = page.locator('[data-testid="check-diagnosis"] li[data-code="sin-cos-swapped"]');
+      assert((await item.count()) === 1, 'no sin-cos-swapped diagnosis');
+      const sentence = await item.textContent();
+      assert(/sine and cosine are swapped/i.test(sentence) && sentence.includes('vaswani'), `diagnosis: ${sentence}`);
+      const first = await page.textContent('[data-testid="check-first"]');
+      assert(first.includes('row 0, column 0') && first.includes('vaswani has 0, this table 1'), `first: ${first}`);
+      const painted = await paintedPixels(page, '[data-check-plot="difference"]');
+      assert(painted > 5000, `difference heatmap: ${painted} painted pixels`);
+      const label = await page.getAttribute('[data-check-plot="difference"] [role="img"]', 'aria-label');
+      assert(label?.includes('minus the vaswani table'), `heatmap label: ${label}`);
+      await sectionScreenshot(page, `${artifacts}/check-desktop-en.png`);
+    },
+  );
+
+  await check('the diagnosis is translated into Chinese with its numbers', async () => {
+    await page.selectOption('#language', 'zh');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const sentence = await page.textContent('[data-testid="check-diagnosis"] li[data-code="sin-cos-swapped"]');
+    assert(sentence.includes('互换') && sentence.includes('(cos, sin)'), `zh diagnosis: ${sentence}`);
+    const first = await page.textContent('[data-testid="check-first"]');
+    assert(first.includes('第 0 行第 0 列'), `zh first difference: ${first}`);
+    assert(/[\u4e00-\u9fff]/.test(await page.textContent('#export-heading')), 'export heading not translated');
+    await sectionScreenshot(page, `${artifacts}/check-desktop-zh.png`);
+    await page.selectOption('#language', 'en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+  });
+
+  await check('bad input is reported inline, as text', async () => {
+    await page.setInputFiles('#check-file', {
+      name: 'fortran.npy',
+      mimeType: 'application/octet-stream',
+      buffer: npyBytes([0, 1, 0, 1], 2, 2, { fortran: true }),
+    });
+    await answerFor(page, '', { error: true });
+    const fortran = await page.textContent('#check-status');
+    assert(fortran.includes('Fortran') && fortran.includes('ascontiguousarray'), `status: ${fortran}`);
+    await page.fill('#check-paste', '0, 1\n<img src=x onerror=alert(1)>, 2');
+    await page.click('#check-run');
+    await page.waitForFunction(() => document.getElementById('check-status').textContent.includes('<img'));
+    assert((await page.locator('#check img').count()) === 0, 'pasted text reached the DOM as HTML');
+    await page.fill('#check-paste', '');
+    await page.click('#check-run');
+    assert((await page.textContent('#check-status')).includes('Paste some numbers'), 'empty paste');
+  });
+
+  await check('samples work from the keyboard; the PyTorch tutorial shows float32 angles', async () => {
+    await page.focus('[data-testid="check-sample-fairseq"]');
+    await page.keyboard.press('Enter');
+    await answerFor(page, 'fairseq');
+    assert((await page.textContent('[data-testid="check-verdict"]')).includes('fairseq'), 'fairseq sample');
+    await page.click('[data-testid="check-sample-pytorch-float32"]');
+    await answerFor(page, 'PyTorch tutorial');
+    const verdict = await page.textContent('[data-testid="check-verdict"]');
+    assert(verdict.includes('vaswani') && verdict.includes('float32'), `verdict: ${verdict}`);
+    const sentence = await page.textContent('li[data-code="float32-angle"]');
+    assert(/up to [\d.e-]+ at row \d+/.test(sentence), `float32 sentence: ${sentence}`);
+    await page.click('[data-testid="check-sample-question"]');
+    await answerFor(page, 'Q&A');
+    const codes = await page.$$eval('[data-testid="check-diagnosis"] li', (items) =>
+      items.map((li) => li.dataset.code),
+    );
+    for (const code of ['exponent-uses-column', 'sin-cos-swapped', 'ratio-power'])
+      assert(codes.includes(code), `question sample: ${codes}`);
+  });
+
+  // The current settings: d = 48, base 10^3.5 (the slider rounds it to 3160).
+  await page.fill('#c-dModel', '48');
+  await page.fill('#c-base', '3.5');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('base') === '3160');
+
+  await check('the .npy export holds the current table (header and values within 1.2e-7)', async () => {
+    const { name, bytes } = await downloadFrom(page, '#export-npy');
+    assert(name === 'posenc-vaswani-base3160-256x48.npy', `file name ${name}`);
+    const npy = readNpy(bytes);
+    assert(npy.descr === '<f4' && npy.fortran === 'False', `header: ${npy.header}`);
+    assert(JSON.stringify(npy.shape) === '[256,48]', `shape ${npy.shape}`);
+    assert((10 + npy.headerLength) % 64 === 0 && npy.header.endsWith('\n'), 'header not padded to 64 bytes');
+    assert(npy.values.length === 256 * 48, `${npy.values.length} values`);
+    let worst = 0;
+    npy.values.forEach((v, k) => {
+      worst = Math.max(worst, Math.abs(v - paperValue(Math.floor(k / 48), k % 48, 48, { base: 3160 })));
+    });
+    assert(worst <= 1.2e-7, `max |export - float64 reference| = ${worst}`);
+    const json = JSON.parse((await downloadFrom(page, '#export-json')).bytes.toString('utf8'));
+    assert(json.length === 256 && json[255].length === 48, 'JSON shape');
+    assert(
+      json.flat().every((v, k) => v === npy.values[k]),
+      'JSON differs from the .npy',
+    );
+    const csv = (await downloadFrom(page, '#export-csv')).bytes.toString('utf8').trim().split('\n');
+    assert(csv.length === 256 && Number(csv[10].split(',')[7]) === npy.values[10 * 48 + 7], 'CSV');
+  });
+
+  await check('the code snippet follows the settings and the language choice', async () => {
+    const numpy = await page.textContent('#export-code');
+    assert(numpy.includes('import numpy as np') && numpy.includes('3160.0'), `numpy snippet: ${numpy}`);
+    assert(numpy.includes('length, d_model = 256, 48'), 'snippet shape');
+    await page.check('#export-lang-pytorch');
+    assert((await page.textContent('#export-code')).includes('import torch'), 'PyTorch snippet');
+    await page.check('#export-lang-jax');
+    assert((await page.textContent('#export-code')).includes("jax_enable_x64', True"), 'JAX snippet');
+    await page.check('#export-lang-numpy');
+    await page.click('#export-copy');
+    await page.waitForFunction(() => document.getElementById('export-status').textContent !== '');
+  });
+
+  await check('plots export as PNG and as standalone SVG', async () => {
+    await page.locator('[data-plot="heatmap"]').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    await page.locator('#export-plot').scrollIntoViewIfNeeded();
+    await page.focus('#export-plot');
+    await page.selectOption('#export-plot', 'heatmap');
+    const png = await downloadFrom(page, '#export-png');
+    assert(png.name === 'posenc-heatmap.png', png.name);
+    assert(png.bytes.subarray(1, 4).toString('latin1') === 'PNG', 'not a PNG');
+    const [width, height] = [png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)];
+    assert(width > 400 && height > 300, `PNG ${width} × ${height}`);
+    writeFileSync(`${artifacts}/export-heatmap.png`, png.bytes);
+    const svg = (await downloadFrom(page, '#export-svg')).bytes.toString('utf8');
+    assert(svg.startsWith('<svg') && svg.includes('xmlns="http://www.w3.org/2000/svg"'), 'not an svg');
+    assert(svg.includes('<image') && svg.includes('data:image/png;base64,'), 'canvas layer missing');
+    assert(svg.includes('dimension j') && !svg.includes('var(--'), 'axis text missing or unresolved colours');
+    writeFileSync(`${artifacts}/export-heatmap.svg`, svg);
+    await page.selectOption('#export-plot', 'check-difference');
+    const difference = await downloadFrom(page, '#export-png');
+    writeFileSync(`${artifacts}/export-check-difference.png`, difference.bytes);
+    await page.selectOption('#export-plot', 'offset-dots');
+    const offset = (await downloadFrom(page, '#export-svg')).bytes.toString('utf8');
+    assert(offset.includes('from position'), 'offset-dots key missing from the SVG');
+    writeFileSync(`${artifacts}/export-offset-dots.svg`, offset);
+    await page.selectOption('#export-plot', 'compare');
+    writeFileSync(`${artifacts}/export-compare.png`, (await downloadFrom(page, '#export-png')).bytes);
+  });
+
+  await check('axe-core finds no serious or critical violations in the section', async () => {
+    const violations = await axeViolations(page, '#check');
+    assert(violations.length === 0, violations.join('\n'));
+  });
+
+  await check('no console errors, exceptions or CSP violations on the desktop page', async () => {
+    assert(page.problems.length === 0, page.problems.join('\n'));
+  });
+
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  await check('phone width (360 px): the section fits in either language', async () => {
+    const small = await openPage(phone);
+    await small.locator('#check').scrollIntoViewIfNeeded();
+    await small.click('[data-testid="check-sample-sin-cos-swapped"]');
+    await answerFor(small, 'swapped');
+    for (const language of ['en', 'zh']) {
+      await small.selectOption('#language', language);
+      await small.waitForTimeout(300);
+      const overflow = await small.evaluate(() => ({
+        document: document.documentElement.scrollWidth,
+        sticking: [...document.querySelectorAll('#check *')]
+          .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 3)
+          .map((node) => `${node.tagName}.${node.className} at ${Math.round(node.getBoundingClientRect().right)}px`),
+      }));
+      assert(overflow.document <= 360, `${language}: scroll width ${overflow.document}`);
+      assert(overflow.sticking.length === 0, `${language}: sticking out: ${overflow.sticking.join(', ')}`);
+      if (language === 'zh') await sectionScreenshot(small, `${artifacts}/check-phone-zh.png`);
+    }
+    assert(small.problems.length === 0, small.problems.join('\n'));
+  });
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

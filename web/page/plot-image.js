@@ -1,0 +1,187 @@
+// A plot of the page as a file: one standalone SVG (each canvas layer
+// embedded as a PNG data URL under its svg overlay, theme colours resolved to
+// plain values, panel titles, keys and notes written as svg text where the
+// page shows them) and a PNG rasterised from that SVG. The plots stay as
+// they are; everything is read from the DOM they drew.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const PAD = 8;
+// The HTML parts of a plot worth keeping in its picture (readouts only echo the pointer).
+const TEXT_PARTS = '.posenc-panel-title, .posenc-key li, .posenc-caption, .posenc-notes p';
+
+function node(name, attributes = {}, parent = null) {
+  const element = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  if (parent) parent.append(element);
+  return element;
+}
+
+const transparent = (colour) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.test(colour);
+
+/**
+ * A copy of an overlay svg whose var(--posenc-*) styles are replaced by the
+ * computed colours, so the file looks the same outside the page (and in
+ * editors that know no CSS variables). currentColor follows the root's colour.
+ */
+function resolvedCopy(svg) {
+  const copy = svg.cloneNode(true);
+  const originals = [svg, ...svg.querySelectorAll('*')];
+  const copies = [copy, ...copy.querySelectorAll('*')];
+  originals.forEach((original, k) => {
+    if (!(original.getAttribute('style') ?? '').includes('var(')) return;
+    const computed = getComputedStyle(original);
+    for (const property of [...original.style])
+      copies[k].style.setProperty(property, computed.getPropertyValue(property));
+  });
+  copy.removeAttribute('style');
+  copy.setAttribute('overflow', 'visible');
+  copy.style.color = getComputedStyle(svg).color;
+  return copy;
+}
+
+/** The text of an element line by line, as laid out: [{ text, left, top, bottom }] in client coordinates. */
+function textLines(element) {
+  const lines = [];
+  const range = document.createRange();
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    for (let i = 0; i < text.data.length; i++) {
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      let line = lines.at(-1);
+      if (!line || Math.abs(box.top - line.top) > box.height / 2) {
+        line = { text: '', left: null, top: box.top, bottom: box.bottom };
+        lines.push(line);
+      }
+      if (line.left === null && text.data[i].trim() !== '') line.left = box.left;
+      line.text += text.data[i];
+    }
+  }
+  return lines
+    .map((line) => ({ ...line, text: line.text.replace(/\s+/g, ' ').trim() }))
+    .filter((line) => line.text !== '' && line.left !== null);
+}
+
+/** A key swatch (a span with a coloured top border or background) as an svg line or rectangle. */
+function drawSwatch(parent, swatch, place) {
+  const box = swatch.getBoundingClientRect();
+  const style = getComputedStyle(swatch);
+  const [x, y] = place(box.left, box.top);
+  const border = parseFloat(style.borderTopWidth) || 0;
+  if (border > 0) {
+    const dash = { dashed: '6 3', dotted: '2 2' }[style.borderTopStyle];
+    node(
+      'line',
+      {
+        x1: x,
+        x2: x + box.width,
+        y1: y + border / 2,
+        y2: y + border / 2,
+        stroke: style.borderTopColor,
+        'stroke-width': border,
+        ...(dash ? { 'stroke-dasharray': dash } : {}),
+      },
+      parent,
+    );
+  }
+  if (!transparent(style.backgroundColor))
+    node(
+      'rect',
+      { x, y: y + border, width: box.width, height: box.height - border, fill: style.backgroundColor },
+      parent,
+    );
+}
+
+/**
+ * The plot inside `element` as SVG text, or null when it has not been drawn.
+ * @returns {{ svg: string, width: number, height: number } | null}
+ */
+export function plotSvg(element) {
+  const surfaces = [...element.querySelectorAll('.posenc-surface')].filter(
+    (surface) => surface.getBoundingClientRect().width > 0,
+  );
+  if (surfaces.length === 0) return null;
+  const parts = [...element.querySelectorAll(TEXT_PARTS)].filter(
+    (part) => !part.closest('.posenc-surface') && part.getClientRects().length > 0 && part.textContent.trim() !== '',
+  );
+  // The picture spans what is drawn: the surfaces and the text kept (not the readout below).
+  const boxes = [...surfaces, ...parts].map((node) => node.getBoundingClientRect());
+  const left = Math.min(...boxes.map((box) => box.left));
+  const top = Math.min(...boxes.map((box) => box.top));
+  const width = Math.ceil(Math.max(...boxes.map((box) => box.right)) - left) + 2 * PAD;
+  const height = Math.ceil(Math.max(...boxes.map((box) => box.bottom)) - top) + 2 * PAD;
+  const place = (x, y) => [x - left + PAD, y - top + PAD];
+  const page = getComputedStyle(document.body);
+
+  // XMLSerializer writes the svg namespace declaration itself.
+  const root = node('svg', { width, height, viewBox: `0 0 ${width} ${height}` });
+  root.setAttribute('font-family', page.fontFamily);
+  root.style.color = page.color;
+  node('rect', { width, height, fill: transparent(page.backgroundColor) ? '#ffffff' : page.backgroundColor }, root);
+
+  for (const surface of surfaces) {
+    const box = surface.getBoundingClientRect();
+    const [x, y] = place(box.left, box.top);
+    const group = node('g', { transform: `translate(${x},${y})` }, root);
+    for (const canvas of surface.querySelectorAll('canvas')) {
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const area = canvas.getBoundingClientRect();
+      node(
+        'image',
+        {
+          href: canvas.toDataURL('image/png'),
+          x: area.left - box.left,
+          y: area.top - box.top,
+          width: area.width,
+          height: area.height,
+          preserveAspectRatio: 'none',
+          style: 'image-rendering: pixelated',
+        },
+        group,
+      );
+    }
+    for (const overlay of surface.querySelectorAll(':scope > svg')) group.append(resolvedCopy(overlay));
+  }
+
+  for (const part of parts) {
+    const style = getComputedStyle(part);
+    for (const swatch of part.querySelectorAll('.posenc-swatch')) drawSwatch(root, swatch, place);
+    for (const line of textLines(part)) {
+      const [x, y] = place(line.left, line.top);
+      // The baseline sits about a fifth of the line box above its bottom.
+      const text = node(
+        'text',
+        {
+          x,
+          y: y + (line.bottom - line.top) * 0.78,
+          fill: style.color,
+          'font-size': style.fontSize,
+          'font-weight': style.fontWeight,
+        },
+        root,
+      );
+      text.textContent = line.text;
+    }
+  }
+  return { svg: new XMLSerializer().serializeToString(root), width, height };
+}
+
+/**
+ * A PNG of SVG text, `scale` pixels per CSS pixel. The SVG is loaded from a
+ * data: URL (the page's CSP allows data: images, not blob: ones).
+ * @returns {Promise<Blob>}
+ */
+export async function svgToPng({ svg, width, height }, scale = 2) {
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be encoded'))), 'image/png'),
+  );
+}
