@@ -10,6 +10,8 @@ import { createModel } from './page/data.js';
 import { applyTranslations, initialLanguage, isLanguage, rememberLanguage, translator } from './page/i18n.js';
 import { SECTIONS } from './page/sections.js';
 import { createComputeClient } from './page/compute-client.js';
+import { addEmbedTools } from './page/embed-snippet.js';
+import { createCheck } from './page/check.js';
 import { clampSelections, DEFAULTS, fromQuery, toQuery } from './page/state.js';
 
 const form = document.getElementById('controls');
@@ -33,8 +35,13 @@ const sections = SECTIONS.map((section) => ({
   plot: null,
   stale: true,
   visible: false,
+  builtAt: 0,
 }));
 
+// "Embed" under each plot: snippets for the current state (refreshed on redraw).
+const embedTools = addEmbedTools(sections, () => state);
+// "Check my implementation" and the exports of the current settings (their own section and worker).
+const check = createCheck(document.getElementById('check'), () => state);
 const controls = bindControls(form, (next) => setState(next));
 
 function setState(next) {
@@ -97,23 +104,48 @@ const compute = createComputeClient(({ slot, values, options, error }) => {
   schedule();
 });
 
-/** Asks the worker for an array unless the same one was asked for last. */
-function requestComputed(slot, kind, options) {
-  const key = JSON.stringify([kind, options]);
-  if (requested[slot] === key) return;
-  requested[slot] = key;
-  compute.request(slot, kind, options);
+/** What each worker slot should hold for the current state: [kind, options]. */
+function wantedArrays() {
+  const { length, dModel, base } = state;
+  return {
+    table: ['table', { ...encoding(state), length }],
+    versus: ['table', { preset: state.versus, dModel, base, length }],
+    similarity: ['similarity', { ...encoding(state), length }],
+  };
+}
+
+/**
+ * Asks the worker for the arrays `from` (sections) draw, unless the same ones
+ * were asked for last; true when some array is not asked for yet. A slot
+ * that no section on screen needs is left alone while a slider moves.
+ */
+function requestArrays(from) {
+  let outdated = false;
+  for (const [slot, [kind, options]] of Object.entries(wantedArrays())) {
+    const key = JSON.stringify([kind, options]);
+    if (requested[slot] === key) continue;
+    if (!from.some((section) => section.deps.includes(slot))) {
+      outdated = true;
+      continue;
+    }
+    requested[slot] = key;
+    compute.request(slot, kind, options);
+  }
+  return outdated;
 }
 
 function buildSection(section, context) {
   section.stale = false;
+  section.builtAt = performance.now();
   const built = section.build(context);
   if (!built) {
-    section.element.textContent = t('page.computing');
+    // A plot already drawn keeps its last data until the new arrays arrive.
+    if (!section.plot) section.element.textContent = t('page.computing');
     return;
   }
   if (section.plot) section.plot.update(built.data, built.options);
   else section.plot = section.draw(section.element, built.data, built.options);
+  performance.measure(`build ${section.name}`, { start: section.builtAt }); // TEMP
 }
 
 function context() {
@@ -127,52 +159,97 @@ function context() {
   };
 }
 
+// The URL follows the state once the controls have been still for URL_MS: a
+// history update can block the main thread for tens of milliseconds (it waits
+// on the browser process), and browsers refuse more than a few hundred in ten
+// seconds (Firefox throws).
+const URL_MS = 250;
+let urlTimer = 0;
+let urlQuery = null;
+function updateUrl() {
+  const query = toQuery(state);
+  if (query === urlQuery) return;
+  urlQuery = query;
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => {
+    if (query !== location.search) history.replaceState(null, '', `${location.pathname}${query}${location.hash}`);
+  }, URL_MS);
+}
+
+// Section builds a frame may spend; the rest wait for the next frame.
+const FRAME_BUDGET_MS = 8;
+
 // Plots on screen are redrawn in the frame; the others when the browser is
 // idle or when they scroll into view, so a drag only pays for what is seen.
 function redraw() {
   frame = 0;
   if (!model) return;
+  const started = performance.now();
   const changed = new Set(dirty);
   dirty.clear();
-  const query = toQuery(state);
-  if (query !== location.search) history.replaceState(null, '', `${location.pathname}${query}${location.hash}`);
+  updateUrl();
+  embedTools.refresh();
+  check.refresh();
 
   // Plots keep showing the last arrays until the worker answers with new ones.
-  const { length } = state;
-  requestComputed('table', 'table', { ...encoding(state), length });
-  requestComputed('versus', 'table', { preset: state.versus, dModel: state.dModel, base: state.base, length });
-  requestComputed('similarity', 'similarity', { ...encoding(state), length });
+  const visible = sections.filter((section) => section.visible);
+  if (requestArrays(visible)) arraysOutdated = true;
 
   for (const section of sections) {
     if (!section.plot || changed.has('language') || section.deps.some((dep) => changed.has(dep))) section.stale = true;
   }
   const shared = context();
-  for (const section of sections) if (section.stale && section.visible) buildSection(section, shared);
+  // The longest-waiting first, so that no plot on screen is starved by the others.
+  const due = visible.filter((section) => section.stale).sort((a, b) => a.builtAt - b.builtAt);
+  for (const section of due) {
+    if (section !== due[0] && performance.now() - started > FRAME_BUDGET_MS) {
+      schedule();
+      break;
+    }
+    buildSection(section, shared);
+  }
   scheduleIdle();
 }
 
-// Off-screen plots wait until the controls have been still for a moment, so
-// their (uninterruptible) rebuilds never delay the next step of a drag.
+// Off-screen plots wait until the controls have been still for a moment and
+// no slider is held, so their rebuilds never delay the next step of a drag
+// (a timer can run before input that waited behind a long task).
 const QUIET_MS = 250;
 let lastChange = 0;
+let dragging = false;
+form.addEventListener('pointerdown', (event) => {
+  if (event.target.type === 'range') dragging = true;
+});
+for (const type of ['pointerup', 'pointercancel']) {
+  window.addEventListener(type, () => {
+    dragging = false;
+    scheduleIdle();
+  });
+}
 // Where requestIdleCallback is missing (Safari), a timer stands in for it.
 const whenIdle =
   window.requestIdleCallback?.bind(window) ??
   ((callback) => setTimeout(() => callback({ timeRemaining: () => 0, didTimeout: true }), 1));
 
+// Slots no section on screen needed while the controls moved.
+let arraysOutdated = true;
+
 function scheduleIdle() {
-  if (idle || !sections.some((section) => section.stale)) return;
+  if (idle || dragging || !(arraysOutdated || sections.some((section) => section.stale))) return;
   const wait = Math.max(0, lastChange + QUIET_MS - performance.now());
   idle = setTimeout(() => {
     whenIdle(
       (deadline) => {
         idle = 0;
-        if (performance.now() - lastChange >= QUIET_MS) {
+        if (!dragging && performance.now() - lastChange >= QUIET_MS) {
+          arraysOutdated = requestArrays(sections);
           const shared = context();
+          const started = performance.now();
           let built = 0;
           for (const section of sections) {
             if (!section.stale) continue;
-            if (built > 0 && deadline.timeRemaining() < 8 && !deadline.didTimeout) break;
+            // One build at least, then only while the frame has room.
+            if (built > 0 && (deadline.timeRemaining() < 8 || performance.now() - started > FRAME_BUDGET_MS)) break;
             buildSection(section, shared);
             built++;
           }

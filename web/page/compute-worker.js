@@ -1,34 +1,126 @@
-// Computes the big arrays off the main thread: tables (a fresh 4 MB array
-// costs more in first-touched memory than the core takes to fill it) and the
-// [length x length] similarity matrix. A slider drag then never waits on them.
+// Computes the big arrays off the main thread: tables, the [length x length]
+// similarity matrix and the difference of two tables; and paints them for the
+// heatmaps (plots/paint.js), so that the main thread only puts pixels and a
+// slider drag never waits on a pass over millions of values.
+//
+// Messages: { id, lane, type: 'compute' | 'paint', source, request? }, and
+// { type: 'recycle', buffer } for an array the main thread is done with. A
+// source says what an array is:
+// { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
+// Per lane only the latest job matters: an older one not yet started is
+// answered { id, dropped: true }.
 import { load } from '../lib/index.js';
+import { paintCells, valueRange } from '../plots/paint.js';
 
 const posenc = load();
-// Per slot, only the latest request matters: older ones are dropped unanswered.
 const pending = new Map();
 let busy = false;
+
+// Recently used arrays, by source: painting or subtracting them computes
+// nothing again. Evicted buffers are reused: a fresh multi-megabyte array
+// costs more (first touch of its pages) than the core takes to fill it.
+const HELD = 4;
+const held = new Map();
+// Buffers the main thread handed back, filled again for the next answers.
+const returned = [];
+const RETURNED = 4;
+
+function sizeOf(source) {
+  if (source.kind === 'difference') return sizeOf(source.left);
+  const { length, dModel } = source.options;
+  return source.kind === 'similarity' ? length * length : length * dModel;
+}
+
+/** The values of `source`, computed unless held; the most recently used entry afterwards. */
+function hold(pe, source, key = JSON.stringify(source)) {
+  const kept = held.get(key);
+  if (kept) {
+    held.delete(key);
+    held.set(key, kept);
+    return kept;
+  }
+  // Inputs first, so that making room for this entry cannot evict them.
+  const inputs = source.kind === 'difference' ? [hold(pe, source.left), hold(pe, source.right)] : [];
+  const size = sizeOf(source);
+  let buffer = null;
+  if (held.size >= HELD) {
+    const oldest = held.keys().next().value;
+    buffer = held.get(oldest).buffer;
+    held.delete(oldest);
+  }
+  // Room to grow, so that a drag through sizes does not allocate at every step.
+  if (!buffer || buffer.length < size) buffer = new Float32Array(2 ** Math.ceil(Math.log2(size)));
+  const values = buffer.subarray(0, size);
+  if (source.kind === 'table') pe.table({ ...source.options, out: values });
+  else if (source.kind === 'similarity') pe.similarity({ ...source.options, out: values });
+  else if (source.kind === 'difference') {
+    const [left, right] = inputs.map((entry) => entry.values);
+    if (left.length !== right.length) throw new RangeError('difference of tables of different shapes');
+    for (let i = 0; i < size; i++) values[i] = left[i] - right[i];
+  } else throw new TypeError(`unknown source kind ${source.kind}`);
+  const entry = { values, buffer, ...valueRange(values) };
+  held.set(key, entry);
+  return entry;
+}
+
+function run(pe, { id, type, source, request }) {
+  const entry = hold(pe, source);
+  if (type === 'compute') {
+    // The held copy stays here; the main thread gets its own, transferred:
+    // the smallest returned buffer it fits in, else a new one with room to grow.
+    const size = entry.values.length;
+    let fit = null;
+    for (const buffer of returned) {
+      if (buffer.byteLength >= size * 4 && (!fit || buffer.byteLength < fit.byteLength)) fit = buffer;
+    }
+    if (fit) returned.splice(returned.indexOf(fit), 1);
+    const buffer = fit ?? new ArrayBuffer(4 * 2 ** Math.ceil(Math.log2(size)));
+    const values = new Float32Array(buffer, 0, size);
+    values.set(entry.values);
+    self.postMessage({ id, values, min: entry.min, max: entry.max }, [values.buffer]);
+    return;
+  }
+  const { rows, columns, colours, low, high, width, height, exact } = request;
+  const pixels = paintCells(entry.values, rows, columns, colours, low, high, width, height, exact);
+  self.postMessage({ id, pixels, width, height }, [pixels.buffer]);
+}
+
+// A message round trip: lets requests sent meanwhile arrive, without the
+// minimum delay of nested timers.
+const channel = new MessageChannel();
+const breathe = () =>
+  new Promise((resolve) => {
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(null);
+  });
 
 async function drain() {
   if (busy) return;
   busy = true;
   const pe = await posenc;
   while (pending.size > 0) {
-    const [slot, { id, kind, options }] = pending.entries().next().value;
-    pending.delete(slot);
+    const [lane, job] = pending.entries().next().value;
+    pending.delete(lane);
     try {
-      const values = kind === 'similarity' ? pe.similarity(options) : pe.table(options);
-      self.postMessage({ id, slot, values }, [values.buffer]);
+      run(pe, job);
     } catch (error) {
-      self.postMessage({ id, slot, error: String(error?.message ?? error) });
+      self.postMessage({ id: job.id, error: String(error?.message ?? error) });
     }
-    // Let requests queued during the computation arrive before picking the next.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await breathe();
   }
   busy = false;
 }
 
 self.onmessage = ({ data }) => {
-  pending.delete(data.slot);
-  pending.set(data.slot, data);
+  if (data.type === 'recycle') {
+    returned.push(data.buffer);
+    // The largest are the most useful; the smallest go.
+    if (returned.length > RETURNED) returned.sort((a, b) => b.byteLength - a.byteLength).pop();
+    return;
+  }
+  const superseded = pending.get(data.lane);
+  if (superseded) self.postMessage({ id: superseded.id, dropped: true });
+  pending.delete(data.lane);
+  pending.set(data.lane, data);
   drain();
 };

@@ -39,7 +39,8 @@ export function createModel(pe) {
   let scratchBuffer = new Float32Array(0);
   function scratchTable(conv, length) {
     const size = length * conv.dModel;
-    if (scratchBuffer.length < size) scratchBuffer = new Float32Array(size);
+    // Grown by powers of two, so that a drag through widths does not allocate at every step.
+    if (scratchBuffer.length < size) scratchBuffer = new Float32Array(2 ** Math.ceil(Math.log2(size)));
     return pe.table({ ...conv, length, out: scratchBuffer.subarray(0, size) });
   }
 
@@ -48,54 +49,40 @@ export function createModel(pe) {
   /** Sample columns of the encoding along [from, to]: continuous curves and the integer rows. */
   function waves(conv, columns, from, to) {
     const count = to - from + 1;
-    const clean = { ...startingAt(conv, from), paddingRow: null };
+    const d = conv.dModel;
+    const atFrom = startingAt(conv, from);
+    const clean = { ...atFrom, paddingRow: null };
     const points = (count - 1) * CURVE_STEPS + 1;
     const curves = columns.map(() => ({ positions: new Float64Array(points), values: new Float32Array(points) }));
+    const samples = columns.map(() => ({ positions: new Float64Array(count), values: new Float32Array(count) }));
+    const readSamples = (rows) =>
+      columns.forEach((column, c) => {
+        for (let n = 0; n < count; n++) {
+          samples[c].positions[n] = from + n;
+          samples[c].values[n] = rows[n * d + column];
+        }
+      });
     for (let step = 0; step < CURVE_STEPS; step++) {
       const rows = scratchTable({ ...clean, start: from + step / CURVE_STEPS }, count);
-      for (let n = 0; n < count; n++) {
-        const at = n * CURVE_STEPS + step;
-        if (at >= points) break;
-        columns.forEach((column, c) => {
-          curves[c].positions[at] = from + at / CURVE_STEPS;
-          curves[c].values[at] = rows[n * conv.dModel + column];
-        });
-      }
+      columns.forEach((column, c) => {
+        const { positions, values } = curves[c];
+        for (let n = 0, at = step; n < count && at < points; n++, at += CURVE_STEPS) {
+          positions[at] = from + at / CURVE_STEPS;
+          values[at] = rows[n * d + column];
+        }
+      });
+      // Without a padding row in range the integer rows are those of the first step.
+      if (step === 0 && atFrom.paddingRow === null) readSamples(rows);
     }
     // The samples keep the convention's padding row: a zeroed row shows off the curve.
-    const rows = scratchTable(startingAt(conv, from), count);
-    const samples = columns.map((column) => {
-      const positions = new Float64Array(count);
-      const values = new Float32Array(count);
-      for (let n = 0; n < count; n++) {
-        positions[n] = from + n;
-        values[n] = rows[n * conv.dModel + column];
-      }
-      return { positions, values };
-    });
+    if (atFrom.paddingRow !== null) readSamples(scratchTable(atFrom, count));
     return columns.map((column, c) => ({ column, curve: curves[c], samples: samples[c] }));
   }
 
-  /**
-   * s(k) = PE(start)·PE(start + k) for k in [-min(K, start), K]. The core's
-   * offsetDots gives k >= 0; it has no negative offsets, so those are the dot
-   * of core rows PE(start − m) and PE(start).
-   */
+  /** s(k) = PE(start)·PE(start + k) for k in [-min(K, start), K], all from the core's closed forms. */
   function offsetCurve(conv, start, window) {
-    const forward = pe.offsetDots({ ...conv, from: start, maxOffset: window });
     const back = Math.min(window, start);
-    const values = new Float64Array(back + window + 1);
-    values.set(forward, back);
-    if (back > 0) {
-      const rows = scratchTable(startingAt(conv, start - back), back + 1);
-      const d = conv.dModel;
-      const origin = back * d;
-      for (let m = 0; m < back; m++) {
-        let dot = 0;
-        for (let j = 0; j < d; j++) dot += rows[m * d + j] * rows[origin + j];
-        values[m] = dot;
-      }
-    }
+    const values = pe.offsetDots({ ...conv, from: start, minOffset: -back, maxOffset: window });
     return { first: -back, values };
   }
 

@@ -4,6 +4,9 @@
 // axes, colour tables and legends.
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
 import { select } from 'd3-selection';
+import { paintCells } from './paint.js';
+
+export { paintCells, valueRange } from './paint.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -114,17 +117,46 @@ function sizeCanvas(canvas, width, height) {
   canvas.getContext('2d').setTransform(ratio, 0, 0, ratio, 0, 0);
 }
 
+// Axis groups removed by the last clear() of an svg, by what they show: a
+// redraw showing the same axis re-attaches its group instead of rebuilding
+// every tick (most of the DOM work of a redraw while a slider moves).
+const axisStash = new WeakMap();
+
 /** Removes every child of an svg group (plots redraw their overlays whole). */
 export function clear(node) {
+  const axes = node.querySelectorAll('g[data-axis]');
+  if (axes.length > 0) axisStash.set(node, new Map([...axes].map((group) => [group.dataset.axis, group])));
+  else axisStash.delete(node);
   node.replaceChildren();
   return node;
 }
 
 const AXES = { bottom: axisBottom, left: axisLeft, right: axisRight };
 
+/**
+ * What an axis shows: where each tick goes, its label, the line, the title.
+ * Without a format the labels follow from the scale's domain and tick count.
+ */
+function axisKey(scale, side, { x, y, ticks, format, title, titleOffset }) {
+  const args = ticks === undefined ? [] : [].concat(ticks);
+  const values = scale.ticks ? scale.ticks(...args) : scale.domain();
+  const labels = format ? values.map(format).join(';') : `${scale.domain()}|${args}`;
+  // d3 offsets by half a pixel at devicePixelRatio 1.
+  return `${side}|${x},${y}|${scale.range()}|${window.devicePixelRatio}|${title}|${titleOffset}|${values.map(scale)}|${labels}`;
+}
+
 /** A d3 axis in a new group at (x, y), with an optional title. */
 export function drawAxis(parent, scale, side, { x = 0, y = 0, ticks, format, title, titleOffset = 32 } = {}) {
+  const key = axisKey(scale, side, { x, y, ticks, format, title, titleOffset });
+  const stash = axisStash.get(parent.ownerSVGElement ?? parent);
+  const kept = stash?.get(key);
+  if (kept) {
+    stash.delete(key);
+    parent.append(kept);
+    return kept;
+  }
   const group = svgElement('g', { transform: `translate(${x},${y})`, class: `axis axis-${side}` }, parent);
+  group.dataset.axis = key;
   const axis = AXES[side](scale);
   if (ticks !== undefined) axis.ticks(...[].concat(ticks));
   if (format) axis.tickFormat(format);
@@ -158,6 +190,53 @@ export function svgText(parent, content, attributes = {}) {
   return node;
 }
 
+/**
+ * Path coordinates in tenths of a pixel, as integers: they print several
+ * times faster than toFixed(1) decimals, which matters for paths of thousands
+ * of points redrawn while a slider moves. Such paths are drawn under the
+ * transform TENTHS, with their stroke sizes times ten (strokeTenths).
+ */
+export const TENTHS = 'scale(0.1)';
+export const tenths = (value) => Math.round(value * 10);
+/** A stroke width or dash array ('7 5') for a path drawn under TENTHS. */
+export const strokeTenths = (value) =>
+  typeof value === 'number'
+    ? value * 10
+    : value
+        .split(' ')
+        .filter(Boolean)
+        .map((part) => Number(part) * 10)
+        .join(' ');
+
+/** linePath in tenths of a pixel (see TENTHS). */
+export function linePathTenths(count, x, y) {
+  let d = '';
+  let pen = false;
+  for (let i = 0; i < count; i++) {
+    const py = y(i);
+    if (!Number.isFinite(py)) {
+      pen = false;
+      continue;
+    }
+    d += `${pen ? 'L' : 'M'}${tenths(x(i))},${tenths(py)}`;
+    pen = true;
+  }
+  return d;
+}
+
+/** Path data of filled circles of radius r at (cx(i), cy(i)), in tenths of a pixel (see TENTHS). */
+export function dotsPathTenths(count, cx, cy, r) {
+  const radius = tenths(r);
+  const arcs = `a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
+  let d = '';
+  for (let i = 0; i < count; i++) {
+    const y = cy(i);
+    if (!Number.isFinite(y)) continue;
+    d += `M${tenths(cx(i)) - radius},${tenths(y)}${arcs}`;
+  }
+  return d;
+}
+
 /** An svg path through (xs[i], ys[i]); a NaN y breaks the line. */
 export function linePath(count, x, y) {
   let d = '';
@@ -189,70 +268,50 @@ export function colorTable(interpolator, size = 512) {
   return table;
 }
 
+// Arrays also held off the main thread, by whoever made them (see setPainter).
+const painters = new WeakMap();
+
+/**
+ * Declares that `values` is also held off the main thread (e.g. in the
+ * worker that computed it), so that plots ask there for pixels and the value
+ * range instead of reading the whole array on the main thread. painter:
+ *   min, max: the value range;
+ *   paint(request, owner) -> Promise<{ pixels, width, height } | null>, request as
+ *     for paintCells: { rows, columns, colours, low, high, width, height, exact };
+ *     null when a later request of the same owner superseded it;
+ *   subtract?(otherPainter, owner) -> Promise<Float32Array | null>: values − other's
+ *     (other: a painter with subtract too, from the same maker), itself held
+ *     off the main thread;
+ *   retain?(owner), release?(owner): a plot that may still read `values` (a
+ *     readout) holds them; the maker may reuse an array nobody holds.
+ */
+export function setPainter(values, painter) {
+  painters.set(values, painter);
+}
+
+/** The painter declared for `values`, or null: the plot then does the work itself. */
+export const painterOf = (values) => painters.get(values) ?? null;
+
+/** The device-pixel rectangle a box (CSS pixels) covers on a canvas. */
+export function deviceBox(context, box) {
+  const ratio = context.getTransform().a;
+  const x = Math.round(box.left * ratio);
+  const y = Math.round(box.top * ratio);
+  const width = Math.max(1, Math.round((box.left + box.width) * ratio) - x);
+  const height = Math.max(1, Math.round((box.top + box.height) * ratio) - y);
+  return { x, y, width, height };
+}
+
 /**
  * Paints a row-major [rows x columns] array into the box (CSS pixels) of a
- * canvas as one ImageData at device resolution. Values are coloured by where
- * they fall in [low, high]; NaN cells are transparent. Exact: each device
- * pixel takes the mean colour of the cells it covers (a 2048-row table in 400
- * pixels must not alias into false slow waves); otherwise the colour of the
- * cell at its centre, which costs one lookup per pixel (a preview while a
- * slider moves).
+ * canvas as one ImageData at device resolution (see paintCells: exact means
+ * averaged over the cells of each pixel, otherwise a preview).
  */
 export function paintValues(context, values, rows, columns, table, low, high, box, exact = true) {
-  const ratio = context.getTransform().a;
-  const x0 = Math.round(box.left * ratio);
-  const y0 = Math.round(box.top * ratio);
-  const width = Math.max(1, Math.round((box.left + box.width) * ratio) - x0);
-  const height = Math.max(1, Math.round((box.top + box.height) * ratio) - y0);
+  const { x, y, width, height } = deviceBox(context, box);
   const image = context.createImageData(width, height);
-  const pixels = image.data;
-  const last = table.length / 4 - 1;
-  const factor = high > low ? last / (high - low) : 0;
-  // Cells [from[i], to[i]) are drawn into output pixel i (along one axis).
-  const cells = (count, size) => {
-    const from = new Int32Array(size);
-    const to = new Int32Array(size);
-    for (let i = 0; i < size; i++) {
-      if (exact) {
-        from[i] = Math.min(count - 1, Math.floor((i * count) / size));
-        to[i] = Math.max(from[i] + 1, Math.min(count, Math.floor(((i + 1) * count) / size)));
-      } else {
-        from[i] = Math.min(count - 1, Math.floor(((i + 0.5) * count) / size));
-        to[i] = from[i] + 1;
-      }
-    }
-    return { from, to };
-  };
-  const across = cells(columns, width);
-  const down = cells(rows, height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let red = 0;
-      let green = 0;
-      let blue = 0;
-      let count = 0;
-      for (let r = down.from[y]; r < down.to[y]; r++) {
-        const offset = r * columns;
-        for (let c = across.from[x]; c < across.to[x]; c++) {
-          const value = values[offset + c];
-          if (value !== value) continue;
-          const at = (value - low) * factor;
-          const entry = (at <= 0 ? 0 : at >= last ? last : (at + 0.5) | 0) * 4;
-          red += table[entry];
-          green += table[entry + 1];
-          blue += table[entry + 2];
-          count++;
-        }
-      }
-      if (count === 0) continue;
-      const pixel = (y * width + x) * 4;
-      pixels[pixel] = red / count;
-      pixels[pixel + 1] = green / count;
-      pixels[pixel + 2] = blue / count;
-      pixels[pixel + 3] = 255;
-    }
-  }
-  context.putImageData(image, x0, y0);
+  paintCells(values, rows, columns, table, low, high, width, height, exact, image.data);
+  context.putImageData(image, x, y);
 }
 
 /** A vertical colour ramp on the canvas (skipped when context is null: already painted) with a d3 axis beside it. */

@@ -1,9 +1,11 @@
 // Two conventions side by side: the same [positions x dimensions] heatmap for
 // each, and a third of their difference (left − right), so that what a
 // convention moves (columns reordered, frequencies changed) stands out.
+// When both tables are held off the main thread, so is their difference: the
+// difference panel keeps its last image until the new one is computed.
 import { interpolateBrBG } from 'd3-scale-chromatic';
 import { draw as drawHeatmap } from './heatmap.js';
-import { clamp, htmlElement } from './common.js';
+import { clamp, htmlElement, painterOf } from './common.js';
 
 const BROWN_GREEN = (t) => interpolateBrBG(1 - t);
 
@@ -22,21 +24,45 @@ export function draw(element, data, options = {}) {
     return { side, title, body, plot: null };
   });
 
-  let difference = { left: null, right: null, values: null };
-  function differenceOf({ left, right }) {
-    if (difference.left !== left.values || difference.right !== right.values) {
-      const values = new Float32Array(left.values.length);
-      for (let i = 0; i < values.length; i++) values[i] = left.values[i] - right.values[i];
-      difference = { left: left.values, right: right.values, values };
+  let current = { data, options };
+  let destroyed = false;
+  // The latest difference and the tables (and shape) it is of; the pair being subtracted elsewhere.
+  let difference = { left: null, right: null, values: null, rows: 0, columns: 0 };
+  let subtracting = null;
+
+  function differenceOf({ left, right, rows, columns }) {
+    if (difference.left === left.values && difference.right === right.values) return difference;
+    const leftPainter = painterOf(left.values);
+    const rightPainter = painterOf(right.values);
+    if (leftPainter?.subtract && rightPainter?.subtract) {
+      if (subtracting?.left !== left.values || subtracting.right !== right.values) {
+        const pair = { left: left.values, right: right.values, values: null, rows, columns };
+        subtracting = pair;
+        leftPainter.subtract(rightPainter, grid).then(
+          (values) => {
+            // Answers come in request order: a superseded one still shows progress.
+            if (!values || destroyed) return;
+            difference = { ...pair, values };
+            if (subtracting === pair) subtracting = null;
+            render(current.data, current.options);
+          },
+          (error) => console.error(error),
+        );
+      }
+      return difference;
     }
-    return difference.values;
+    const values = new Float32Array(left.values.length);
+    for (let i = 0; i < values.length; i++) values[i] = left.values[i] - right.values[i];
+    difference = { left: left.values, right: right.values, values, rows, columns };
+    return difference;
   }
 
   function render(data, options) {
+    const { values: differenceValues, rows: differenceRows, columns: differenceColumns } = differenceOf(data);
     const tables = {
-      left: data.left.values,
-      right: data.right.values,
-      difference: differenceOf(data),
+      left: { values: data.left.values, rows: data.rows, columns: data.columns },
+      right: { values: data.right.values, rows: data.rows, columns: data.columns },
+      difference: { values: differenceValues, rows: differenceRows, columns: differenceColumns },
     };
     const labels = {
       left: data.left.label,
@@ -45,7 +71,9 @@ export function draw(element, data, options = {}) {
     };
     for (const panel of panels) {
       panel.title.textContent = labels[panel.side];
-      const heatmapData = { values: tables[panel.side], rows: data.rows, columns: data.columns };
+      // The first difference may still be on its way.
+      if (!tables[panel.side].values) continue;
+      const heatmapData = tables[panel.side];
       const heatmapOptions = {
         xTitle: options.xTitle,
         yTitle: options.yTitle,
@@ -64,12 +92,13 @@ export function draw(element, data, options = {}) {
 
   render(data, options);
   return {
-    update(nextData, nextOptions = options) {
-      options = nextOptions;
+    update(nextData, nextOptions = current.options) {
+      current = { data: nextData, options: nextOptions };
       render(nextData, nextOptions);
     },
     destroy() {
-      for (const panel of panels) panel.plot.destroy();
+      destroyed = true;
+      for (const panel of panels) panel.plot?.destroy();
       grid.remove();
     },
   };

@@ -4,7 +4,9 @@
 // (or the keyboard cursor: arrow keys move it, Enter picks the cell).
 // The image is repainted only when the values, colours or size change; when
 // they change in quick succession (a slider drag) a cheap preview is painted
-// and refined once they settle.
+// and refined once they settle. Values whose maker holds them off the main
+// thread too (setPainter) are painted there: the main thread only puts the
+// pixels, so a drag never waits on a pass over a million cells.
 import { scaleLinear } from 'd3-scale';
 import { interpolateRdBu } from 'd3-scale-chromatic';
 import {
@@ -13,11 +15,14 @@ import {
   colorTable,
   createFrame,
   cssColor,
+  deviceBox,
   drawAxis,
   drawColorLegend,
   htmlElement,
-  paintValues,
+  paintCells,
+  painterOf,
   svgElement,
+  valueRange,
 } from './common.js';
 
 // Red for +1, blue for -1: t = 0 is the low end of the domain.
@@ -39,10 +44,19 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
 export function draw(element, data, options = {}) {
   let current = { data, options };
   let palette = { interpolator: null, table: null };
-  // What the canvas shows; marks and cursor live in the svg, so moving them repaints nothing.
-  let paintedKey = null;
+  // What the canvas shows (or will, once the painter answers); marks and cursor
+  // live in the svg, so moving them repaints nothing.
+  let wantedKey = null;
+  let legendKey = null;
   let lastPaint = -Infinity;
   let refine = 0;
+  // Painter answers arrive in request order; an older one never covers a newer one.
+  let requested = 0;
+  let shown = 0;
+  let image = null;
+  let destroyed = false;
+  // The values a readout may still read: held, so that their maker keeps them.
+  let heldValues = null;
   let summaryOf = null;
   let summary = null;
   let cursor = null;
@@ -60,16 +74,90 @@ export function draw(element, data, options = {}) {
   readout.dataset.testid = options.testId ?? 'heatmap-readout';
   frame.surface.tabIndex = 0;
 
+  function hold(values) {
+    if (heldValues === values) return;
+    painterOf(heldValues)?.release?.(frame);
+    heldValues = values;
+    painterOf(values)?.retain?.(frame);
+  }
+
   function summarise(values) {
     if (summaryOf === values) return;
-    let min = Infinity;
-    let max = -Infinity;
-    for (let i = 0; i < values.length; i++) {
-      if (values[i] < min) min = values[i];
-      if (values[i] > max) max = values[i];
-    }
+    // The painter knows the range already: no pass over the values here.
+    const painter = painterOf(values);
+    const { min, max } = painter ?? valueRange(values);
     summary = { rows: current.data.rows, columns: current.data.columns, min, max };
     summaryOf = values;
+  }
+
+  const sameKey = (a, b) => a !== null && a.length === b.length && a.every((part, i) => part === b[i]);
+
+  /** Repaints the cells' image when what it shows changed. */
+  function paint(low, high, interpolator) {
+    const { data } = current;
+    const { canvas, context } = frame;
+    const device = deviceBox(context, box);
+    const key = [
+      data.values,
+      data.rows,
+      data.columns,
+      low,
+      high,
+      interpolator,
+      device.width,
+      device.height,
+      canvas.width,
+      canvas.height,
+    ];
+    if (sameKey(wantedKey, key)) return;
+    wantedKey = key;
+    if (palette.interpolator !== interpolator) palette = { interpolator, table: colorTable(interpolator) };
+    const now = performance.now();
+    const exact = now - lastPaint > SETTLE_MS;
+    lastPaint = now;
+    clearTimeout(refine);
+    if (!exact) {
+      refine = setTimeout(() => {
+        wantedKey = null;
+        lastPaint = -Infinity;
+        render();
+      }, SETTLE_MS);
+    }
+    const request = {
+      rows: data.rows,
+      columns: data.columns,
+      colours: palette.table,
+      low,
+      high,
+      width: device.width,
+      height: device.height,
+      exact,
+    };
+    const painter = painterOf(data.values);
+    if (!painter) {
+      if (image?.width !== device.width || image.height !== device.height) {
+        image = context.createImageData(device.width, device.height);
+      }
+      const { rows, columns, colours } = request;
+      paintCells(data.values, rows, columns, colours, low, high, image.width, image.height, exact, image.data);
+      context.putImageData(image, device.x, device.y);
+      shown = ++requested;
+      return;
+    }
+    const sequence = ++requested;
+    const size = [canvas.width, canvas.height];
+    painter.paint(request, frame).then(
+      (result) => {
+        if (!result) return;
+        // A resize since the request cleared the canvas and asked for a new image.
+        const fits = canvas.width === size[0] && canvas.height === size[1];
+        if (!destroyed && sequence > shown && fits) {
+          shown = sequence;
+          context.putImageData(new ImageData(result.pixels, result.width, result.height), device.x, device.y);
+        }
+      },
+      (error) => console.error(error),
+    );
   }
 
   function render() {
@@ -83,37 +171,13 @@ export function draw(element, data, options = {}) {
       width: Math.max(10, frame.width - margin.left - margin.right),
       height: Math.max(10, frame.height - margin.top - margin.bottom),
     };
-    const context = frame.context;
     const [low, high] = options.domain ?? [-1, 1];
     const interpolator = options.interpolator ?? RED_BLUE;
-    const paint = [
-      data.values,
-      data.rows,
-      data.columns,
-      low,
-      high,
-      interpolator,
-      frame.canvas.width,
-      frame.canvas.height,
-    ];
-    const repaint = !paintedKey || paint.some((part, i) => part !== paintedKey[i]);
-    paintedKey = paint;
-    if (repaint) {
-      if (palette.interpolator !== interpolator) palette = { interpolator, table: colorTable(interpolator) };
-      const now = performance.now();
-      const exact = now - lastPaint > SETTLE_MS;
-      lastPaint = now;
-      context.clearRect(0, 0, frame.width, frame.height);
-      paintValues(context, data.values, data.rows, data.columns, palette.table, low, high, box, exact);
-      clearTimeout(refine);
-      if (!exact) {
-        refine = setTimeout(() => {
-          paintedKey = null;
-          lastPaint = -Infinity;
-          render();
-        }, SETTLE_MS);
-      }
-    }
+    paint(low, high, interpolator);
+    // The ramp is painted again only when the canvas was cleared or the colours changed.
+    const legend = [interpolator, frame.canvas.width, frame.canvas.height, box.left, box.top, box.height];
+    const repaintLegend = !sameKey(legendKey, legend);
+    legendKey = legend;
 
     const svg = clear(frame.svg);
     const x = scaleLinear()
@@ -136,7 +200,7 @@ export function draw(element, data, options = {}) {
       title: options.yTitle,
       titleOffset: 40,
     });
-    drawColorLegend(repaint ? context : null, svg, {
+    drawColorLegend(repaintLegend ? frame.context : null, svg, {
       interpolator,
       scale: scaleLinear().domain([low, high]),
       x: box.left + box.width + 12,
@@ -255,14 +319,18 @@ export function draw(element, data, options = {}) {
   surface.addEventListener('click', onClick);
   surface.addEventListener('keydown', onKey);
 
+  hold(data.values);
   render();
   return {
     update(nextData, nextOptions = current.options) {
       current = { data: nextData, options: nextOptions };
+      hold(nextData.values);
       frame.measure();
       render();
     },
     destroy() {
+      destroyed = true;
+      hold(null);
       clearTimeout(refine);
       surface.removeEventListener('pointermove', onPointerMove);
       surface.removeEventListener('pointerleave', onPointerLeave);

@@ -2,7 +2,18 @@
 // 2π to 2π·base is a straight line. Columns without a fixed frequency (w = 0 or
 // NaN) are left out, and a note says so when none has one.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { clamp, clear, createFrame, cssColor, drawAxis, formatNumber, svgElement, svgText } from './common.js';
+import {
+  clamp,
+  clear,
+  createFrame,
+  cssColor,
+  dotsPathTenths,
+  drawAxis,
+  formatNumber,
+  svgElement,
+  svgText,
+  TENTHS,
+} from './common.js';
 
 const defaultDescribe = ({ shortest, longest, count }) =>
   count === 0
@@ -80,15 +91,14 @@ export function draw(element, data, options = {}) {
       svgText(svg, label, { x: x.range()[0] + 4, y: y(value) - 4, 'font-size': 11 }).style.fill = cssColor('muted');
     }
 
-    let d = '';
     const radius = clamp((x(1) - x(0)) / 2.5, 1, 3);
-    wavelengths.forEach((value, column) => {
-      if (!(value > 0 && Number.isFinite(value))) return;
-      const cx = x(column);
-      const cy = y(value);
-      d += `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
-    });
-    svgElement('path', { d, fill: cssColor('series-1') }, svg);
+    const d = dotsPathTenths(
+      wavelengths.length,
+      (column) => x(column),
+      (column) => (wavelengths[column] > 0 && Number.isFinite(wavelengths[column]) ? y(wavelengths[column]) : NaN),
+      radius,
+    );
+    svgElement('path', { d, transform: TENTHS, fill: cssColor('series-1') }, svg);
 
     const selected = data.dimension;
     if (Number.isInteger(selected) && wavelengths[selected] > 0 && Number.isFinite(wavelengths[selected])) {

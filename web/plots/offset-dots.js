@@ -11,10 +11,12 @@ import {
   cssColor,
   drawAxis,
   htmlElement,
-  linePath,
+  linePathTenths,
   seriesColor,
+  strokeTenths,
   svgElement,
   svgText,
+  TENTHS,
 } from './common.js';
 
 // Later curves are dashed and thinner so an exact overlap still shows them all.
@@ -51,6 +53,10 @@ export function draw(element, data, options = {}) {
     render,
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
+  let keyShown = null;
+  // The stacked bands depend on the bands alone (not on p): drawn once per set
+  // of bands in (index, value) units and placed by a transform.
+  let stack = { bands: null, group: null };
   // The description doubles as a visible caption: whether the curves coincide is the point.
   const caption = htmlElement('p', 'posenc-caption', frame.root);
   caption.setAttribute('aria-hidden', 'true');
@@ -89,15 +95,16 @@ export function draw(element, data, options = {}) {
       svgElement(
         'path',
         {
-          d: linePath(
+          d: linePathTenths(
             values.length,
             (i) => x(first + i),
             (i) => y(values[i]),
           ),
+          transform: TENTHS,
           fill: 'none',
           stroke: seriesColor(index),
-          'stroke-width': index === 0 ? 3 : 1.6,
-          'stroke-dasharray': DASHES[index % DASHES.length],
+          'stroke-width': strokeTenths(index === 0 ? 3 : 1.6),
+          'stroke-dasharray': strokeTenths(DASHES[index % DASHES.length]),
         },
         svg,
       );
@@ -128,13 +135,17 @@ export function draw(element, data, options = {}) {
       title: options.xTitle,
     });
 
-    key.replaceChildren();
-    curves.forEach(({ label }, index) =>
-      addKey(label, seriesColor(index), DASHES[index % DASHES.length] ? 'dashed' : 'solid'),
-    );
-    contributions?.bands.forEach(({ label }, index) =>
-      addKey(label, bandColour(index, contributions.bands.length), 'band'),
-    );
+    const labels = [...curves, ...(contributions?.bands ?? [])].map(({ label }) => label).join('\n');
+    if (labels !== keyShown) {
+      keyShown = labels;
+      key.replaceChildren();
+      curves.forEach(({ label }, index) =>
+        addKey(label, seriesColor(index), DASHES[index % DASHES.length] ? 'dashed' : 'solid'),
+      );
+      contributions?.bands.forEach(({ label }, index) =>
+        addKey(label, bandColour(index, contributions.bands.length), 'band'),
+      );
+    }
     const description = (options.describe ?? defaultDescribe)({ curves, spread: spread(curves) });
     frame.setLabel(description);
     caption.textContent = description;
@@ -151,7 +162,8 @@ export function draw(element, data, options = {}) {
 
   const bandColour = (index, count) => interpolateViridis(count === 1 ? 0.5 : 0.9 - (0.8 * index) / (count - 1));
 
-  function drawContributions(svg, { first, bands }, x, top, height, options) {
+  /** The bands stacked (positive parts up, negative down) and their sum, as paths in (index, value × scale) units. */
+  function stackBands(bands) {
     const count = bands[0]?.values.length ?? 0;
     const up = new Float64Array(count);
     const down = new Float64Array(count);
@@ -175,29 +187,42 @@ export function draw(element, data, options = {}) {
       low = Math.min(low, down[i]);
       high = Math.max(high, up[i]);
     }
-    const y = scaleLinear()
-      .domain([low, high || 1])
-      .range([top + height, top]);
+    if (high === 0) high = 1;
+    // Values as integers (they print fast) on a grid far finer than a pixel.
+    const scale = 1e4 / (high - low);
+    const at = (v) => Math.round(v * scale);
+    const group = svgElement('g', {});
     layers.forEach(({ lower, upper }, index) => {
       let d = '';
-      for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${x(first + i).toFixed(1)},${y(upper[i]).toFixed(1)}`;
-      for (let i = count - 1; i >= 0; i--) d += `L${x(first + i).toFixed(1)},${y(lower[i]).toFixed(1)}`;
-      svgElement('path', { d: `${d}Z`, fill: bandColour(index, bands.length), 'fill-opacity': 0.85 }, svg);
+      for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${i},${at(upper[i])}`;
+      for (let i = count - 1; i >= 0; i--) d += `L${i},${at(lower[i])}`;
+      svgElement('path', { d: `${d}Z`, fill: bandColour(index, bands.length), 'fill-opacity': 0.85 }, group);
     });
+    let d = '';
+    for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${i},${at(total[i])}`;
+    // The transform stretches x and y unequally: the line keeps its width on screen.
     svgElement(
       'path',
-      {
-        d: linePath(
-          count,
-          (i) => x(first + i),
-          (i) => y(total[i]),
-        ),
-        fill: 'none',
-        stroke: cssColor('fg'),
-        'stroke-width': 1.2,
-      },
-      svg,
+      { d, fill: 'none', stroke: cssColor('fg'), 'stroke-width': 1.2, 'vector-effect': 'non-scaling-stroke' },
+      group,
     );
+    return { group, low, high, scale };
+  }
+
+  function drawContributions(svg, { first, bands }, x, top, height, options) {
+    const values = bands.map((band) => band.values);
+    if (!stack.bands || stack.bands.length !== values.length || stack.bands.some((v, i) => v !== values[i])) {
+      stack = { bands: values, ...stackBands(bands) };
+    }
+    const { group, low, high, scale } = stack;
+    const y = scaleLinear()
+      .domain([low, high])
+      .range([top + height, top]);
+    // (i, v × scale) -> (x(first + i), y(v)); both scales are linear.
+    const xStep = x(first + 1) - x(first);
+    const yStep = (y(1) - y(0)) / scale;
+    group.setAttribute('transform', `matrix(${xStep},0,0,${yStep},${x(first)},${y(0)})`);
+    svg.append(group);
     drawAxis(svg, y, 'left', { x: x.range()[0], ticks: 4 });
     if (options.contributionsTitle)
       svgText(svg, options.contributionsTitle, { x: x.range()[0] + 6, y: top - 4, 'font-size': 11 });

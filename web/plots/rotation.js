@@ -3,7 +3,18 @@
 // starting position. The positions in between are drawn as a trail; numeric
 // notes (the angle, the residual of PE(p+k) = M_k·PE(p)) are printed below.
 import { scaleLinear } from 'd3-scale';
-import { clamp, clear, createFrame, cssColor, htmlElement, svgElement, svgText } from './common.js';
+import {
+  clamp,
+  clear,
+  createFrame,
+  cssColor,
+  htmlElement,
+  strokeTenths,
+  svgElement,
+  svgText,
+  tenths,
+  TENTHS,
+} from './common.js';
 
 const defaultDescribe = ({ start, end }) =>
   `A pair of the encoding as a point on the unit circle, moving from (${start[0].toFixed(3)}, ${start[1].toFixed(3)}) to (${end[0].toFixed(3)}, ${end[1].toFixed(3)}).`;
@@ -65,12 +76,10 @@ export function draw(element, data, options = {}) {
     if (data.trail) {
       let d = '';
       const { cos, sin } = data.trail;
-      for (let i = 0; i < cos.length; i++) d += `M${px(cos[i]).toFixed(1)},${py(sin[i]).toFixed(1)}h0`;
-      svgElement(
-        'path',
-        { d, stroke: cssColor('muted'), 'stroke-width': 4, 'stroke-linecap': 'round', 'stroke-opacity': 0.6 },
-        svg,
-      );
+      // In tenths of a pixel (see TENTHS): up to 721 points, redrawn while a slider moves.
+      for (let i = 0; i < cos.length; i++) d += `M${tenths(px(cos[i]))},${tenths(py(sin[i]))}h0`;
+      const style = { stroke: cssColor('muted'), 'stroke-width': strokeTenths(4), 'stroke-linecap': 'round' };
+      svgElement('path', { d, transform: TENTHS, ...style, 'stroke-opacity': 0.6 }, svg);
     }
     if (Number.isFinite(data.angle) && data.angle !== 0) {
       // The arc shows the turn modulo a full circle, from the starting angle.

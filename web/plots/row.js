@@ -1,7 +1,19 @@
 // Whole rows of the encoding, one stem chart per row: the value of every
 // dimension at one position.
 import { scaleLinear } from 'd3-scale';
-import { clamp, clear, createFrame, cssColor, drawAxis, seriesColor, svgElement, svgText } from './common.js';
+import {
+  clamp,
+  clear,
+  createFrame,
+  cssColor,
+  drawAxis,
+  seriesColor,
+  strokeTenths,
+  svgElement,
+  svgText,
+  tenths,
+  TENTHS,
+} from './common.js';
 
 const PANEL_GAP = 10;
 // Room above each chart for its label.
@@ -44,21 +56,27 @@ export function draw(element, data, options = {}) {
       const group = svgElement('g', {}, svg);
       drawAxis(group, y, 'left', { x: margin.left, ticks: 3 });
       svgElement('line', { x1: x.range()[0], x2: x.range()[1], y1: y(0), y2: y(0), stroke: cssColor('grid') }, group);
+      // In tenths of a pixel (see TENTHS): 3 x 512 stems are redrawn while a slider moves.
       let stems = '';
       let dots = '';
+      const zero = tenths(y(0));
       for (let column = 0; column < values.length; column++) {
-        const cx = x(column).toFixed(1);
-        const cy = y(clamp(values[column], low, high)).toFixed(1);
-        stems += `M${cx},${y(0).toFixed(1)}V${cy}`;
+        const cx = tenths(x(column));
+        const cy = tenths(y(clamp(values[column], low, high)));
+        stems += `M${cx},${zero}V${cy}`;
         if (dotted) dots += `M${cx},${cy}h0`;
       }
       const colour = seriesColor(index);
+      const stemWidth = strokeTenths(clamp((x(1) - x(0)) * 0.5, 0.6, 2));
       svgElement(
         'path',
-        { d: stems, stroke: colour, 'stroke-width': clamp((x(1) - x(0)) * 0.5, 0.6, 2), fill: 'none' },
+        { d: stems, transform: TENTHS, stroke: colour, 'stroke-width': stemWidth, fill: 'none' },
         group,
       );
-      if (dotted) svgElement('path', { d: dots, stroke: colour, 'stroke-width': 5, 'stroke-linecap': 'round' }, group);
+      if (dotted) {
+        const style = { stroke: colour, 'stroke-width': strokeTenths(5), 'stroke-linecap': 'round' };
+        svgElement('path', { d: dots, transform: TENTHS, ...style }, group);
+      }
       const text = svgText(group, label, { x: margin.left + 6, y: top + 11 });
       text.style.fill = colour;
     });

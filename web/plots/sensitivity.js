@@ -2,7 +2,19 @@
 // |PE(p+1, j) − PE(p, j)| as dots against its bound w_j (a sinusoid of angular
 // frequency w cannot change faster than w per unit step), on a log scale.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import { clamp, clear, createFrame, cssColor, drawAxis, svgElement, svgText } from './common.js';
+import {
+  clamp,
+  clear,
+  createFrame,
+  cssColor,
+  dotsPathTenths,
+  drawAxis,
+  linePathTenths,
+  strokeTenths,
+  svgElement,
+  svgText,
+  TENTHS,
+} from './common.js';
 
 // Values below this are drawn on the floor of the log axis.
 const FLOOR = 1e-9;
@@ -50,27 +62,24 @@ export function draw(element, data, options = {}) {
     });
     drawAxis(svg, y, 'left', { x: margin.left, ticks: 4, title: options.yTitle, titleOffset: 50 });
 
+    // Paths in tenths of a pixel (see TENTHS): a point per dimension, redrawn while a slider moves.
     if (bound) {
-      let d = '';
-      let pen = false;
-      for (let i = 0; i < bound.length; i++) {
-        if (!(bound[i] > 0)) {
-          pen = false;
-          continue;
-        }
-        d += `${pen ? 'L' : 'M'}${x(i).toFixed(1)},${y(bound[i]).toFixed(1)}`;
-        pen = true;
-      }
-      svgElement('path', { d, fill: 'none', stroke: cssColor('series-2'), 'stroke-width': 2 }, svg);
+      const d = linePathTenths(
+        bound.length,
+        (i) => x(i),
+        (i) => (bound[i] > 0 ? y(bound[i]) : NaN),
+      );
+      const style = { fill: 'none', stroke: cssColor('series-2'), 'stroke-width': strokeTenths(2) };
+      svgElement('path', { d, transform: TENTHS, ...style }, svg);
     }
     const radius = clamp((x(1) - x(0)) / 2.5, 1, 3);
-    let dots = '';
-    for (let i = 0; i < change.length; i++) {
-      const cx = x(i);
-      const cy = y(Math.max(change[i], bottom));
-      dots += `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
-    }
-    svgElement('path', { d: dots, fill: cssColor('series-1') }, svg);
+    const dots = dotsPathTenths(
+      change.length,
+      (i) => x(i),
+      (i) => y(Math.max(change[i], bottom)),
+      radius,
+    );
+    svgElement('path', { d: dots, transform: TENTHS, fill: cssColor('series-1') }, svg);
 
     const selected = data.dimension;
     if (Number.isInteger(selected) && selected >= 0 && selected < change.length) {

@@ -4,7 +4,7 @@
 // with a symmetric colour domain and the pair (p, p + k) marked.
 import { interpolatePuOr } from 'd3-scale-chromatic';
 import { draw as drawHeatmap } from './heatmap.js';
-import { clamp } from './common.js';
+import { clamp, painterOf } from './common.js';
 
 const ORANGE_PURPLE = (t) => interpolatePuOr(1 - t);
 
@@ -19,9 +19,15 @@ const defaultDescribe = ({ rows, min, max }) =>
  */
 export function draw(element, data, options = {}) {
   const heatmapData = (d) => {
-    // The colour domain is symmetric so that zero is the neutral colour.
+    // The colour domain is symmetric so that zero is the neutral colour. A
+    // painter knows the range; otherwise it takes a pass over length² values.
+    const painter = painterOf(d.values);
     let extent = 0;
-    for (let i = 0; i < d.values.length; i++) extent = Math.max(extent, Math.abs(d.values[i]));
+    if (painter) {
+      extent = Math.max(Math.abs(painter.min), Math.abs(painter.max));
+      // No finite value at all: the default domain.
+      if (!Number.isFinite(extent)) extent = 0;
+    } else for (let i = 0; i < d.values.length; i++) extent = Math.max(extent, Math.abs(d.values[i]));
     return {
       data: {
         values: d.values,

@@ -9,10 +9,13 @@ import {
   cssColor,
   drawAxis,
   htmlElement,
-  linePath,
+  dotsPathTenths,
+  linePathTenths,
   seriesColor,
+  strokeTenths,
   svgElement,
   svgText,
+  TENTHS,
 } from './common.js';
 
 const PANEL_GAP = 10;
@@ -64,14 +67,15 @@ export function draw(element, data, options = {}) {
         svgElement(
           'path',
           {
-            d: linePath(
+            d: linePathTenths(
               positions.length,
               (i) => x(positions[i]),
               (i) => y(clamp(values[i], low, high)),
             ),
+            transform: TENTHS,
             fill: 'none',
             stroke: colour,
-            'stroke-width': 1.5,
+            'stroke-width': strokeTenths(1.5),
           },
           group,
         );
@@ -79,13 +83,17 @@ export function draw(element, data, options = {}) {
           const { positions: at, values: sampled } = series.samples;
           // Past a few pixels per position the dots would merge into a bar.
           const radius = clamp((x(data.from + 1) - x(data.from)) / 3, 0.8, 2.5);
-          let d = '';
-          for (let i = 0; i < at.length; i++) {
-            const cx = x(at[i]);
-            const cy = y(clamp(sampled[i], low, high));
-            d += `M${(cx - radius).toFixed(1)},${cy.toFixed(1)}a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
-          }
-          svgElement('path', { d, fill: colour, stroke: cssColor('bg'), 'stroke-width': 0.5 }, group);
+          const d = dotsPathTenths(
+            at.length,
+            (i) => x(at[i]),
+            (i) => y(clamp(sampled[i], low, high)),
+            radius,
+          );
+          svgElement(
+            'path',
+            { d, transform: TENTHS, fill: colour, stroke: cssColor('bg'), 'stroke-width': strokeTenths(0.5) },
+            group,
+          );
         }
       });
       const label = svgText(group, panel.label, { x: margin.left + 6, y: top + 11 });

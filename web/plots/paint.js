@@ -1,0 +1,89 @@
+// The pixel work of the heatmaps, free of the DOM so that a worker can run it
+// too (see page/compute-worker.js): values -> RGBA through a colour table,
+// averaged over the cells each device pixel covers, and the value range.
+
+/**
+ * Which cells [from[i], to[i]) go into output pixel i along one axis. Exact:
+ * every cell the pixel covers (at least one); otherwise the cell at its centre.
+ */
+function cellRanges(count, size, exact) {
+  const from = new Int32Array(size);
+  const to = new Int32Array(size);
+  for (let i = 0; i < size; i++) {
+    if (exact) {
+      from[i] = Math.min(count - 1, Math.floor((i * count) / size));
+      to[i] = Math.max(from[i] + 1, Math.min(count, Math.floor(((i + 1) * count) / size)));
+    } else {
+      from[i] = Math.min(count - 1, Math.floor(((i + 0.5) * count) / size));
+      to[i] = from[i] + 1;
+    }
+  }
+  return { from, to };
+}
+
+/**
+ * Paints a row-major [rows x columns] array into `pixels` (RGBA, width x height,
+ * all of it written). Values are coloured by where they fall in [low, high]
+ * through `colours` (RGBA entries); NaN cells are transparent. Exact: each
+ * pixel takes the mean colour of the cells it covers (a 2048-row table in 400
+ * pixels must not alias into false slow waves); otherwise the colour of the
+ * cell at its centre, one lookup per pixel (a preview while a slider moves).
+ * Rows are read in order and summed per pixel column, so the array is
+ * streamed through once.
+ */
+export function paintCells(values, rows, columns, colours, low, high, width, height, exact = true, pixels = null) {
+  const out = pixels ?? new Uint8ClampedArray(width * height * 4);
+  const last = colours.length / 4 - 1;
+  const factor = high > low ? last / (high - low) : 0;
+  const across = cellRanges(columns, width, exact);
+  const down = cellRanges(rows, height, exact);
+  // Per pixel of the current output row: red, green, blue sums and the cell count.
+  const sums = new Float64Array(width * 4);
+  for (let y = 0; y < height; y++) {
+    sums.fill(0);
+    for (let r = down.from[y]; r < down.to[y]; r++) {
+      const offset = r * columns;
+      for (let x = 0; x < width; x++) {
+        const end = offset + across.to[x];
+        const at = x * 4;
+        for (let c = offset + across.from[x]; c < end; c++) {
+          const value = values[c];
+          if (value !== value) continue;
+          const scaled = (value - low) * factor;
+          const entry = (scaled <= 0 ? 0 : scaled >= last ? last : (scaled + 0.5) | 0) * 4;
+          sums[at] += colours[entry];
+          sums[at + 1] += colours[entry + 1];
+          sums[at + 2] += colours[entry + 2];
+          sums[at + 3]++;
+        }
+      }
+    }
+    const row = y * width * 4;
+    for (let x = 0; x < width; x++) {
+      const at = x * 4;
+      const count = sums[at + 3];
+      const pixel = row + at;
+      if (count === 0) {
+        out[pixel] = out[pixel + 1] = out[pixel + 2] = out[pixel + 3] = 0;
+        continue;
+      }
+      out[pixel] = sums[at] / count;
+      out[pixel + 1] = sums[at + 1] / count;
+      out[pixel + 2] = sums[at + 2] / count;
+      out[pixel + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/** Smallest and largest value (NaN ignored; Infinity, -Infinity when there is none). */
+export function valueRange(values) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  return { min, max };
+}
