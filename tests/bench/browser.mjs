@@ -1,24 +1,16 @@
 // npm run bench, browser part: the suite in headless Chromium, the page's
-// first-load size (gzip), and frame times while a slider is dragged.
-import { chromium } from 'playwright-core';
+// first-load size (gzip), and frame times while each slider is dragged
+// (drag.mjs).
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
+import { formatDrag, measureDrags } from './drag.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const browser = await launchChromium();
 let ok = true;
 try {
   const root = await serveStatic(repo);
@@ -62,14 +54,11 @@ try {
             .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KB`)
             .join(', ')}; target ≤ 250 KB)`,
       );
-      const frames = await dragSlider(page);
-      if (frames) {
-        console.log(
-          `${frames.longest <= (1000 / 60) * 1.5 ? 'MET ' : 'MISS'} slider drag at dModel 512 × length 2048: ` +
-            `${frames.count} frames, median ${frames.median.toFixed(1)} ms, p95 ${frames.p95.toFixed(1)} ms, ` +
-            `longest main-thread task ${frames.longest.toFixed(1)} ms (target: no block longer than one frame)`,
-        );
-      }
+      await page.close();
+      console.log(
+        'slider drags at dModel 512 × length 2048 (target: p95 frame and longest main-thread task within one frame):',
+      );
+      for (const result of await measureDrags(browser, site.url)) console.log(formatDrag(result));
     } finally {
       await site.close();
     }
@@ -78,43 +67,3 @@ try {
   await browser.close();
 }
 process.exit(ok ? 0 : 1);
-
-/** Drags the position slider with the mouse and records frame intervals and long tasks. */
-async function dragSlider(page) {
-  const slider = page.locator('input[type=range]').first();
-  if ((await slider.count()) === 0) return null;
-  await page.evaluate(() => {
-    window.frameLog = { intervals: [], longTasks: [] };
-    let last = performance.now();
-    const tick = (now) => {
-      window.frameLog.intervals.push(now - last);
-      last = now;
-      if (!window.frameLog.stop) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.frameLog.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  await slider.scrollIntoViewIfNeeded();
-  const box = await slider.boundingBox();
-  await page.mouse.move(box.x + 2, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 0; step <= 60; step++) {
-    await page.mouse.move(box.x + 2 + ((box.width - 4) * step) / 60, box.y + box.height / 2);
-    await page.waitForTimeout(16);
-  }
-  await page.mouse.up();
-  await page.waitForTimeout(200);
-  const { intervals, longTasks } = await page.evaluate(() => {
-    window.frameLog.stop = true;
-    return window.frameLog;
-  });
-  const sorted = intervals.slice(2).sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    median: sorted[sorted.length >> 1],
-    p95: sorted[Math.floor(sorted.length * 0.95)],
-    longest: Math.max(0, ...longTasks, sorted[sorted.length - 1]),
-  };
-}

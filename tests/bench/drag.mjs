@@ -5,25 +5,14 @@
 // the release they settled (the lag a user sees).
 // Used by browser.mjs (npm run bench); also runs alone against any built site:
 //   node tests/bench/drag.mjs [siteDir] [--section heatmap] [--runs 3] [--query '?dModel=512&length=2048']
-import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 
 export const DRAG_SLIDERS = ['dModel', 'length', 'position', 'offset'];
 export const DRAG_QUERY = '?dModel=512&length=2048';
 /** One frame at 60 Hz, with a little slack for timer jitter. */
 export const FRAME_BUDGET = (1000 / 60) * 1.5;
-
-export const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
@@ -185,7 +174,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const sliders = option('--sliders', DRAG_SLIDERS.join(',')).split(',');
   const siteDir = args[0] ?? fileURLToPath(new URL('../../dist/site', import.meta.url));
   const site = await serveStatic(siteDir);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS });
+  const browser = await launchChromium();
   try {
     console.log(`${siteDir} ${query}${section ? ` scrolled to ${section}` : ''}`);
     for (let run = 0; run < runs; run++) {

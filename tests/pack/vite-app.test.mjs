@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 
 const VITE_VERSION = '8.3.8';
@@ -208,10 +208,7 @@ try {
     return `${size} bytes of JS besides the wasm glue`;
   });
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  browser = await launchChromium();
 
   await check('vite build: the built app renders the heatmap and computes the right value', async () => {
     await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], app);
