@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
+import { assert, check, finish } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,24 +21,6 @@ if (!existsSync(`${site}/index.html`)) {
   process.exit(1);
 }
 mkdirSync(artifacts, { recursive: true });
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  const started = performance.now();
-  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
-  try {
-    await body();
-    passed++;
-    console.log(`ok - ${name} ${took()}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL - ${name} ${took()}: ${error?.message ?? error}`);
-  }
-}
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // ---- Reference tables, float64, from the frameworks' code --------------------
 
@@ -382,5 +365,4 @@ try {
   await server.close();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

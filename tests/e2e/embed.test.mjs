@@ -13,6 +13,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from './chromium.mjs';
+import { assert, check, finish } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,24 +31,6 @@ const STRICT_CSP =
 // Bundle budget: the elements (d3, plots, page data code, English strings), minified.
 const BUNDLE_BUDGET = { bytes: 160 * 1024, gzip: 50 * 1024 };
 const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  const started = performance.now();
-  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
-  try {
-    const detail = await body();
-    passed++;
-    console.log(`ok - ${name} ${took()}${detail ? ` — ${detail}` : ''}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL - ${name} ${took()}: ${error?.message ?? error}`);
-  }
-}
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 if (!existsSync(join(site, 'embed.html'))) {
   console.error('dist/site/embed.html is missing: run `npx vite build --config web/vite.config.js` first.');
@@ -631,5 +614,4 @@ try {
   rmSync(pasteDir, { recursive: true, force: true });
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

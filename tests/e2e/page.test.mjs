@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
+import { assert, check, finish } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,24 +34,6 @@ const PLOTS = [
   'mistake-column',
   'mistake-order',
 ];
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  const started = performance.now();
-  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
-  try {
-    await body();
-    passed++;
-    console.log(`ok - ${name} ${took()}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL - ${name} ${took()}: ${error?.message ?? error}`);
-  }
-}
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 const server = await serveStatic(site);
 const browser = await launchChromium();
@@ -392,5 +375,4 @@ try {
   await server.close();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

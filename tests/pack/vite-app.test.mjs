@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { launchChromium } from '../e2e/chromium.mjs';
+import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 
 const VITE_VERSION = '8.3.8';
@@ -22,24 +23,6 @@ const work = mkdtempSync(join(tmpdir(), 'posenc-vite-app-'));
 const app = join(work, 'app');
 const exec = promisify(execFile);
 const run = async (cmd, args, cwd) => (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  const started = performance.now();
-  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
-  try {
-    const detail = await body();
-    passed++;
-    console.log(`ok - ${name} ${took()}${detail ? ` — ${detail}` : ''}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL - ${name} ${took()}: ${String(error?.stderr || error?.message || error).slice(0, 2000)}`);
-  }
-}
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -260,5 +243,4 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`vite-app: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish('vite-app');

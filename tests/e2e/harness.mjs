@@ -1,0 +1,29 @@
+// The checks of one test script: each prints `ok - name (time)` or
+// `FAIL - name (time): why`, and `finish` prints the closing
+// `N passed, N failed` line that CI reads and exits non-zero on failure.
+let passed = 0;
+let failed = 0;
+
+/** Runs one named check; body may return a detail string to print. */
+export async function check(name, body) {
+  const started = performance.now();
+  const took = () => `(${((performance.now() - started) / 1000).toFixed(1)} s)`;
+  try {
+    const detail = await body();
+    passed++;
+    console.log(`ok - ${name} ${took()}${detail ? ` — ${detail}` : ''}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL - ${name} ${took()}: ${String(error?.stderr || error?.message || error).slice(0, 2000)}`);
+  }
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Prints the closing line (after `label: ` when given) and exits. */
+export function finish(label = '') {
+  console.log(`${label ? `${label}: ` : ''}${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
