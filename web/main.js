@@ -145,7 +145,6 @@ function buildSection(section, context) {
   }
   if (section.plot) section.plot.update(built.data, built.options);
   else section.plot = section.draw(section.element, built.data, built.options);
-  performance.measure(`build ${section.name}`, { start: section.builtAt }); // TEMP
 }
 
 function context() {
@@ -220,7 +219,8 @@ let dragging = false;
 form.addEventListener('pointerdown', (event) => {
   if (event.target.type === 'range') dragging = true;
 });
-for (const type of ['pointerup', 'pointercancel']) {
+// A release outside the window may never reach it: losing focus ends the drag too.
+for (const type of ['pointerup', 'pointercancel', 'blur']) {
   window.addEventListener(type, () => {
     dragging = false;
     scheduleIdle();
@@ -261,12 +261,14 @@ function scheduleIdle() {
   }, wait);
 }
 
+// Only plots actually on screen count as visible: one just below the fold is
+// rebuilt when the controls rest, not at every step of a drag.
 const visibility = new IntersectionObserver(
   (entries) => {
     for (const entry of entries) sections.find((s) => s.element === entry.target).visible = entry.isIntersecting;
     if (sections.some((section) => section.stale && section.visible)) schedule();
   },
-  { rootMargin: '200px 0px' },
+  { rootMargin: '0px' },
 );
 for (const section of sections) visibility.observe(section.element);
 

@@ -25,6 +25,12 @@ const held = new Map();
 const returned = [];
 const RETURNED = 4;
 
+/** Room to grow (at most 1/8 more), so that a drag through sizes can reuse a buffer for several steps. */
+function capacity(size) {
+  const step = Math.max(1, 2 ** Math.ceil(Math.log2(size)) / 8);
+  return Math.ceil(size / step) * step;
+}
+
 function sizeOf(source) {
   if (source.kind === 'difference') return sizeOf(source.left);
   const { length, dModel } = source.options;
@@ -48,8 +54,7 @@ function hold(pe, source, key = JSON.stringify(source)) {
     buffer = held.get(oldest).buffer;
     held.delete(oldest);
   }
-  // Room to grow, so that a drag through sizes does not allocate at every step.
-  if (!buffer || buffer.length < size) buffer = new Float32Array(2 ** Math.ceil(Math.log2(size)));
+  if (!buffer || buffer.length < size) buffer = new Float32Array(capacity(size));
   const values = buffer.subarray(0, size);
   if (source.kind === 'table') pe.table({ ...source.options, out: values });
   else if (source.kind === 'similarity') pe.similarity({ ...source.options, out: values });
@@ -67,14 +72,14 @@ function run(pe, { id, type, source, request }) {
   const entry = hold(pe, source);
   if (type === 'compute') {
     // The held copy stays here; the main thread gets its own, transferred:
-    // the smallest returned buffer it fits in, else a new one with room to grow.
+    // the smallest returned buffer it fits in, else a new one.
     const size = entry.values.length;
     let fit = null;
     for (const buffer of returned) {
       if (buffer.byteLength >= size * 4 && (!fit || buffer.byteLength < fit.byteLength)) fit = buffer;
     }
     if (fit) returned.splice(returned.indexOf(fit), 1);
-    const buffer = fit ?? new ArrayBuffer(4 * 2 ** Math.ceil(Math.log2(size)));
+    const buffer = fit ?? new ArrayBuffer(4 * capacity(size));
     const values = new Float32Array(buffer, 0, size);
     values.set(entry.values);
     self.postMessage({ id, values, min: entry.min, max: entry.max }, [values.buffer]);
