@@ -336,3 +336,23 @@ export function formatNumber(value, digits = 3) {
   if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
   return String(Number(value.toPrecision(digits)));
 }
+
+/**
+ * What a plot drawn by `render` from `current` returns, after drawing it once:
+ * update stores new data (keeping the options unless new ones are given),
+ * re-measures the container and redraws; destroy removes the frame.
+ */
+export function plotHandle(frame, current, render) {
+  render();
+  return {
+    update(data, options = current.options) {
+      current.data = data;
+      current.options = options;
+      frame.measure();
+      render();
+    },
+    destroy() {
+      frame.destroy();
+    },
+  };
+}

@@ -10,6 +10,7 @@ import {
   dotsPathTenths,
   drawAxis,
   formatNumber,
+  plotHandle,
   svgElement,
   svgText,
   TENTHS,
@@ -26,7 +27,7 @@ const defaultDescribe = ({ shortest, longest, count }) =>
  * options: { xTitle, yTitle, emptyText, describe?(summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
-  let current = { data, options };
+  const current = { data, options };
   const frame = createFrame(element, {
     className: 'posenc-ladder',
     height: (width) => current.options.height?.(width) ?? clamp(width * 0.45, 200, 320),
@@ -118,15 +119,5 @@ export function draw(element, data, options = {}) {
     frame.setLabel((options.describe ?? defaultDescribe)({ shortest, longest, count }));
   }
 
-  render();
-  return {
-    update(nextData, nextOptions = current.options) {
-      current = { data: nextData, options: nextOptions };
-      frame.measure();
-      render();
-    },
-    destroy() {
-      frame.destroy();
-    },
-  };
+  return plotHandle(frame, current, render);
 }

@@ -12,6 +12,7 @@ import {
   drawAxis,
   htmlElement,
   linePathTenths,
+  plotHandle,
   seriesColor,
   strokeTenths,
   svgElement,
@@ -45,7 +46,7 @@ const defaultDescribe = ({ curves, spread: worst }) =>
  * options: { xTitle, yTitle, contributionsTitle, describe?(summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
-  let current = { data, options };
+  const current = { data, options };
   const frame = createFrame(element, {
     className: 'posenc-offset-dots',
     height: (width) =>
@@ -228,15 +229,5 @@ export function draw(element, data, options = {}) {
       svgText(svg, options.contributionsTitle, { x: x.range()[0] + 6, y: top - 4, 'font-size': 11 });
   }
 
-  render();
-  return {
-    update(nextData, nextOptions = current.options) {
-      current = { data: nextData, options: nextOptions };
-      frame.measure();
-      render();
-    },
-    destroy() {
-      frame.destroy();
-    },
-  };
+  return plotHandle(frame, current, render);
 }

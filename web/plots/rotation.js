@@ -9,6 +9,7 @@ import {
   createFrame,
   cssColor,
   htmlElement,
+  plotHandle,
   strokeTenths,
   svgElement,
   svgText,
@@ -25,7 +26,7 @@ const defaultDescribe = ({ start, end }) =>
  * options: { xTitle, yTitle, describe?(data), height?(width) }
  */
 export function draw(element, data, options = {}) {
-  let current = { data, options };
+  const current = { data, options };
   const frame = createFrame(element, {
     className: 'posenc-rotation',
     height: (width) => current.options.height?.(width) ?? clamp(width * 0.8, 220, 340),
@@ -141,15 +142,5 @@ export function draw(element, data, options = {}) {
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 
-  render();
-  return {
-    update(nextData, nextOptions = current.options) {
-      current = { data: nextData, options: nextOptions };
-      frame.measure();
-      render();
-    },
-    destroy() {
-      frame.destroy();
-    },
-  };
+  return plotHandle(frame, current, render);
 }

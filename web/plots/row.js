@@ -7,6 +7,7 @@ import {
   createFrame,
   cssColor,
   drawAxis,
+  plotHandle,
   seriesColor,
   strokeTenths,
   svgElement,
@@ -26,7 +27,7 @@ const defaultDescribe = ({ rows }) => `Stem charts of ${rows.length} rows: ${row
  * options: { xTitle, yDomain?: [low, high], describe?(data), height?(width) }
  */
 export function draw(element, data, options = {}) {
-  let current = { data, options };
+  const current = { data, options };
   const frame = createFrame(element, {
     className: 'posenc-row',
     height: (width) =>
@@ -106,15 +107,5 @@ export function draw(element, data, options = {}) {
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 
-  render();
-  return {
-    update(nextData, nextOptions = current.options) {
-      current = { data: nextData, options: nextOptions };
-      frame.measure();
-      render();
-    },
-    destroy() {
-      frame.destroy();
-    },
-  };
+  return plotHandle(frame, current, render);
 }

@@ -10,6 +10,7 @@ import {
   dotsPathTenths,
   drawAxis,
   linePathTenths,
+  plotHandle,
   strokeTenths,
   svgElement,
   svgText,
@@ -27,7 +28,7 @@ const defaultDescribe = ({ columns, largest, smallest }) =>
  * options: { xTitle, yTitle, changeLabel, boundLabel, describe?(summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
-  let current = { data, options };
+  const current = { data, options };
   const frame = createFrame(element, {
     className: 'posenc-sensitivity',
     height: (width) => current.options.height?.(width) ?? clamp(width * 0.45, 200, 320),
@@ -107,15 +108,5 @@ export function draw(element, data, options = {}) {
     frame.setLabel((options.describe ?? defaultDescribe)({ columns: change.length, largest, smallest }));
   }
 
-  render();
-  return {
-    update(nextData, nextOptions = current.options) {
-      current = { data: nextData, options: nextOptions };
-      frame.measure();
-      render();
-    },
-    destroy() {
-      frame.destroy();
-    },
-  };
+  return plotHandle(frame, current, render);
 }

@@ -7,10 +7,11 @@ import {
   clear,
   createFrame,
   cssColor,
+  dotsPathTenths,
   drawAxis,
   htmlElement,
-  dotsPathTenths,
   linePathTenths,
+  plotHandle,
   seriesColor,
   strokeTenths,
   svgElement,
@@ -32,7 +33,7 @@ const defaultDescribe = ({ panels, from, to }) =>
  * options: { xTitle, yDomain?: [low, high], describe?(data), height?(width) }
  */
 export function draw(element, data, options = {}) {
-  let current = { data, options };
+  const current = { data, options };
   const panelHeight = (width) => clamp(width * 0.12, 56, 84) + LABEL_BAND;
   const frame = createFrame(element, {
     className: 'posenc-waves',
@@ -135,15 +136,5 @@ export function draw(element, data, options = {}) {
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 
-  render();
-  return {
-    update(nextData, nextOptions = current.options) {
-      current = { data: nextData, options: nextOptions };
-      frame.measure();
-      render();
-    },
-    destroy() {
-      frame.destroy();
-    },
-  };
+  return plotHandle(frame, current, render);
 }
