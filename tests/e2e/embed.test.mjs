@@ -13,7 +13,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from './chromium.mjs';
-import { assert, check, finish } from './harness.mjs';
+import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,22 +73,12 @@ const browser = await launchChromium();
 
 /** Records console errors, exceptions, CSP violations and requests outside the served origins. */
 async function openPage(context, url, { wait = true } = {}) {
-  const page = await context.newPage();
-  page.problems = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => page.problems.push(`exception: ${error.message}`));
+  const page = await watchedPage(context);
   page.on('request', (request) => {
     const url = request.url();
     if (url.startsWith('data:') || origins.has(new URL(url).origin)) return;
     if (routedPrefixes.some((prefix) => url.startsWith(prefix))) return;
     outsideRequests.push(url);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
   });
   await page.goto(url);
   if (wait) await waitReady(page);

@@ -27,3 +27,24 @@ export function finish(label = '') {
   console.log(`${label ? `${label}: ` : ''}${passed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);
 }
+
+/**
+ * A new page that records console errors, uncaught exceptions and CSP
+ * violations in `page.problems`, and every request URL in `page.requests`.
+ */
+export async function watchedPage(context) {
+  const page = await context.newPage();
+  page.problems = [];
+  page.requests = [];
+  page.on('request', (request) => page.requests.push(request.url()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => page.problems.push(`exception: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return page;
+}

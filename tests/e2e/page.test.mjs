@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
-import { assert, check, finish } from './harness.mjs';
+import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,19 +40,7 @@ const browser = await launchChromium();
 
 /** A page that records console errors, uncaught exceptions, CSP violations and requests. */
 async function openPage(context, query = '') {
-  const page = await context.newPage();
-  page.problems = [];
-  page.requests = [];
-  page.on('request', (request) => page.requests.push(request.url()));
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => page.problems.push(`exception: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
+  const page = await watchedPage(context);
   await page.goto(`${server.url}${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
   return page;
