@@ -65,12 +65,10 @@ void sumSecondRows(const Bank& bank, size_t rows, double* sums) {
 
 namespace {
 
-// kVectors x 2 oscillators stay in registers across the rows of one call (the
-// writer passes a few rows at a time so they stay in L1), so state is loaded
-// and stored once per call rather than once per row. Measured in V8: one
-// vector is fastest for interleaved rows (more state spills registers), two
-// for split rows (four floats per store).
-// Two members of kVectors x 2 oscillators.
+// kVectors x 2 oscillators stay in registers across the rows of one call, so
+// state is loaded and stored once per call rather than once per row. Two
+// vectors give four independent multiply-subtract chains, enough to hide their
+// latency; measured in V8, three or more spill registers and run slower.
 template <size_t kVectors>
 struct Block {
   static constexpr size_t kOscillators = 2 * kVectors;
@@ -107,24 +105,24 @@ struct Block {
   }
 };
 
-Bank tail(const Bank& bank, size_t i) {
-  return {bank.a + i, bank.b + i, bank.previousA + i, bank.previousB + i, bank.twiceCos + i, bank.size - i};
-}
+Bank tail(const Bank& bank, size_t i) { return slice(bank, i, bank.size - i); }
 
 }  // namespace
 
 void writeInterleavedRows(const Bank& bank, size_t rows, float* out, size_t stride) {
-  using Oscillators = Block<1>;
+  using Oscillators = Block<2>;
   size_t i = 0;
   for (; i + Oscillators::kOscillators <= bank.size; i += Oscillators::kOscillators) {
     Oscillators block;
     block.load(bank, i);
     float* dst = out + 2 * i;
     for (size_t r = 0; r < rows; ++r, dst += stride) {
-      // [a0 a1 0 0], [b0 b1 0 0] -> [a0 b0 a1 b1]
-      const v128_t af = wasm_f32x4_demote_f64x2_zero(block.a[0]);
-      const v128_t bf = wasm_f32x4_demote_f64x2_zero(block.b[0]);
-      wasm_v128_store(dst, wasm_i32x4_shuffle(af, bf, 0, 4, 1, 5));
+      for (size_t v = 0; v < 2; ++v) {
+        // [a0 a1 0 0], [b0 b1 0 0] -> [a0 b0 a1 b1]
+        const v128_t af = wasm_f32x4_demote_f64x2_zero(block.a[v]);
+        const v128_t bf = wasm_f32x4_demote_f64x2_zero(block.b[v]);
+        wasm_v128_store(dst + 4 * v, wasm_i32x4_shuffle(af, bf, 0, 4, 1, 5));
+      }
       block.step();
     }
     block.store(bank, i);
@@ -207,6 +205,16 @@ void sumSecondRows(const Bank& bank, size_t rows, double* sums) {
     sums[r] = (wasm_f64x2_extract_lane(acc[r], 0) + odd[r]) + wasm_f64x2_extract_lane(acc[r], 1);
 }
 
+void copy(float* dst, const float* src, size_t count) {
+  size_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    const v128_t x = wasm_v128_load(src + i), y = wasm_v128_load(src + i + 4);
+    wasm_v128_store(dst + i, x);
+    wasm_v128_store(dst + i + 4, y);
+  }
+  for (; i < count; ++i) dst[i] = src[i];
+}
+
 bool simd() { return true; }
 
 #else
@@ -218,6 +226,9 @@ void writeSplitRows(const Bank& bank, size_t rows, float* outA, float* outB, siz
   scalar::writeSplitRows(bank, rows, outA, outB, stride);
 }
 void sumSecondRows(const Bank& bank, size_t rows, double* sums) { scalar::sumSecondRows(bank, rows, sums); }
+void copy(float* dst, const float* src, size_t count) {
+  for (size_t i = 0; i < count; ++i) dst[i] = src[i];
+}
 bool simd() { return false; }
 
 #endif

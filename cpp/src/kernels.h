@@ -23,6 +23,12 @@ struct Bank {
   size_t size;
 };
 
+// Oscillators [first, first + count) of a bank.
+inline Bank slice(const Bank& bank, size_t first, size_t count) {
+  return {bank.a + first,         bank.b + first,        bank.previousA + first,
+          bank.previousB + first, bank.twiceCos + first, count};
+}
+
 // For r in [0, rows): row r gets out[r*stride + 2i] = a_i and
 // out[r*stride + 2i + 1] = b_i (rounded to float), then every oscillator steps.
 void writeInterleavedRows(const Bank& bank, size_t rows, float* out, size_t stride);
@@ -40,6 +46,9 @@ void writeInterleavedRows(const Bank& bank, size_t rows, float* out, size_t stri
 void writeSplitRows(const Bank& bank, size_t rows, float* outA, float* outB, size_t stride);
 void sumSecondRows(const Bank& bank, size_t rows, double* sums);
 }  // namespace scalar
+
+// dst[0, count) = src[0, count) (emscripten's memcpy calls out to JS from 512 bytes).
+void copy(float* dst, const float* src, size_t count);
 
 bool simd();
 

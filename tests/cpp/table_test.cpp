@@ -30,6 +30,19 @@ TEST(Table, Float32IsRoundedFloat64ForEveryConvention) {
   }
 }
 
+TEST(Table, WideRowsAcrossTilesOfOscillators) {
+  // 150 and 257 pairs: the writer steps 128 oscillators at a time, so these
+  // end in a partial tile (and, for 257, a tile of one).
+  for (int d : {300, 514}) {
+    for (reference::Knobs k : reference::conventions(d)) {
+      const long length = 1100;  // crosses one reseed
+      std::vector<float> out(length * d);
+      ASSERT_TRUE(posenc::table(reference::encoding(k), length, out.data()));
+      ASSERT_LE(worstError(out, k, length), 1.2e-7) << "d=" << d;
+    }
+  }
+}
+
 TEST(Table, AccuracyBoundHoldsAtPosition2To20AndDModel4096) {
   reference::Knobs k;
   k.d = 4096;
