@@ -13,7 +13,9 @@ const QUOTE_LIMIT = 40;
 const START_LIMIT = 1e6;
 // Height of a plot's drawing, when given (CSS pixels).
 export const HEIGHT_LIMITS = [100, 4000];
-const SCALE_LIMIT = 1e6;
+// Magnitude of scale: below the lower bound the float32 tables underflow
+// toward zero, and a plot of all-zero values has no range to describe.
+const SCALE_LIMITS = [1e-6, 1e6];
 
 /** Attribute name -> state key (the page's state, plus the knobs it has no control for). */
 export const ATTRIBUTES = Object.freeze({
@@ -56,24 +58,23 @@ function fail(expected, text) {
   throw new AttributeError(`expected ${expected}, got ${quote(text)}`);
 }
 
+// Values are taken exactly as written: no surrounding spaces (CSS matches
+// theme="dark" exactly, and the page's URL parameters are as strict).
 function integer(text, low, high) {
-  const trimmed = text.trim();
-  const value = INTEGER.test(trimmed) ? Number(trimmed) : NaN;
+  const value = INTEGER.test(text) ? Number(text) : NaN;
   if (!(value >= low && value <= high)) fail(`an integer from ${low} to ${high}`, text);
   return value;
 }
 
 function number(text, low, high, what = `a number from ${low} to ${high}`) {
-  const trimmed = text.trim();
-  const value = NUMBER.test(trimmed) ? Number(trimmed) : NaN;
+  const value = NUMBER.test(text) ? Number(text) : NaN;
   if (!(value >= low && value <= high)) fail(what, text);
   return value;
 }
 
 function oneOf(text, allowed) {
-  const trimmed = text.trim();
-  if (!allowed.includes(trimmed)) fail(`one of ${allowed.join(', ')}`, text);
-  return trimmed;
+  if (!allowed.includes(text)) fail(`one of ${allowed.join(', ')}`, text);
+  return text;
 }
 
 /**
@@ -124,14 +125,16 @@ export function readAttributes(get) {
   extra('angle', (t) => oneOf(t, ANGLES));
   extra('start', (t) => number(t, -START_LIMIT, START_LIMIT));
   extra('paddingRow', (t) => {
-    if (t.trim() === 'none') return null;
-    const value = INTEGER.test(t.trim()) ? Number(t.trim()) : NaN;
+    if (t === 'none') return null;
+    const value = INTEGER.test(t) ? Number(t) : NaN;
     if (!(value < state.length)) fail(`none or an integer from 0 to ${state.length - 1}`, t);
     return value;
   });
   extra('scale', (t) => {
-    const value = number(t, -SCALE_LIMIT, SCALE_LIMIT, `a number other than 0 from -${SCALE_LIMIT} to ${SCALE_LIMIT}`);
-    if (value === 0) fail(`a number other than 0 from -${SCALE_LIMIT} to ${SCALE_LIMIT}`, t);
+    const [low, high] = SCALE_LIMITS;
+    const expected = `a number from ${low} to ${high} or from -${high} to -${low}`;
+    const value = number(t, -high, high, expected);
+    if (!(Math.abs(value) >= low)) fail(expected, t);
     return value;
   });
   const theme = read('theme', (t) => oneOf(t, THEMES), 'auto');

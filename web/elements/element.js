@@ -41,6 +41,9 @@ const MESSAGES = {
   },
 };
 
+// Core errors name the JS options; these two are spelt differently as attributes.
+const OPTION_NAMES = /\b(dModel|paddingRow)\b/g;
+
 /**
  * Arrays the page computes in its worker (the table, the compared table, the
  * similarity matrix), computed here on the main thread; kept while their
@@ -70,6 +73,12 @@ export class PosencPlotElement extends Base {
   static get observedAttributes() {
     return [...Object.keys(ATTRIBUTES), 'lang'];
   }
+
+  /**
+   * Attribute -> the name error messages give it, for a host whose users set
+   * the attributes under other names (embed.html: its URL parameters).
+   */
+  attributeLabels = null;
 
   #body;
   #message;
@@ -162,11 +171,12 @@ export class PosencPlotElement extends Base {
       return;
     }
     const say = MESSAGES[language] ?? MESSAGES.en;
+    const label = (attribute) => this.attributeLabels?.[attribute] ?? attribute;
     const { state, extras, height, errors } = readAttributes((name) => this.getAttribute(name));
     if (errors.length > 0) {
       this.#clearPlot();
       this.#say(
-        errors.map(({ attribute, message }) => say.invalid(tag, attribute, message)),
+        errors.map(({ attribute, message }) => say.invalid(tag, label(attribute), message)),
         true,
       );
       this.dataset.state = 'error';
@@ -197,9 +207,10 @@ export class PosencPlotElement extends Base {
         pick: (selection) => this.#pick(selection),
       });
     } catch (error) {
-      // The core refuses what it cannot compute (RangeError naming the option).
+      // The core refuses what it cannot compute (a RangeError naming the options, e.g. too much work).
+      const message = String(error?.message ?? error).replace(OPTION_NAMES, (key) => label(ATTRIBUTE_OF[key]));
       this.#clearPlot();
-      this.#say([say.failed(tag, String(error?.message ?? error))], true);
+      this.#say([say.failed(tag, message)], true);
       this.dataset.state = 'error';
       return;
     }

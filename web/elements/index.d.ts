@@ -36,6 +36,11 @@ export class PosencPlotElement extends HTMLElement {
   /** The plot this element shows. */
   static section: PosencPlot | '';
   static readonly observedAttributes: string[];
+  /**
+   * Attribute -> the name inline error messages give it (default: the
+   * attribute's own); embed.html sets its URL parameter names here.
+   */
+  attributeLabels: Readonly<Record<string, string>> | null;
   /** Redraws now instead of at the next animation frame. */
   render(): void;
 }

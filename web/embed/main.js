@@ -1,10 +1,12 @@
 // The iframe embed: reads the page's URL parameters and shows one plot as its
 // <posenc-*> element. Parameter values only ever become attribute values
-// (setAttribute); the element checks them and shows what is wrong inline.
-// The plot name is looked up in the list of elements, never used to build a
-// tag name.
+// (setAttribute); the element checks them and shows what is wrong inline,
+// under the parameter's name. An empty parameter counts as absent (its
+// default), as does a lang other than zh*; the first of a repeated one is
+// read. The plot name is looked up in the list of elements, never used to
+// build a tag name.
 import { defineElements, TAG_OF_PLOT } from '../elements/index.js';
-import { PAGE_PARAMS, PARAMS } from './params.js';
+import { PAGE_PARAMS, PARAMS, PARAM_OF } from './params.js';
 
 const THEMES = ['light', 'dark', 'auto'];
 
@@ -13,9 +15,10 @@ defineElements();
 
 const query = new URLSearchParams(location.search);
 const main = document.getElementById('embed');
-const plot = query.get('plot') ?? 'heatmap';
+const plot = query.get('plot') || 'heatmap';
 
-if (query.get('lang') === 'zh') {
+// As the elements read lang.
+if (query.get('lang')?.toLowerCase().startsWith('zh')) {
   document.documentElement.lang = 'zh-CN';
   document.getElementById('explainer').textContent = 'posenc · 在讲解页中打开';
 }
@@ -24,6 +27,8 @@ if (THEMES.includes(query.get('theme'))) document.documentElement.dataset.theme 
 
 if (Object.hasOwn(TAG_OF_PLOT, plot)) {
   const element = document.createElement(TAG_OF_PLOT[plot]);
+  // Messages name what the URL says: p, not position.
+  element.attributeLabels = PARAM_OF;
   for (const [param, attribute] of Object.entries(PARAMS)) {
     const value = query.get(param);
     if (value !== null && value !== '') element.setAttribute(attribute, value);

@@ -1,7 +1,7 @@
 // The page state and its URL form. Every value read from the URL is parsed
 // and range-checked here; anything invalid falls back to the default, so no
 // URL text ever reaches the DOM or the core as-is.
-import { EXPONENTS, LAYOUTS, PRESET_NAMES } from '../lib/index.js';
+import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 
 export const LIMITS = {
   dModel: [2, 1024],
@@ -65,8 +65,13 @@ export function fromQuery(search) {
   state.length = parseInteger(get('length'), ...LIMITS.length) ?? DEFAULTS.length;
   state.base = parseNumber(get('base'), ...LIMITS.base) ?? DEFAULTS.base;
   state.preset = pick(get('preset'), PRESET_NAMES) ?? DEFAULTS.preset;
-  state.layout = pick(get('layout'), LAYOUTS) ?? null;
-  state.exponent = pick(get('exponent'), EXPONENTS) ?? null;
+  // As the controls do: a layout or exponent equal to the preset's is no override (and leaves the URL).
+  const override = (key, allowed) => {
+    const value = pick(get(key), allowed) ?? null;
+    return value === PRESETS[state.preset][key] ? null : value;
+  };
+  state.layout = override('layout', LAYOUTS);
+  state.exponent = override('exponent', EXPONENTS);
   state.versus = pick(get('versus'), PRESET_NAMES) ?? DEFAULTS.versus;
   // These depend on dModel and length: checked after those are known.
   state.position =
