@@ -1,12 +1,13 @@
 // The explainer page: state from the URL, shared controls, one plot per
 // section. Changes are collected as dirty state keys and drawn once per
 // animation frame; each section redraws only when a key it depends on changed.
+// The numbers of the plots that read the model are computed in the worker
+// (section-data.js), like the big arrays: the main thread only draws.
 import 'katex/dist/katex.min.css';
 import './styles.css';
 import { load, PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { encoding, knobs } from './page/convention.js';
-import { createModel } from './page/data.js';
 import { applyTranslations, initialLanguage, isLanguage, rememberLanguage, translator } from './page/i18n.js';
 import { SECTIONS } from './page/sections.js';
 import { createComputeClient } from './page/compute-client.js';
@@ -21,7 +22,8 @@ const languageSelect = document.getElementById('language');
 let state = fromQuery(location.search);
 let language = initialLanguage();
 let t = translator(language);
-let model = null;
+// The core loaded (the page's own calls: exports, the check tool; the plots' numbers come from the worker).
+let ready = false;
 // Arrays computed in the worker, by slot: { values, options } of the latest answer.
 const computed = {};
 const requested = {};
@@ -33,9 +35,14 @@ const sections = SECTIONS.map((section) => ({
   ...section,
   element: document.querySelector(`[data-plot="${section.name}"]`),
   plot: null,
+  // A key it depends on changed since it was last built (or its numbers asked for).
   stale: true,
   visible: false,
   builtAt: 0,
+  // Numbers from the worker not drawn yet: { numbers, state } (state: what they were computed for).
+  arrived: null,
+  // What the plot shows: { data, options, language }, to skip redrawing the same.
+  shown: null,
 }));
 
 // "Embed" under each plot: snippets for the current state (refreshed on redraw).
@@ -134,22 +141,75 @@ function requestArrays(from) {
   return outdated;
 }
 
-function buildSection(section, context) {
+/** Asks the worker for the numbers of a section that reads the model; they are drawn when they arrive. */
+function ask(section) {
   section.stale = false;
+  const asked = state;
+  compute.section(section.name, asked).then(
+    (numbers) => {
+      // null: a newer request for this section replaced this one.
+      if (!numbers) return;
+      section.arrived = { numbers, state: asked };
+      if (section.visible) schedule();
+      else scheduleIdle();
+    },
+    (error) => console.error(error),
+  );
+}
+
+/** Sections with something to draw: numbers that arrived, or a build from the arrays at hand. */
+const drawable = (section) => section.arrived !== null || (section.stale && !section.compute);
+
+function buildSection(section, context) {
   section.builtAt = performance.now();
-  const built = section.build(context);
+  let built;
+  if (section.compute) {
+    const { numbers, state: at } = section.arrived;
+    section.arrived = null;
+    built = section.present(numbers, { ...context, state: at });
+  } else {
+    section.stale = false;
+    built = section.build(context);
+  }
   if (!built) {
     // A plot already drawn keeps its last data until the new arrays arrive.
     if (!section.plot) section.element.textContent = t('page.computing');
     return;
   }
+  // The same as shown (a drag back over a value, or a slider the numbers do not depend on): nothing to redraw.
+  const shown = { ...built, language };
+  if (section.plot && sameShown(section.shown, shown)) return;
+  section.shown = shown;
   if (section.plot) section.plot.update(built.data, built.options);
   else section.plot = section.draw(section.element, built.data, built.options);
 }
 
+const LARGE = 1 << 16;
+
+/**
+ * Whether two built { data, options } show the same: plain values equal,
+ * typed arrays equal (by content, or by identity when large: the worker's
+ * tables), functions taken as equal (they only translate, and the language
+ * is compared).
+ */
+function sameShown(a, b) {
+  if (a === b) return true;
+  if (typeof a === 'function' && typeof b === 'function') return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
+    if (!ArrayBuffer.isView(a) || !ArrayBuffer.isView(b) || a.constructor !== b.constructor) return false;
+    if (a.length !== b.length || a.length > LARGE) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameShown(a[key], b[key]));
+}
+
 function context() {
   return {
-    model,
     state,
     t,
     conv: knobs(state),
@@ -175,14 +235,16 @@ function updateUrl() {
   }, URL_MS);
 }
 
-// Section builds a frame may spend; the rest wait for the next frame.
-const FRAME_BUDGET_MS = 8;
+// Section builds a frame may spend; the rest wait for the next frame. The
+// browser's own work for a frame of plot changes (style, layout, paint,
+// commit) takes another 5-8 ms on a slow machine.
+const FRAME_BUDGET_MS = 6;
 
 // Plots on screen are redrawn in the frame; the others when the browser is
 // idle or when they scroll into view, so a drag only pays for what is seen.
 function redraw() {
   frame = 0;
-  if (!model) return;
+  if (!ready) return;
   const started = performance.now();
   const changed = new Set(dirty);
   dirty.clear();
@@ -195,11 +257,12 @@ function redraw() {
   if (requestArrays(visible)) arraysOutdated = true;
 
   for (const section of sections) {
-    if (!section.plot || changed.has('language') || section.deps.some((dep) => changed.has(dep))) section.stale = true;
+    if (changed.has('language') || section.deps.some((dep) => changed.has(dep))) section.stale = true;
   }
+  for (const section of visible) if (section.stale && section.compute) ask(section);
   const shared = context();
   // The longest-waiting first, so that no plot on screen is starved by the others.
-  const due = visible.filter((section) => section.stale).sort((a, b) => a.builtAt - b.builtAt);
+  const due = visible.filter(drawable).sort((a, b) => a.builtAt - b.builtAt);
   for (const section of due) {
     if (section !== due[0] && performance.now() - started > FRAME_BUDGET_MS) {
       schedule();
@@ -235,7 +298,8 @@ const whenIdle =
 let arraysOutdated = true;
 
 function scheduleIdle() {
-  if (idle || dragging || !(arraysOutdated || sections.some((section) => section.stale))) return;
+  const waiting = sections.some((section) => section.stale || section.arrived);
+  if (idle || dragging || !(arraysOutdated || waiting)) return;
   const wait = Math.max(0, lastChange + QUIET_MS - performance.now());
   idle = setTimeout(() => {
     whenIdle(
@@ -243,11 +307,12 @@ function scheduleIdle() {
         idle = 0;
         if (!dragging && performance.now() - lastChange >= QUIET_MS) {
           arraysOutdated = requestArrays(sections);
+          for (const section of sections) if (section.stale && section.compute) ask(section);
           const shared = context();
           const started = performance.now();
           let built = 0;
           for (const section of sections) {
-            if (!section.stale) continue;
+            if (!drawable(section)) continue;
             // One build at least, then only while the frame has room.
             if (built > 0 && (deadline.timeRemaining() < 8 || performance.now() - started > FRAME_BUDGET_MS)) break;
             buildSection(section, shared);
@@ -266,7 +331,7 @@ function scheduleIdle() {
 const visibility = new IntersectionObserver(
   (entries) => {
     for (const entry of entries) sections.find((s) => s.element === entry.target).visible = entry.isIntersecting;
-    if (sections.some((section) => section.stale && section.visible)) schedule();
+    if (sections.some((section) => section.visible && (section.stale || section.arrived))) schedule();
   },
   { rootMargin: '0px' },
 );
@@ -284,7 +349,8 @@ if (matchMedia('(max-width: 760px)').matches) document.getElementById('controls-
 
 setLanguage(language);
 try {
-  model = createModel(await load());
+  await load();
+  ready = true;
   status.hidden = true;
   schedule();
 } catch (error) {

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { formatDrag, measureDrags } from './drag.mjs';
+import { formatDrag, formatSummary, measureDrags, summarise } from './drag.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,9 +56,11 @@ try {
       );
       await page.close();
       console.log(
-        'slider drags at dModel 512 × length 2048 (target: p95 frame and longest main-thread task within one frame):',
+        'slider drags at dModel 512 × length 2048, each part of the page in view ' +
+          '(target: p95 frame and longest main-thread task within one frame):',
       );
-      for (const result of await measureDrags(browser, site.url)) console.log(formatDrag(result));
+      const drags = await measureDrags(browser, site.url, { onResult: (result) => console.log(formatDrag(result)) });
+      for (const summary of summarise(drags)) console.log(formatSummary(summary));
     } finally {
       await site.close();
     }

@@ -1,12 +1,13 @@
 // Talks to compute-worker.js. Each slot (the table, the compared table, the
-// similarity matrix) hands back answers in request order with the options
-// they were computed for; a drag that asks faster than the worker answers
-// still sees every answer that was computed, not only the last one. Every
-// array received is declared held by the worker too (setPainter), so that
-// the heatmaps have it painted, and compared, there. An array that a newer
-// answer replaced and that no plot holds any more (painter.retain/release)
-// goes back to the worker to be filled again: a fresh multi-megabyte array
-// costs far more (first touch of its pages, then garbage) than the core.
+// similarity matrix), and each plot's numbers, hands back answers in request
+// order with the options they were computed for; a drag that asks faster
+// than the worker answers still sees every answer that was computed, not
+// only the last one. Every array received is declared held by the worker
+// too (setPainter), so that the heatmaps have it painted, and compared,
+// there. An array that a newer answer replaced and that no plot holds any
+// more (painter.retain/release) goes back to the worker to be filled again:
+// a fresh multi-megabyte array costs far more (first touch of its pages,
+// then garbage) than the core.
 import { setPainter } from '../plots/common.js';
 
 export function createComputeClient(onResult) {
@@ -79,6 +80,13 @@ export function createComputeClient(onResult) {
   }
 
   return {
+    /**
+     * The numbers of the plot `name` for `state` (section-data.js), or null
+     * when a newer request for the same plot replaced this one before it started.
+     */
+    section(name, state) {
+      return call(`section:${name}`, { type: 'section', name, state }).then((answer) => answer && answer.numbers);
+    },
     /** kind: 'table' | 'similarity'; options: as for pe.table / pe.similarity. */
     request(slot, kind, options) {
       const source = { kind, options };

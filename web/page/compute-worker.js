@@ -1,9 +1,11 @@
 // Computes the big arrays off the main thread: tables, the [length x length]
 // similarity matrix and the difference of two tables; and paints them for the
 // heatmaps (plots/paint.js), so that the main thread only puts pixels and a
-// slider drag never waits on a pass over millions of values.
+// slider drag never waits on a pass over millions of values. Also the numbers
+// of the other plots (section-data.js), so that the main thread only draws.
 //
-// Messages: { id, lane, type: 'compute' | 'paint', source, request? }, and
+// Messages: { id, lane, type: 'compute' | 'paint', source, request? },
+// { id, lane, type: 'section', name, state } (answered { id, numbers }), and
 // { type: 'recycle', buffer } for an array the main thread is done with. A
 // source says what an array is:
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
@@ -11,8 +13,12 @@
 // answered { id, dropped: true }.
 import { load } from '../lib/index.js';
 import { paintCells, valueRange } from '../plots/paint.js';
+import { knobs } from './convention.js';
+import { createModel } from './data.js';
+import { COMPUTE } from './section-data.js';
 
 const posenc = load();
+let model = null;
 const pending = new Map();
 let busy = false;
 
@@ -68,7 +74,13 @@ function hold(pe, source, key = JSON.stringify(source)) {
   return entry;
 }
 
-function run(pe, { id, type, source, request }) {
+function run(pe, { id, type, source, request, name, state }) {
+  if (type === 'section') {
+    model ??= createModel(pe);
+    // Cloned, not transferred: the model keeps its results for the next requests.
+    self.postMessage({ id, numbers: COMPUTE[name]({ model, state, conv: knobs(state) }) });
+    return;
+  }
   const entry = hold(pe, source);
   if (type === 'compute') {
     // The held copy stays here; the main thread gets its own, transferred:

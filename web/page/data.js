@@ -2,7 +2,11 @@
 // encoding value comes from the core (table, row, frequencies, offsetDots);
 // the page only picks columns, subtracts, sums or multiplies 2x2 rotations
 // for display. (Whole tables and the similarity matrix are computed in
-// compute-worker.js.) Frequencies and contributions are memoised.
+// compute-worker.js.) Every result is memoised by its arguments: a drag that
+// goes back and forth, or moves a slider a plot only partly depends on (the
+// length, past the windows shown), computes nothing again, and hands back the
+// same arrays, which plots and callers may compare by identity. Results are
+// never modified.
 import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
 
 /** Starting positions whose s(k) curves are overlaid: p, p + 100, p + 1000. */
@@ -14,8 +18,8 @@ const BAND_COUNT = 6;
 export const offsetWindow = (state) => Math.min(state.length - 1, 512);
 export const waveWindow = (state) => Math.min(state.length - 1, 64);
 
-// Enough for the frequencies and contributions one view needs.
-const MEMO_SIZE = 8;
+// Per kind of result: enough for every plot of a view and a few steps of a drag.
+const MEMO_SIZE = 16;
 
 function cached(memo, key, compute) {
   const text = JSON.stringify(key);
@@ -33,7 +37,14 @@ function cached(memo, key, compute) {
 }
 
 export function createModel(pe) {
-  const memo = new Map();
+  const memos = new Map();
+  /** compute(...args), memoised under `kind` by its arguments. */
+  const memoised =
+    (kind, compute) =>
+    (...args) => {
+      if (!memos.has(kind)) memos.set(kind, new Map());
+      return cached(memos.get(kind), args, () => compute(...args));
+    };
   // Tables read once and dropped are computed into one reused buffer: a fresh
   // multi-megabyte array costs more (first touch of its pages) than the core.
   let scratchBuffer = new Float32Array(0);
@@ -44,7 +55,7 @@ export function createModel(pe) {
     return pe.table({ ...conv, length, out: scratchBuffer.subarray(0, size) });
   }
 
-  const frequencies = (conv) => cached(memo, ['frequencies', conv], () => pe.frequencies(conv));
+  const frequencies = memoised('frequencies', (conv) => pe.frequencies(conv));
 
   /** Sample columns of the encoding along [from, to]: continuous curves and the integer rows. */
   function waves(conv, columns, from, to) {
@@ -63,7 +74,10 @@ export function createModel(pe) {
         }
       });
     for (let step = 0; step < CURVE_STEPS; step++) {
-      const rows = scratchTable({ ...clean, start: from + step / CURVE_STEPS }, count);
+      // The integer rows (step 0) are the samples too, which keep the convention's padding row
+      // (a zeroed row shows off the curve): one table for both.
+      const rows = scratchTable(step === 0 ? atFrom : { ...clean, start: from + step / CURVE_STEPS }, count);
+      if (step === 0) readSamples(rows);
       columns.forEach((column, c) => {
         const { positions, values } = curves[c];
         for (let n = 0, at = step; n < count && at < points; n++, at += CURVE_STEPS) {
@@ -71,11 +85,13 @@ export function createModel(pe) {
           values[at] = rows[n * d + column];
         }
       });
-      // Without a padding row in range the integer rows are those of the first step.
-      if (step === 0 && atFrom.paddingRow === null) readSamples(rows);
     }
-    // The samples keep the convention's padding row: a zeroed row shows off the curve.
-    if (atFrom.paddingRow !== null) readSamples(scratchTable(atFrom, count));
+    // The curve itself goes through the padding row's position: one row of the convention without it.
+    const padding = atFrom.paddingRow;
+    if (Number.isInteger(padding) && padding < count) {
+      const row = pe.row(from + padding, clean);
+      columns.forEach((column, c) => (curves[c].values[padding * CURVE_STEPS] = row[column]));
+    }
     return columns.map((column, c) => ({ column, curve: curves[c], samples: samples[c] }));
   }
 
@@ -86,8 +102,10 @@ export function createModel(pe) {
     return { first: -back, values };
   }
 
+  // Per starting position: a drag of p by 100 finds most curves computed already.
+  const memoisedCurve = memoised('offsetCurve', offsetCurve);
   function offsetCurves(conv, position, window) {
-    return START_STEPS.map((step) => ({ start: position + step, ...offsetCurve(conv, position + step, window) }));
+    return START_STEPS.map((step) => ({ start: position + step, ...memoisedCurve(conv, position + step, window) }));
   }
 
   /**
@@ -95,29 +113,28 @@ export function createModel(pe) {
    * cos columns of the same frequencies laid out as (sin, cos) pairs, read at
    * positions -K..K (row k of that table holds sin(w_i k), cos(w_i k)).
    */
-  function contributions(conv, window) {
+  const contributions = memoised('contributions', (conv, window) => {
     if (!sharesFrequency(conv)) return null;
-    return cached(memo, ['contributions', conv, window], () => {
-      const pairs = pairCount(conv.dModel);
-      const laidOut = { ...conv, layout: 'interleaved', order: 'sin-cos', paddingRow: null, scale: 1, start: -window };
-      const rows = scratchTable(laidOut, 2 * window + 1);
-      const frequency = frequencies(laidOut);
-      const bands = Math.min(BAND_COUNT, pairs);
-      return Array.from({ length: bands }, (_, band) => {
-        const first = Math.floor((band * pairs) / bands);
-        const last = Math.floor(((band + 1) * pairs) / bands) - 1;
-        const values = new Float64Array(2 * window + 1);
-        for (let k = 0; k < values.length; k++) {
-          let sum = 0;
-          for (let pair = first; pair <= last; pair++) sum += rows[k * conv.dModel + 2 * pair + 1];
-          values[k] = sum;
-        }
-        const longest = (2 * Math.PI) / frequency[2 * last];
-        const shortest = (2 * Math.PI) / frequency[2 * first];
-        return { first, last, shortest, longest, values };
-      });
+    const pairs = pairCount(conv.dModel);
+    const laidOut = { ...conv, layout: 'interleaved', order: 'sin-cos', paddingRow: null, scale: 1, start: -window };
+    const rows = scratchTable(laidOut, 2 * window + 1);
+    const frequency = frequencies(laidOut);
+    const bands = Math.min(BAND_COUNT, pairs);
+    return Array.from({ length: bands }, (_, band) => {
+      const first = Math.floor((band * pairs) / bands);
+      const last = Math.floor(((band + 1) * pairs) / bands) - 1;
+      const values = new Float64Array(2 * window + 1);
+      const d = conv.dModel;
+      for (let k = 0, at = 2 * first + 1; k < values.length; k++, at += d) {
+        let sum = 0;
+        for (let column = at, end = at + 2 * (last - first); column <= end; column += 2) sum += rows[column];
+        values[k] = sum;
+      }
+      const longest = (2 * Math.PI) / frequency[2 * last];
+      const shortest = (2 * Math.PI) / frequency[2 * first];
+      return { first, last, shortest, longest, values };
     });
-  }
+  });
 
   /** One pair as a point on the circle, and the check PE(p+k) = M_k·PE(p) over all pairs. */
   function rotation(conv, position, offset, dimension) {
@@ -157,10 +174,10 @@ export function createModel(pe) {
 
   return {
     frequencies,
-    row: (conv, position) => pe.row(position, conv),
-    waves,
+    row: memoised('row', (conv, position) => pe.row(position, conv)),
+    waves: memoised('waves', waves),
     offsetCurves,
     contributions,
-    rotation,
+    rotation: memoised('rotation', rotation),
   };
 }

@@ -1,7 +1,8 @@
 // What each plot of the page shows: which state it depends on, and how its
 // data (from the model, or the arrays the worker computed) and its translated
-// options are built.
-import { PRESETS } from '../lib/index.js';
+// options are built. For the plots that read the model the numbers come from
+// section-data.js (compute, which the page runs in its worker) and are turned
+// into data and options here (present); build does both at once.
 import { draw as drawCompare } from '../plots/compare.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { draw as drawLadder } from '../plots/ladder.js';
@@ -11,27 +12,10 @@ import { draw as drawRow } from '../plots/row.js';
 import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
-import { pairColumns, pairCount, pairOfColumn } from './convention.js';
-import { offsetWindow, waveWindow } from './data.js';
+import { COMPUTE } from './section-data.js';
 
 const ENCODING = ['dModel', 'base', 'preset', 'layout', 'exponent'];
 const TWO_PI = 2 * Math.PI;
-
-function columnKind(conv, column) {
-  const pair = pairOfColumn(conv, column);
-  if (pair < 0) return 'zero';
-  return pairColumns(conv, pair).sin === column ? 'sin' : 'cos';
-}
-
-/** Columns worth watching: the fastest, a middle and the slowest pair's sin, and the selected one. */
-function watchedColumns(conv, dimension) {
-  const pairs = pairCount(conv.dModel);
-  const reference = [0, Math.floor(pairs / 4), pairs - 1].map((pair) => pairColumns(conv, pair).sin);
-  return [...new Set([...reference, dimension])].sort((a, b) => a - b);
-}
-
-/** The paper's convention at the state's width and base. */
-const paper = (state) => ({ ...PRESETS.vaswani, preset: 'vaswani', dModel: state.dModel, base: state.base });
 
 /** "preset (layout concat)" for the options of an API call. */
 function conventionLabel(options) {
@@ -39,28 +23,23 @@ function conventionLabel(options) {
   return overrides.length ? `${options.preset} (${overrides.join(', ')})` : options.preset;
 }
 
-function waveData(model, conv, columns, selected, from, to, t) {
-  const frequency = model.frequencies(conv);
-  return model.waves(conv, columns, from, to).map(({ column, curve, samples }) => ({
-    label: t('waves.panel', { column, kind: columnKind(conv, column), wavelength: TWO_PI / frequency[column] }),
-    emphasis: column === selected,
-    series: [{ curve, samples }],
-  }));
-}
+/**
+ * A section whose numbers come from the model: compute (section-data.js),
+ * present(numbers, context) -> { data, options }, and build doing both.
+ */
+const fromModel = (name, present) => ({
+  compute: COMPUTE[name],
+  present,
+  build: (context) => present(COMPUTE[name](context), context),
+});
 
-function offsetData(model, conv, state, t, labelKey, withContributions) {
-  const window = offsetWindow(state);
-  const contributions = withContributions ? model.contributions(conv, window) : null;
+function offsetData({ offset, curves, contributions }, t, labelKey) {
   return {
-    offset: state.offset,
-    curves: model.offsetCurves(conv, state.position, window).map(({ start, first, values }) => ({
-      label: t(labelKey, start),
-      first,
-      values,
-    })),
+    offset,
+    curves: curves.map(({ start, first, values }) => ({ label: t(labelKey, start), first, values })),
     contributions: contributions && {
-      first: -window,
-      bands: contributions.map((band) => ({ label: t('offset.band', band), values: band.values })),
+      first: contributions.first,
+      bands: contributions.bands.map((band) => ({ label: t('offset.band', band), values: band.values })),
     },
   };
 }
@@ -74,7 +53,8 @@ const offsetOptions = (t) => ({
 
 /**
  * Each section: the plot module, the state keys it depends on, and
- * build(context) -> { data, options } (null while its data is not ready).
+ * build(context) -> { data, options } (null while its data is not ready);
+ * for those that read the model also compute and present (see fromModel).
  * context: { model, state, t, conv, computed: { table, versus, similarity }, pick }
  */
 export const SECTIONS = [
@@ -105,27 +85,27 @@ export const SECTIONS = [
     name: 'waves',
     draw: drawWaves,
     deps: [...ENCODING, 'length', 'position', 'dimension'],
-    build: ({ model, state, t, conv }) => {
-      const span = waveWindow(state);
-      const from = Math.max(0, state.position - Math.floor(span / 2));
-      return {
-        data: {
-          from,
-          to: from + span,
-          marker: state.position,
-          panels: waveData(model, conv, watchedColumns(conv, state.dimension), state.dimension, from, from + span, t),
-        },
-        options: { xTitle: t('axis.position'), describe: (data) => t('waves.describe', data) },
-      };
-    },
+    ...fromModel('waves', ({ from, to, marker, panels }, { state, t }) => ({
+      data: {
+        from,
+        to,
+        marker,
+        panels: panels.map(({ column, kind, wavelength, curve, samples }) => ({
+          label: t('waves.panel', { column, kind, wavelength }),
+          emphasis: column === state.dimension,
+          series: [{ curve, samples }],
+        })),
+      },
+      options: { xTitle: t('axis.position'), describe: (data) => t('waves.describe', data) },
+    })),
   },
   {
     name: 'ladder',
     draw: drawLadder,
     deps: [...ENCODING, 'dimension'],
-    build: ({ model, state, t, conv }) => ({
+    ...fromModel('ladder', ({ wavelengths }, { state, t }) => ({
       data: {
-        wavelengths: model.frequencies(conv).map((w) => TWO_PI / w),
+        wavelengths,
         dimension: state.dimension,
         guides: [
           { value: TWO_PI, label: '2π' },
@@ -138,59 +118,44 @@ export const SECTIONS = [
         emptyText: t('ladder.empty'),
         describe: (summary) => t('ladder.describe', summary),
       },
-    }),
+    })),
   },
   {
     name: 'row',
     draw: drawRow,
     deps: [...ENCODING, 'length', 'position', 'dimension'],
-    build: ({ model, state, t, conv }) => ({
+    ...fromModel('row', ({ rows: [zero, at, beyond] }, { state, t }) => ({
       data: {
         dimension: state.dimension,
         rows: [
-          { label: t('row.zero'), values: model.row(conv, 0) },
-          {
-            label: t('row.at', state.position, state.position >= state.length),
-            values: model.row(conv, state.position),
-          },
-          {
-            label: t('row.beyond', state.position + state.length, state.length),
-            values: model.row(conv, state.position + state.length),
-          },
+          { label: t('row.zero'), values: zero },
+          { label: t('row.at', state.position, state.position >= state.length), values: at },
+          { label: t('row.beyond', state.position + state.length, state.length), values: beyond },
         ],
       },
       options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
-    }),
+    })),
   },
   {
     name: 'sensitivity',
     draw: drawSensitivity,
     deps: [...ENCODING, 'position', 'dimension'],
-    build: ({ model, state, t, conv }) => {
-      const here = model.row(conv, state.position);
-      const next = model.row(conv, state.position + 1);
-      return {
-        data: {
-          change: here.map((value, j) => Math.abs(next[j] - value)),
-          bound: model.frequencies(conv),
-          dimension: state.dimension,
-        },
-        options: {
-          xTitle: t('axis.dimension'),
-          yTitle: t('axis.change'),
-          changeLabel: t('sensitivity.change', state.position),
-          boundLabel: t('sensitivity.bound'),
-          describe: (summary) => t('sensitivity.describe', summary),
-        },
-      };
-    },
+    ...fromModel('sensitivity', ({ change, bound }, { state, t }) => ({
+      data: { change, bound, dimension: state.dimension },
+      options: {
+        xTitle: t('axis.dimension'),
+        yTitle: t('axis.change'),
+        changeLabel: t('sensitivity.change', state.position),
+        boundLabel: t('sensitivity.bound'),
+        describe: (summary) => t('sensitivity.describe', summary),
+      },
+    })),
   },
   {
     name: 'rotation',
     draw: drawRotation,
     deps: [...ENCODING, 'position', 'offset', 'dimension'],
-    build: ({ model, state, t, conv }) => {
-      const turn = model.rotation(conv, state.position, state.offset, state.dimension);
+    ...fromModel('rotation', (turn, { state, t }) => {
       const angleNote = Number.isFinite(turn.angle)
         ? t('rotation.angle', { pair: turn.pair, frequency: turn.frequency, offset: state.offset, angle: turn.angle })
         : t('rotation.noAngle', { pair: turn.pair });
@@ -212,16 +177,16 @@ export const SECTIONS = [
         },
         options: { describe: (data) => t('rotation.describe', data) },
       };
-    },
+    }),
   },
   {
     name: 'offset-dots',
     draw: drawOffsetDots,
     deps: [...ENCODING, 'length', 'position', 'offset'],
-    build: ({ model, state, t, conv }) => ({
-      data: offsetData(model, conv, state, t, 'offset.from', true),
+    ...fromModel('offset-dots', (numbers, { t }) => ({
+      data: offsetData(numbers, t, 'offset.from'),
       options: offsetOptions(t),
-    }),
+    })),
   },
   {
     name: 'similarity',
@@ -275,56 +240,44 @@ export const SECTIONS = [
     name: 'mistake-ratio',
     draw: drawWaves,
     deps: ['dModel', 'base', 'length', 'dimension'],
-    build: ({ model, state, t }) => {
-      const right = paper(state);
-      const wrong = { ...right, angle: 'ratio-power' };
-      const to = Math.min(state.length - 1, 100);
-      const columns = [...new Set([state.dimension, pairColumns(right, Math.floor(pairCount(state.dModel) / 2)).sin])];
-      const correct = model.waves(right, columns, 0, to);
-      const attempt = model.waves(wrong, columns, 0, to);
-      return {
-        data: {
-          from: 0,
-          to,
-          panels: columns.map((column, c) => ({
-            label: `j = ${column}`,
-            series: [
-              { label: t('question.paper'), curve: correct[c].curve, samples: correct[c].samples },
-              { label: t('question.ratio'), curve: attempt[c].curve, samples: attempt[c].samples },
-            ],
-          })),
-        },
-        options: { xTitle: t('axis.position'), describe: (data) => t('waves.describe', data) },
-      };
-    },
+    ...fromModel('mistake-ratio', ({ to, columns, correct, attempt }, { t }) => ({
+      data: {
+        from: 0,
+        to,
+        panels: columns.map((column, c) => ({
+          label: `j = ${column}`,
+          series: [
+            { label: t('question.paper'), curve: correct[c].curve, samples: correct[c].samples },
+            { label: t('question.ratio'), curve: attempt[c].curve, samples: attempt[c].samples },
+          ],
+        })),
+      },
+      options: { xTitle: t('axis.position'), describe: (data) => t('waves.describe', data) },
+    })),
   },
   {
     name: 'mistake-column',
     draw: drawOffsetDots,
     deps: ['dModel', 'base', 'length', 'position', 'offset'],
-    build: ({ model, state, t }) => ({
-      data: offsetData(model, { ...paper(state), exponent: 'column' }, state, t, 'question.columnCurves', false),
+    ...fromModel('mistake-column', (numbers, { t }) => ({
+      data: offsetData(numbers, t, 'question.columnCurves'),
       options: offsetOptions(t),
-    }),
+    })),
   },
   {
     name: 'mistake-order',
     draw: drawRow,
     deps: ['dModel', 'base', 'dimension'],
-    build: ({ model, state, t }) => {
-      const right = paper(state);
-      const question = { ...PRESETS.question, preset: 'question', dModel: state.dModel, base: state.base };
-      return {
-        data: {
-          dimension: state.dimension,
-          rows: [
-            { label: t('question.paperRow'), values: model.row(right, 0) },
-            { label: t('question.swappedRow'), values: model.row({ ...right, order: 'cos-sin' }, 0) },
-            { label: t('question.attemptRow'), values: model.row(question, 0) },
-          ],
-        },
-        options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
-      };
-    },
+    ...fromModel('mistake-order', ({ rows: [paperRow, swappedRow, attemptRow] }, { state, t }) => ({
+      data: {
+        dimension: state.dimension,
+        rows: [
+          { label: t('question.paperRow'), values: paperRow },
+          { label: t('question.swappedRow'), values: swappedRow },
+          { label: t('question.attemptRow'), values: attemptRow },
+        ],
+      },
+      options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
+    })),
   },
 ];

@@ -28,14 +28,86 @@ const SERIES_COUNT = 4;
 export const cssColor = (name) => `var(--posenc-${name}, ${FALLBACK[name]})`;
 export const seriesColor = (index) => cssColor(`series-${(index % SERIES_COUNT) + 1}`);
 
-export function svgElement(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(SVG_NS, name);
+// Plots redraw their svg whole at every render (clear(), then draw everything
+// again), but its nodes are kept: clear() marks a node's children for reuse,
+// and svgElement, svgText and drawAxis take its next child in drawing order
+// when it is of the same kind, setting only the attributes that differ. A
+// redraw that moves a marker then changes one attribute, and the browser
+// restyles, lays out and repaints that alone (a slider drag redraws the plots
+// on screen at every step). Children left over are removed once the render's
+// task is done (a microtask).
+// Parent -> index of its next child to reuse.
+const reuse = new Map();
+let trimQueued = false;
+// Nodes whose children are drawn by svgElement (so they may be reused in order).
+const CONTAINERS = new Set(['g', 'defs', 'marker']);
+
+function trim() {
+  trimQueued = false;
+  for (const [parent, at] of reuse) while (parent.childNodes.length > at) parent.lastChild.remove();
+  reuse.clear();
+}
+
+/** Starts a redraw of `node`'s children: they are reused in order, the rest removed afterwards. */
+export function clear(node) {
+  reuse.set(node, 0);
+  if (!trimQueued) {
+    trimQueued = true;
+    queueMicrotask(trim);
+  }
+  return node;
+}
+
+/** The child of `parent` a redraw may reuse next, if it is a `name` (and passes `accept`), else null. */
+function reusable(parent, name, accept = () => true) {
+  const at = reuse.get(parent);
+  if (at === undefined) return null;
+  const candidate = parent.childNodes[at];
+  return candidate?.localName === name && accept(candidate) ? candidate : null;
+}
+
+/** Puts `node` at the reuse position of `parent` (or last) and moves that position past it. */
+function place(parent, node) {
+  const at = reuse.get(parent);
+  if (at === undefined) {
+    if (node.parentNode !== parent) parent.append(node);
+    return;
+  }
+  const current = parent.childNodes[at] ?? null;
+  if (current !== node) parent.insertBefore(node, current);
+  reuse.set(parent, at + 1);
+}
+
+// Per node: the attributes and styles svgElement set last ('attr:x', 'style:fill').
+const applied = new WeakMap();
+
+function setAttributes(node, attributes) {
+  const before = applied.get(node);
+  const after = new Map();
   for (const [key, value] of Object.entries(attributes)) {
     // var() is certain to resolve in a style, not in every browser's presentation attributes.
-    if (typeof value === 'string' && value.startsWith('var(')) node.style.setProperty(key, value);
-    else node.setAttribute(key, String(value));
+    const style = typeof value === 'string' && value.startsWith('var(');
+    const text = String(value);
+    after.set(`${style ? 'style' : 'attr'}:${key}`, text);
+    if (before?.get(`${style ? 'style' : 'attr'}:${key}`) === text) continue;
+    if (style) node.style.setProperty(key, text);
+    else node.setAttribute(key, text);
   }
-  if (parent) parent.append(node);
+  for (const key of before?.keys() ?? []) {
+    if (after.has(key)) continue;
+    const [kind, name] = key.split(/:(.*)/);
+    if (kind === 'style') node.style.removeProperty(name);
+    else node.removeAttribute(name);
+  }
+  applied.set(node, after);
+}
+
+export function svgElement(name, attributes = {}, parent = null) {
+  const kept = parent && reusable(parent, name, (node) => node.dataset.axis === undefined);
+  const node = kept ?? document.createElementNS(SVG_NS, name);
+  setAttributes(node, attributes);
+  if (parent) place(parent, node);
+  if (kept && CONTAINERS.has(name)) clear(node);
   return node;
 }
 
@@ -56,21 +128,17 @@ export function createFrame(element, { className, height, canvas = false, render
   const surface = htmlElement('div', 'posenc-surface', root);
   surface.setAttribute('role', 'img');
   Object.assign(surface.style, { position: 'relative', width: '100%' });
-  let canvasNode = null;
-  if (canvas) {
-    canvasNode = htmlElement('canvas', null, surface);
-    Object.assign(canvasNode.style, { position: 'absolute', left: '0', top: '0' });
-  }
   const svg = svgElement('svg', { 'font-size': 11, 'font-family': 'system-ui, sans-serif' }, surface);
   Object.assign(svg.style, { position: 'absolute', left: '0', top: '0', overflow: 'visible', color: cssColor('fg') });
   element.replaceChildren(root);
+  let label = null;
 
   const frame = {
     root,
     surface,
     svg,
-    canvas: canvasNode,
-    context: canvasNode ? canvasNode.getContext('2d') : null,
+    canvas: null,
+    context: null,
     width: 0,
     height: 0,
     /**
@@ -86,11 +154,27 @@ export function createFrame(element, { className, height, canvas = false, render
       svg.setAttribute('width', width);
       svg.setAttribute('height', newHeight);
       svg.setAttribute('viewBox', `0 0 ${width} ${newHeight}`);
-      if (canvasNode) sizeCanvas(canvasNode, width, newHeight);
+      if (frame.canvas) sizeCanvas(frame.canvas, width, newHeight);
       return true;
     },
+    /** Adds the canvas under the svg (on: true) or removes it: for a plot that paints only sometimes. */
+    useCanvas(on) {
+      if (on === Boolean(frame.canvas)) return;
+      if (on) {
+        frame.canvas = htmlElement('canvas', null);
+        Object.assign(frame.canvas.style, { position: 'absolute', left: '0', top: '0' });
+        surface.insertBefore(frame.canvas, svg);
+        frame.context = frame.canvas.getContext('2d');
+        sizeCanvas(frame.canvas, frame.width, frame.height);
+      } else {
+        frame.canvas.remove();
+        frame.canvas = null;
+        frame.context = null;
+      }
+    },
     setLabel(text) {
-      surface.setAttribute('aria-label', text);
+      if (text !== label) surface.setAttribute('aria-label', text);
+      label = text;
     },
     destroy() {
       observer.disconnect();
@@ -104,6 +188,7 @@ export function createFrame(element, { className, height, canvas = false, render
   });
   observer.observe(element);
   frame.measure(Math.floor(element.clientWidth));
+  if (canvas) frame.useCanvas(true);
   return frame;
 }
 
@@ -115,20 +200,6 @@ function sizeCanvas(canvas, width, height) {
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
   canvas.getContext('2d').setTransform(ratio, 0, 0, ratio, 0, 0);
-}
-
-// Axis groups removed by the last clear() of an svg, by what they show: a
-// redraw showing the same axis re-attaches its group instead of rebuilding
-// every tick (most of the DOM work of a redraw while a slider moves).
-const axisStash = new WeakMap();
-
-/** Removes every child of an svg group (plots redraw their overlays whole). */
-export function clear(node) {
-  const axes = node.querySelectorAll('g[data-axis]');
-  if (axes.length > 0) axisStash.set(node, new Map([...axes].map((group) => [group.dataset.axis, group])));
-  else axisStash.delete(node);
-  node.replaceChildren();
-  return node;
 }
 
 const AXES = { bottom: axisBottom, left: axisLeft, right: axisRight };
@@ -145,48 +216,55 @@ function axisKey(scale, side, { x, y, ticks, format, title, titleOffset }) {
   return `${side}|${x},${y}|${scale.range()}|${window.devicePixelRatio}|${title}|${titleOffset}|${values.map(scale)}|${labels}`;
 }
 
-/** A d3 axis in a new group at (x, y), with an optional title. */
+/**
+ * A d3 axis in a group at (x, y), with an optional title. A redraw reuses the
+ * group: untouched when the axis shows the same, else d3 updates its ticks in
+ * place.
+ */
 export function drawAxis(parent, scale, side, { x = 0, y = 0, ticks, format, title, titleOffset = 32 } = {}) {
   const key = axisKey(scale, side, { x, y, ticks, format, title, titleOffset });
-  const stash = axisStash.get(parent.ownerSVGElement ?? parent);
-  const kept = stash?.get(key);
-  if (kept) {
-    stash.delete(key);
-    parent.append(kept);
-    return kept;
-  }
-  const group = svgElement('g', { transform: `translate(${x},${y})`, class: `axis axis-${side}` }, parent);
+  const kept = reusable(parent, 'g', (node) => node.dataset.side === side);
+  const group = kept ?? document.createElementNS(SVG_NS, 'g');
+  place(parent, group);
+  if (group.dataset.axis === key) return group;
   group.dataset.axis = key;
+  group.dataset.side = side;
+  group.setAttribute('transform', `translate(${x},${y})`);
+  group.setAttribute('class', `axis axis-${side}`);
   const axis = AXES[side](scale);
   if (ticks !== undefined) axis.ticks(...[].concat(ticks));
   if (format) axis.tickFormat(format);
   select(group).call(axis);
   group.setAttribute('font-size', 11);
   group.setAttribute('font-family', 'inherit');
-  if (title) {
-    const [start, end] = scale.range();
-    const middle = (start + end) / 2;
-    const text =
-      side === 'bottom'
-        ? svgElement('text', { x: middle, y: titleOffset, 'text-anchor': 'middle' }, group)
-        : svgElement(
-            'text',
-            {
-              transform: `translate(${side === 'left' ? -titleOffset : titleOffset},${middle}) rotate(-90)`,
-              'text-anchor': 'middle',
-            },
-            group,
-          );
-    text.setAttribute('fill', 'currentColor');
-    text.textContent = title;
+  let text = group.querySelector(':scope > text.axis-title');
+  if (!title) {
+    text?.remove();
+    return group;
   }
+  if (!text) {
+    text = document.createElementNS(SVG_NS, 'text');
+    text.setAttribute('class', 'axis-title');
+    text.setAttribute('fill', 'currentColor');
+    text.setAttribute('text-anchor', 'middle');
+    group.append(text);
+  }
+  const [start, end] = scale.range();
+  const middle = (start + end) / 2;
+  if (side === 'bottom') {
+    text.setAttribute('x', middle);
+    text.setAttribute('y', titleOffset);
+  } else {
+    text.setAttribute('transform', `translate(${side === 'left' ? -titleOffset : titleOffset},${middle}) rotate(-90)`);
+  }
+  if (text.textContent !== title) text.textContent = title;
   return group;
 }
 
-/** Text in an svg, coloured from the theme. */
+/** Text in an svg, coloured from the theme (or by a fill attribute). */
 export function svgText(parent, content, attributes = {}) {
   const node = svgElement('text', { fill: 'currentColor', ...attributes }, parent);
-  node.textContent = content;
+  if (node.textContent !== content) node.textContent = content;
   return node;
 }
 
@@ -325,6 +403,18 @@ export function drawColorLegend(context, svg, { interpolator, scale, x, y, width
   }
   const axisScale = scale.copy().range([y + height, y]);
   drawAxis(svg, axisScale, 'right', { x: x + width, ticks: 5, title, titleOffset: 38 });
+}
+
+/**
+ * A d3 linear scale as a plain function (the same map, a few times faster):
+ * for the loops over every point of a curve.
+ */
+export function affine(scale) {
+  const [d0, d1] = scale.domain();
+  const [r0, r1] = scale.range();
+  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
+  const mid = (r0 + r1) / 2;
+  return d1 === d0 ? () => mid : (v) => r0 + (v - d0) * k;
 }
 
 /** Clamps v into [low, high]. */

@@ -209,7 +209,8 @@ export function draw(element, data, options = {}) {
       height: box.height,
       title: options.legendTitle,
     });
-    drawMarks(svg, data.marks ?? {});
+    // In a group of their own: how many there are changes nothing after them.
+    drawMarks(svgElement('g', {}, svg), data.marks ?? {});
     cursorGroup = svgElement('g', { 'pointer-events': 'none' }, svg);
     drawCursor();
     frame.setLabel((options.describe ?? defaultDescribe)(summary));
@@ -242,12 +243,17 @@ export function draw(element, data, options = {}) {
     }
   }
 
+  // Rewritten only when it changes: a redraw while a slider moves usually leaves it.
+  const setReadout = (text) => {
+    if (readout.textContent !== text) readout.textContent = text;
+  };
+
   function drawCursor() {
     const { data, options } = current;
     clear(cursorGroup);
     if (!cursor || cursor.row >= data.rows || cursor.column >= data.columns) {
       cursor = null;
-      readout.textContent = options.readoutHint ?? '';
+      setReadout(options.readoutHint ?? '');
       return;
     }
     const r = cellRect(cursor.row, cursor.column);
@@ -268,7 +274,7 @@ export function draw(element, data, options = {}) {
       cursorGroup,
     );
     const value = data.values[cursor.row * data.columns + cursor.column];
-    readout.textContent = (options.readout ?? defaultReadout)(cursor.row, cursor.column, value);
+    setReadout((options.readout ?? defaultReadout)(cursor.row, cursor.column, value));
   }
 
   function cellAt(event) {

@@ -89,7 +89,7 @@ export function draw(element, data, options = {}) {
         },
         svg,
       );
-      svgText(svg, label, { x: x.range()[0] + 4, y: y(value) - 4, 'font-size': 11 }).style.fill = cssColor('muted');
+      svgText(svg, label, { x: x.range()[0] + 4, y: y(value) - 4, 'font-size': 11, fill: cssColor('muted') });
     }
 
     const radius = clamp((x(1) - x(0)) / 2.5, 1, 3);
@@ -106,15 +106,15 @@ export function draw(element, data, options = {}) {
       const cx = x(selected);
       const cy = y(wavelengths[selected]);
       svgElement('circle', { cx, cy, r: radius + 3, fill: 'none', stroke: cssColor('accent'), 'stroke-width': 2 }, svg);
-      const text = svgText(svg, `j = ${selected}: ${formatNumber(wavelengths[selected], 4)}`, {
+      svgText(svg, `j = ${selected}: ${formatNumber(wavelengths[selected], 4)}`, {
         x: cx + (cx > frame.width / 2 ? -8 : 8),
         y: cy + 16,
         'text-anchor': cx > frame.width / 2 ? 'end' : 'start',
         'paint-order': 'stroke',
         stroke: cssColor('bg'),
         'stroke-width': 3,
+        fill: cssColor('accent'),
       });
-      text.style.fill = cssColor('accent');
     }
     frame.setLabel((options.describe ?? defaultDescribe)({ shortest, longest, count }));
   }

@@ -5,6 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { interpolateViridis } from 'd3-scale-chromatic';
 import {
+  affine,
   clamp,
   clear,
   createFrame,
@@ -55,9 +56,10 @@ export function draw(element, data, options = {}) {
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
   let keyShown = null;
-  // The stacked bands depend on the bands alone (not on p): drawn once per set
-  // of bands in (index, value) units and placed by a transform.
-  let stack = { bands: null, group: null };
+  // What the canvas shows: the bands are painted again only when they or their place change.
+  let bandsShown = null;
+  // The stacked bands depend on the bands alone (not on p): computed once per set of bands.
+  let stack = { bands: null };
   // The description doubles as a visible caption: whether the curves coincide is the point.
   const caption = htmlElement('p', 'posenc-caption', frame.root);
   caption.setAttribute('aria-hidden', 'true');
@@ -92,14 +94,15 @@ export function draw(element, data, options = {}) {
 
     svgElement('line', { x1: x.range()[0], x2: x.range()[1], y1: y(0), y2: y(0), stroke: cssColor('grid') }, svg);
     drawAxis(svg, y, 'left', { x: margin.left, ticks: 4, title: options.yTitle, titleOffset: 44 });
+    const [px, py] = [affine(x), affine(y)];
     curves.forEach(({ first, values }, index) => {
       svgElement(
         'path',
         {
           d: linePathTenths(
             values.length,
-            (i) => x(first + i),
-            (i) => y(values[i]),
+            (i) => px(first + i),
+            (i) => py(values[i]),
           ),
           transform: TENTHS,
           fill: 'none',
@@ -110,6 +113,19 @@ export function draw(element, data, options = {}) {
         svg,
       );
     });
+
+    // The bands are filled areas of ~1000 points each: a canvas paints them far faster than svg paths.
+    frame.useCanvas(Boolean(contributions));
+    if (contributions) {
+      drawContributions(svg, contributions, x, margin.top + topHeight + 18, innerHeight - topHeight - 18, options);
+    } else bandsShown = null;
+    drawAxis(svg, x, 'bottom', {
+      y: frame.height - margin.bottom + 2,
+      ticks: Math.max(2, frame.width / 80),
+      title: options.xTitle,
+    });
+    // The selected offset (and its mirror), last: how many there are changes nothing before them.
+    const marks = svgElement('g', {}, svg);
     if (Number.isFinite(data.offset) && data.offset >= from && data.offset <= to) {
       for (const k of new Set([data.offset, -data.offset])) {
         if (k < from) continue;
@@ -123,47 +139,51 @@ export function draw(element, data, options = {}) {
             stroke: cssColor('accent'),
             'stroke-dasharray': '3 3',
           },
-          svg,
+          marks,
         );
       }
     }
 
-    if (contributions)
-      drawContributions(svg, contributions, x, margin.top + topHeight + 18, innerHeight - topHeight - 18, options);
-    drawAxis(svg, x, 'bottom', {
-      y: frame.height - margin.bottom + 2,
-      ticks: Math.max(2, frame.width / 80),
-      title: options.xTitle,
-    });
-
-    const labels = [...curves, ...(contributions?.bands ?? [])].map(({ label }) => label).join('\n');
-    if (labels !== keyShown) {
-      keyShown = labels;
-      key.replaceChildren();
-      curves.forEach(({ label }, index) =>
-        addKey(label, seriesColor(index), DASHES[index % DASHES.length] ? 'dashed' : 'solid'),
-      );
-      contributions?.bands.forEach(({ label }, index) =>
-        addKey(label, bandColour(index, contributions.bands.length), 'band'),
-      );
+    const entries = [
+      ...curves.map(({ label }, index) => ({
+        label,
+        colour: seriesColor(index),
+        kind: DASHES[index % DASHES.length] ? 'dashed' : 'solid',
+      })),
+      ...(contributions?.bands ?? []).map(({ label }, index, bands) => ({
+        label,
+        colour: bandColour(index, bands.length),
+        kind: 'band',
+      })),
+    ];
+    const kinds = entries.map(({ colour, kind }) => `${kind} ${colour}`).join('\n');
+    if (kinds !== keyShown) {
+      keyShown = kinds;
+      key.replaceChildren(...entries.map(keyItem));
     }
+    // The labels (they follow p and dModel) change in place.
+    entries.forEach(({ label }, index) => {
+      const text = key.children[index].lastChild;
+      if (text.data !== label) text.data = label;
+    });
     const description = (options.describe ?? defaultDescribe)({ curves, spread: spread(curves) });
     frame.setLabel(description);
-    caption.textContent = description;
+    if (caption.textContent !== description) caption.textContent = description;
   }
 
-  function addKey(label, colour, kind) {
-    const item = htmlElement('li', `posenc-key-${kind}`, key);
+  function keyItem({ label, colour, kind }) {
+    const item = htmlElement('li', `posenc-key-${kind}`);
     const swatch = htmlElement('span', 'posenc-swatch', item);
     swatch.setAttribute('aria-hidden', 'true');
     if (kind === 'band') swatch.style.background = colour;
     else swatch.style.borderTop = `3px ${kind} ${colour}`;
-    item.append(label);
+    item.append(document.createTextNode(label));
+    return item;
   }
 
   const bandColour = (index, count) => interpolateViridis(count === 1 ? 0.5 : 0.9 - (0.8 * index) / (count - 1));
 
-  /** The bands stacked (positive parts up, negative down) and their sum, as paths in (index, value × scale) units. */
+  /** The bands stacked (positive parts up, negative down) and their sum. */
   function stackBands(bands) {
     const count = bands[0]?.values.length ?? 0;
     const up = new Float64Array(count);
@@ -189,25 +209,7 @@ export function draw(element, data, options = {}) {
       high = Math.max(high, up[i]);
     }
     if (high === 0) high = 1;
-    // Values as integers (they print fast) on a grid far finer than a pixel.
-    const scale = 1e4 / (high - low);
-    const at = (v) => Math.round(v * scale);
-    const group = svgElement('g', {});
-    layers.forEach(({ lower, upper }, index) => {
-      let d = '';
-      for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${i},${at(upper[i])}`;
-      for (let i = count - 1; i >= 0; i--) d += `L${i},${at(lower[i])}`;
-      svgElement('path', { d: `${d}Z`, fill: bandColour(index, bands.length), 'fill-opacity': 0.85 }, group);
-    });
-    let d = '';
-    for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${i},${at(total[i])}`;
-    // The transform stretches x and y unequally: the line keeps its width on screen.
-    svgElement(
-      'path',
-      { d, fill: 'none', stroke: cssColor('fg'), 'stroke-width': 1.2, 'vector-effect': 'non-scaling-stroke' },
-      group,
-    );
-    return { group, low, high, scale };
+    return { count, layers, total, low, high };
   }
 
   function drawContributions(svg, { first, bands }, x, top, height, options) {
@@ -215,15 +217,44 @@ export function draw(element, data, options = {}) {
     if (!stack.bands || stack.bands.length !== values.length || stack.bands.some((v, i) => v !== values[i])) {
       stack = { bands: values, ...stackBands(bands) };
     }
-    const { group, low, high, scale } = stack;
+    const { count, layers, total, low, high } = stack;
     const y = scaleLinear()
       .domain([low, high])
       .range([top + height, top]);
-    // (i, v × scale) -> (x(first + i), y(v)); both scales are linear.
-    const xStep = x(first + 1) - x(first);
-    const yStep = (y(1) - y(0)) / scale;
-    group.setAttribute('transform', `matrix(${xStep},0,0,${yStep},${x(first)},${y(0)})`);
-    svg.append(group);
+    const { context, canvas } = frame;
+    const place = [stack, first, ...x.domain(), ...x.range(), top, height, canvas.width, canvas.height];
+    if (!bandsShown || place.some((part, i) => part !== bandsShown[i])) {
+      bandsShown = place;
+      context.clearRect(0, 0, frame.width, frame.height);
+      context.globalAlpha = 0.85;
+      const [px, py] = [affine(x), affine(y)];
+      layers.forEach(({ lower, upper }, index) => {
+        context.beginPath();
+        for (let i = 0; i < count; i++) context.lineTo(px(first + i), py(upper[i]));
+        for (let i = count - 1; i >= 0; i--) context.lineTo(px(first + i), py(lower[i]));
+        context.closePath();
+        context.fillStyle = bandColour(index, bands.length);
+        context.fill();
+      });
+      context.globalAlpha = 1;
+    }
+    // Their sum is a line in the svg, in the theme's colour.
+    const [px, py] = [affine(x), affine(y)];
+    svgElement(
+      'path',
+      {
+        d: linePathTenths(
+          count,
+          (i) => px(first + i),
+          (i) => py(total[i]),
+        ),
+        transform: TENTHS,
+        fill: 'none',
+        stroke: cssColor('fg'),
+        'stroke-width': strokeTenths(1.2),
+      },
+      svg,
+    );
     drawAxis(svg, y, 'left', { x: x.range()[0], ticks: 4 });
     if (options.contributionsTitle)
       svgText(svg, options.contributionsTitle, { x: x.range()[0] + 6, y: top - 4, 'font-size': 11 });

@@ -33,6 +33,7 @@ export function draw(element, data, options = {}) {
     render,
   });
   const notes = htmlElement('div', 'posenc-notes', frame.root);
+  let notesShown = null;
   const marker = `posenc-arrow-${Math.random().toString(36).slice(2)}`;
 
   function render() {
@@ -120,24 +121,29 @@ export function draw(element, data, options = {}) {
     const label = (point, text, colour, inside) => {
       const reach = inside ? 0.55 : 1.12;
       const right = point[0] >= 0 !== inside;
-      const node = svgText(svg, text, {
+      svgText(svg, text, {
         x: px(point[0] * reach),
         y: py(point[1] * reach) + 4,
         'text-anchor': right ? 'start' : 'end',
         'paint-order': 'stroke',
         stroke: cssColor('bg'),
         'stroke-width': 3,
+        fill: colour,
       });
-      node.style.fill = colour;
     };
     label(data.start, data.startLabel ?? 'p', cssColor('series-1'), true);
     label(data.end, data.endLabel ?? 'p + k', cssColor('series-2'), false);
 
-    notes.replaceChildren();
-    for (const { text, testId } of data.notes ?? []) {
-      const line = htmlElement('p', null, notes);
-      line.textContent = text;
-      if (testId) line.dataset.testid = testId;
+    // Rewritten only when they change: a slider drag often leaves them as they are.
+    const shown = JSON.stringify(data.notes ?? []);
+    if (shown !== notesShown) {
+      notesShown = shown;
+      notes.replaceChildren();
+      for (const { text, testId } of data.notes ?? []) {
+        const line = htmlElement('p', null, notes);
+        line.textContent = text;
+        if (testId) line.dataset.testid = testId;
+      }
     }
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }

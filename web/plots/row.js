@@ -2,6 +2,7 @@
 // dimension at one position.
 import { scaleLinear } from 'd3-scale';
 import {
+  affine,
   clamp,
   clear,
   createFrame,
@@ -61,9 +62,10 @@ export function draw(element, data, options = {}) {
       let stems = '';
       let dots = '';
       const zero = tenths(y(0));
+      const [px, py] = [affine(x), affine(y)];
       for (let column = 0; column < values.length; column++) {
-        const cx = tenths(x(column));
-        const cy = tenths(y(clamp(values[column], low, high)));
+        const cx = tenths(px(column));
+        const cy = tenths(py(clamp(values[column], low, high)));
         stems += `M${cx},${zero}V${cy}`;
         if (dotted) dots += `M${cx},${cy}h0`;
       }
@@ -78,8 +80,7 @@ export function draw(element, data, options = {}) {
         const style = { stroke: colour, 'stroke-width': strokeTenths(5), 'stroke-linecap': 'round' };
         svgElement('path', { d: dots, transform: TENTHS, ...style }, group);
       }
-      const text = svgText(group, label, { x: margin.left + 6, y: top + 11 });
-      text.style.fill = colour;
+      svgText(group, label, { x: margin.left + 6, y: top + 11, fill: colour });
     });
 
     const selected = data.dimension;

@@ -3,6 +3,7 @@
 // integer positions (the table's actual rows) marked on it.
 import { scaleLinear } from 'd3-scale';
 import {
+  affine,
   clamp,
   clear,
   createFrame,
@@ -42,6 +43,7 @@ export function draw(element, data, options = {}) {
     render,
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
+  let keyShown = null;
 
   function render() {
     if (frame.width === 0) return;
@@ -62,6 +64,7 @@ export function draw(element, data, options = {}) {
       const group = svgElement('g', {}, svg);
       svgElement('line', { x1: x.range()[0], x2: x.range()[1], y1: y(0), y2: y(0), stroke: cssColor('grid') }, group);
       drawAxis(group, y, 'left', { x: margin.left, ticks: 3 });
+      const [px, py] = [affine(x), affine(y)];
       panel.series.forEach((series, s) => {
         const colour = panel.emphasis ? cssColor('accent') : seriesColor(s);
         const { positions, values } = series.curve;
@@ -70,8 +73,8 @@ export function draw(element, data, options = {}) {
           {
             d: linePathTenths(
               positions.length,
-              (i) => x(positions[i]),
-              (i) => y(clamp(values[i], low, high)),
+              (i) => px(positions[i]),
+              (i) => py(clamp(values[i], low, high)),
             ),
             transform: TENTHS,
             fill: 'none',
@@ -86,8 +89,8 @@ export function draw(element, data, options = {}) {
           const radius = clamp((x(data.from + 1) - x(data.from)) / 3, 0.8, 2.5);
           const d = dotsPathTenths(
             at.length,
-            (i) => x(at[i]),
-            (i) => y(clamp(sampled[i], low, high)),
+            (i) => px(at[i]),
+            (i) => py(clamp(sampled[i], low, high)),
             radius,
           );
           svgElement(
@@ -97,20 +100,28 @@ export function draw(element, data, options = {}) {
           );
         }
       });
-      const label = svgText(group, panel.label, { x: margin.left + 6, y: top + 11 });
-      if (panel.emphasis) label.style.fill = cssColor('accent');
+      svgText(group, panel.label, {
+        x: margin.left + 6,
+        y: top + 11,
+        fill: panel.emphasis ? cssColor('accent') : 'currentColor',
+      });
     });
 
     // Series names (the same in every panel) go in a key under the plot, where they can wrap.
-    key.replaceChildren();
-    (data.panels[0]?.series ?? []).forEach(({ label }, s) => {
-      if (!label) return;
-      const item = htmlElement('li', 'posenc-key-solid', key);
-      const swatch = htmlElement('span', 'posenc-swatch', item);
-      swatch.setAttribute('aria-hidden', 'true');
-      swatch.style.borderTop = `3px solid ${seriesColor(s)}`;
-      item.append(label);
-    });
+    // Rewritten only when they change: a slider drag leaves them as they are.
+    const labels = (data.panels[0]?.series ?? []).map(({ label }) => label ?? '');
+    if (labels.join('\n') !== keyShown) {
+      keyShown = labels.join('\n');
+      key.replaceChildren();
+      labels.forEach((label, s) => {
+        if (!label) return;
+        const item = htmlElement('li', 'posenc-key-solid', key);
+        const swatch = htmlElement('span', 'posenc-swatch', item);
+        swatch.setAttribute('aria-hidden', 'true');
+        swatch.style.borderTop = `3px solid ${seriesColor(s)}`;
+        item.append(label);
+      });
+    }
 
     if (Number.isFinite(data.marker) && data.marker >= data.from && data.marker <= data.to) {
       const at = x(data.marker);
