@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { PAGE_PARAMS as PAGE_PARAMS_OF_EMBED, PARAMS as EMBED_PARAMS_OF_EMBED } from '../../web/embed/params.js';
 import { ELEMENTS } from '../../web/elements/tags.js';
 import { launchChromium } from './chromium.mjs';
-import { assert, check, finish, watchedPage } from './harness.mjs';
+import { assert, check, finish, injected, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -257,20 +257,10 @@ function pageHelpers() {
   };
 }
 
-/** Elements that markup would create from a payload, in the document and every shadow root. */
-function injected(page) {
-  return page.evaluate(() => {
-    const found = [];
-    const visit = (rootNode) => {
-      for (const node of rootNode.querySelectorAll(
-        'img, script:not([src]), iframe, object, embed, [onerror], [onload]',
-      ))
-        found.push(node.outerHTML.slice(0, 80));
-      for (const node of rootNode.querySelectorAll('*')) if (node.shadowRoot) visit(node.shadowRoot);
-    };
-    visit(document);
-    return window.__pwned === undefined ? found : [...found, `window.__pwned = ${window.__pwned}`];
-  });
+/** injected() as a list of problems: the elements found, and window.__pwned when a script ran. */
+async function injectedProblems(target) {
+  const { found, pwned } = await injected(target);
+  return pwned === null ? found : [...found, `window.__pwned = ${pwned}`];
 }
 
 // What the page needs of a walk over a plot expected to show settings `s`.
@@ -815,7 +805,7 @@ try {
   );
 
   await check('no attribute value created an element or ran a script', async () => {
-    const found = await injected(host);
+    const found = await injectedProblems(host);
     assert(found.length === 0, found.join(', '));
   });
   await host.close();
@@ -859,7 +849,7 @@ try {
     );
     const shown = await observe(page, '[data-plot="heatmap"]', WALKS.table, s);
     problems.push(...readoutProblems(WALKS.table, s, shown.readouts));
-    problems.push(...(await injected(page)), ...page.problems.slice(problemsBefore));
+    problems.push(...(await injectedProblems(page)), ...page.problems.slice(problemsBefore));
     return problems.map((problem) => `?${expected.query}: ${problem}`);
   }
 
@@ -898,7 +888,7 @@ try {
     return async (problems) => {
       const link = await embed.evaluate(() => document.getElementById('explainer').href);
       if (!link.startsWith(server.url)) problems.push(`link back: ${link}`);
-      return [...problems, ...(await injected(embed)), ...embed.problems.slice(problemsBefore)];
+      return [...problems, ...(await injectedProblems(embed)), ...embed.problems.slice(problemsBefore)];
     };
   }
   const plotOf = (plot) => `posenc-${plot}`;

@@ -13,7 +13,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from './chromium.mjs';
-import { assert, check, finish, watchedPage } from './harness.mjs';
+import { assert, check, finish, injected, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -127,22 +127,6 @@ function inspect(target, selector) {
       fingerprint: `${(hash >>> 0).toString(16)}:${pixelSum}`,
     };
   }, selector);
-}
-
-/** Elements that markup would create from a payload, in the document and every shadow root. */
-function injected(target) {
-  return target.evaluate(() => {
-    const found = [];
-    const visit = (rootNode) => {
-      for (const node of rootNode.querySelectorAll(
-        'img, script:not([src]), iframe, object, embed, [onerror], [onload]',
-      ))
-        found.push(node.outerHTML.slice(0, 80));
-      for (const node of rootNode.querySelectorAll('*')) if (node.shadowRoot) visit(node.shadowRoot);
-    };
-    visit(document);
-    return { found, pwned: window.__pwned ?? null };
-  });
 }
 
 /**

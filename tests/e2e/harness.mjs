@@ -48,3 +48,19 @@ export async function watchedPage(context) {
   });
   return page;
 }
+
+/** Elements that markup would create from a payload, in the document and every shadow root. */
+export function injected(target) {
+  return target.evaluate(() => {
+    const found = [];
+    const visit = (rootNode) => {
+      for (const node of rootNode.querySelectorAll(
+        'img, script:not([src]), iframe, object, embed, [onerror], [onload]',
+      ))
+        found.push(node.outerHTML.slice(0, 80));
+      for (const node of rootNode.querySelectorAll('*')) if (node.shadowRoot) visit(node.shadowRoot);
+    };
+    visit(document);
+    return { found, pwned: window.__pwned ?? null };
+  });
+}
