@@ -4,11 +4,15 @@
 // Memory ownership: functions returning arrays return a copy owned by the
 // JavaScript side. The writers return a view of their own scratch buffer that
 // is valid only until the next call into the module; api.js copies each chunk
-// into the caller's array at once.
+// into the caller's array at once. Arrays allocated for JS in the module's own
+// memory (pe.allocate, web/lib/wasm-array.js) are addressed by number and
+// written in place: no copy out.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
@@ -120,6 +124,39 @@ SimilarityChunks* makeSimilarityChunks(const EncodingParams& p, double length, i
                               static_cast<size_t>(length), chunkRows);
 }
 
+// An address in wasm memory as JS holds it: a plain number (wasm32: below 2^32).
+template <typename T>
+T* at(double address) {
+  return reinterpret_cast<T*>(static_cast<uintptr_t>(address));
+}
+
+// 0 when the memory cannot grow that far. 16-byte aligned: whole SIMD vectors.
+double allocateArray(double count, int32_t bytesPerValue) {
+  const size_t bytes = static_cast<size_t>(count) * static_cast<size_t>(bytesPerValue);
+  void* memory = std::aligned_alloc(16, (bytes + 15) / 16 * 16);
+  return static_cast<double>(reinterpret_cast<uintptr_t>(memory));
+}
+
+void freeArray(double address) { std::free(at<void>(address)); }
+
+// A fresh view: one taken before the memory grew is detached.
+val view32(double address, double count) {
+  return val(emscripten::typed_memory_view(static_cast<size_t>(count), at<float>(address)));
+}
+val view64(double address, double count) {
+  return val(emscripten::typed_memory_view(static_cast<size_t>(count), at<double>(address)));
+}
+
+bool tableInto32(const EncodingParams& p, double length, double address) {
+  return posenc::table(toEncoding(p), static_cast<int64_t>(length), at<float>(address));
+}
+bool tableInto64(const EncodingParams& p, double length, double address) {
+  return posenc::table(toEncoding(p), static_cast<int64_t>(length), at<double>(address));
+}
+bool similarityInto(const EncodingParams& p, double length, double address) {
+  return posenc::similarity(toEncoding(p), static_cast<int64_t>(length), at<float>(address));
+}
+
 // Bytes currently malloc'ed: lets tests show that nothing stays alive.
 double allocatedBytes() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -145,6 +182,13 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("offsetDots", &offsetDots);
   function("simd", &posenc::simdEnabled);
   function("allocatedBytes", &allocatedBytes);
+  function("allocateArray", &allocateArray);
+  function("freeArray", &freeArray);
+  function("view32", &view32);
+  function("view64", &view64);
+  function("tableInto32", &tableInto32);
+  function("tableInto64", &tableInto64);
+  function("similarityInto", &similarityInto);
   class_<TableChunks32>("TableChunks32")
       .constructor(&makeTableChunks<TableChunks32>, allow_raw_pointers())
       .function("ok", &TableChunks32::ok)

@@ -16,6 +16,7 @@ import {
 } from './options.js';
 import { ANGLES } from './conventions.js';
 import { identify } from './identify.js';
+import { allocator, WasmArray } from './wasm-array.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
@@ -58,7 +59,14 @@ export function createApi(module) {
       const ArrayType = dtypeOf('table', opts);
       const count = length * params.dModel;
       checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
-      const out = outputArray('table', opts, ArrayType, count);
+      if (opts.out instanceof WasmArray) {
+        const address = WasmArray.target('table', opts.out, module, ArrayType, count);
+        const write = ArrayType === Float64Array ? module.tableInto64 : module.tableInto32;
+        if (!write(params, length, address))
+          throw new RangeError('posenc.table: not enough wasm memory for this request');
+        return opts.out.array;
+      }
+      const out = outputArray('table', opts, ArrayType, count, true);
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
       const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
       return drain(withChunkRows(new Chunks(params, 0, chunkRows), chunkRows), out, params.dModel, length, 'table');
@@ -126,11 +134,20 @@ export function createApi(module) {
           'reduce length or dModel',
         );
       }
-      const out = outputArray('similarity', opts, Float32Array, length * length);
+      if (opts.out instanceof WasmArray) {
+        const address = WasmArray.target('similarity', opts.out, module, Float32Array, length * length);
+        if (!module.similarityInto(params, length, address))
+          throw new RangeError('posenc.similarity: not enough wasm memory for this request');
+        return opts.out.array;
+      }
+      const out = outputArray('similarity', opts, Float32Array, length * length, true);
       const chunkRows = rowsPerChunk(length * 4, length);
       const chunks = withChunkRows(new module.SimilarityChunks(params, length, chunkRows), chunkRows);
       return drain(chunks, out, length, length, 'similarity');
     },
+
+    /** An array in the module's own memory: table() and similarity() write into it without copying. */
+    allocate: allocator(module),
 
     /** Bytes malloc'ed inside the wasm heap right now (for leak checks). */
     heapBytes() {

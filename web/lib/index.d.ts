@@ -39,8 +39,12 @@ export interface TableOptions extends EncodingOptions {
   /** Number of rows: an integer >= 1. */
   length: number;
   dtype?: Dtype;
-  /** A buffer to fill instead of allocating one (exact length, type matching dtype). */
-  out?: Float32Array | Float64Array;
+  /**
+   * A buffer to fill instead of allocating one (exact length, type matching
+   * dtype). A WasmArray (pe.allocate) is written in place, without the copy
+   * out of wasm memory; the call then returns its `.array`.
+   */
+  out?: Float32Array | Float64Array | WasmArray;
 }
 
 export interface RowOptions extends EncodingOptions {
@@ -65,7 +69,23 @@ export interface OffsetDotsOptions extends EncodingOptions {
 export interface SimilarityOptions extends EncodingOptions {
   length: number;
   dtype?: 'float32';
-  out?: Float32Array;
+  /** As for TableOptions.out: a Float32Array, or a float32 WasmArray written in place. */
+  out?: Float32Array | WasmArray<Float32Array>;
+}
+
+/**
+ * An array in the module's own memory (pe.allocate). Read `.array` each time
+ * you use it: a view of wasm memory is detached (length 0) when the memory
+ * grows, which any posenc call that allocates may do.
+ */
+export interface WasmArray<T extends Float32Array | Float64Array = Float32Array | Float64Array> {
+  /** The values: a view of wasm memory, valid until the memory next grows. Throws after free(). */
+  readonly array: T;
+  readonly length: number;
+  readonly dtype: T extends Float64Array ? 'float64' : 'float32';
+  readonly freed: boolean;
+  /** Gives the memory back; later calls do nothing. (Collected arrays are freed too.) */
+  free(): void;
 }
 
 export interface Posenc {
@@ -83,6 +103,9 @@ export interface Posenc {
   offsetDots(opts: OffsetDotsOptions): Float64Array;
   /** The [length x length] matrix of row dot products, row-major. */
   similarity(opts: SimilarityOptions): Float32Array;
+  /** `count` values in the module's own memory, for table()/similarity() to write in place (no copy). */
+  allocate(count: number, opts: { dtype: 'float64' }): WasmArray<Float64Array>;
+  allocate(count: number, opts?: { dtype?: 'float32' }): WasmArray<Float32Array>;
   /** Bytes allocated inside the wasm heap (for leak checks). */
   heapBytes(): number;
   /** Which convention, base, start, padding row and scale explain a row-major [length x dModel] table. */

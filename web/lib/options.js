@@ -30,7 +30,7 @@ const KNOWN_OPTIONS = new Set([
 
 const describe = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : String(v));
 
-function fail(ErrorType, where, message, value) {
+export function fail(ErrorType, where, message, value) {
   throw new ErrorType(`posenc.${where}: ${message} (got ${describe(value)})`);
 }
 
@@ -160,11 +160,16 @@ export function checkWork(where, what, work, limit, advice) {
 }
 
 /** The caller's buffer when given (it must fit exactly), else a new one. */
-export function outputArray(where, opts, ArrayType, count) {
+export function outputArray(where, opts, ArrayType, count, inPlace = false) {
   const out = opts?.out;
   if (out === undefined) return new ArrayType(count);
   if (!(out instanceof ArrayType))
-    fail(TypeError, where, `out must be a ${ArrayType.name} (matching dtype)`, Object.prototype.toString.call(out));
+    fail(
+      TypeError,
+      where,
+      `out must be a ${ArrayType.name} (matching dtype)${inPlace ? ' or a WasmArray from pe.allocate()' : ''}`,
+      Object.prototype.toString.call(out),
+    );
   if (out.length !== count) fail(RangeError, where, `out must have length ${count}`, out.length);
   return out;
 }
