@@ -1,33 +1,27 @@
 // The elements' stylesheet, adopted by every shadow root (one constructable
 // CSSStyleSheet per document: no inline style, no <style> element, so a
 // Content-Security-Policy without 'unsafe-inline' for styles is fine).
+// The palettes and the plot parts' rules are the explainer page's own
+// (web/plots/*.css, imported as strings), so page and elements cannot drift
+// apart; only what an element alone needs is written here.
 // Themes: the plots read --posenc-* custom properties. Values the embedding
 // page sets (on the element or an ancestor) win; otherwise the palette of the
-// theme attribute: light, dark, or auto (follows prefers-color-scheme).
-const LIGHT = {
-  bg: '#ffffff',
-  fg: '#1f2328',
-  muted: '#59636e',
-  grid: '#d0d7de',
-  accent: '#bf3989',
-  'series-1': '#0969da',
-  'series-2': '#bc4c00',
-  'series-3': '#1a7f37',
-  'series-4': '#8250df',
-  error: '#cf222e',
-};
-const DARK = {
-  bg: '#0d1117',
-  fg: '#e6edf3',
-  muted: '#9198a1',
-  grid: '#30363d',
-  accent: '#f778ba',
-  'series-1': '#58a6ff',
-  'series-2': '#f0883e',
-  'series-3': '#3fb950',
-  'series-4': '#bc8cff',
-  error: '#ff7b72',
-};
+// theme attribute: light, dark, or auto (follows prefers-color-scheme). For
+// that, each palette value becomes the fallback of a private --_name variable
+// on :host, and .body hands --_name on to the plots as --posenc-name: setting
+// --posenc-name on :host directly would hide the page's value. Hence the
+// palettes are read out of palette.css rather than used as written.
+import PALETTE_CSS from '../plots/palette.css?inline';
+import PLOT_CSS from '../plots/plots.css?inline';
+
+/** Each `:root { --posenc-name: value; … }` block of the css (light, then dark) as { name: value }. */
+const readPalettes = (css) =>
+  [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/:root\s*\{([^}]*)\}/g)].map(([, block]) =>
+    Object.fromEntries(
+      [...block.matchAll(/--posenc-([\w-]+)\s*:\s*([^;]+)/g)].map(([, name, value]) => [name, value.trim()]),
+    ),
+  );
+const [LIGHT, DARK] = readPalettes(PALETTE_CSS);
 
 const palette = (colours) =>
   Object.entries(colours)
@@ -62,36 +56,7 @@ export const CSS = `
 .message p { margin: 0; overflow-wrap: anywhere; }
 [hidden] { display: none !important; }
 :focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
-.posenc-plot { color: var(--_fg); }
-.posenc-readout, .posenc-caption, .posenc-notes p {
-  margin: 0.3rem 0 0;
-  min-height: 1.4em;
-  font-size: 0.9rem;
-  font-variant-numeric: tabular-nums;
-}
-.posenc-key {
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.2rem 1rem;
-  margin: 0.4rem 0 0;
-  padding: 0;
-  list-style: none;
-  font-size: 0.85rem;
-}
-.posenc-swatch {
-  display: inline-block;
-  width: 1.6rem;
-  height: 0.7rem;
-  margin-right: 0.35rem;
-  vertical-align: middle;
-}
-.posenc-key-solid .posenc-swatch, .posenc-key-dashed .posenc-swatch { height: 0; }
-.posenc-compare {
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr));
-  gap: 1rem;
-}
-.posenc-panel-title { margin: 0 0 0.3rem; font-weight: 600; color: var(--_fg); }
+${PLOT_CSS}
 `;
 
 const sheets = new WeakMap();
