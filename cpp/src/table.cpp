@@ -30,6 +30,12 @@ constexpr int64_t kRowsPerKernelCall = 8;
 // Oscillators per tile: their float64 state (40 bytes each) and the tile's
 // rows (8 x 1 KB) stay in L1.
 constexpr size_t kTileOscillators = 128;
+// Rows that every tile writes before the next rows are started: about this
+// many bytes (at least 8 rows), so that each row is finished while it is in
+// cache and memory sees one stream of whole rows. A tile going down 1024 rows
+// of a 32 MB table spread its writes over 4 MB: written in place, the table
+// took 6.4-6.7 ms instead of ~5.3 (Node, 8192 x 1024; 128 KB groups: 6.0).
+constexpr size_t kGroupBytes = 32 * 1024;
 }  // namespace
 
 struct TableWriter::State {
@@ -73,8 +79,9 @@ void TableWriter::write(float* out, int64_t rows) {
   detail::Oscillators& oscillators = *st.bank;
   const kernels::Bank bank = oscillators.bank();
   const size_t n = bank.size;
-  // Runs of rows between reseeds; within a run, one tile of oscillators at a
-  // time goes down all the rows, so its state stays in L1 while the rows stream out.
+  // Runs of rows between reseeds; within a run, groups of kGroupBytes of rows;
+  // within a group, one tile of oscillators at a time goes down all the rows,
+  // so its state stays in L1 while the rows stream out.
   for (int64_t r = 0; r < rows;) {
     if (st.stepsSinceSeed == detail::kReseedInterval) {
       oscillators.seed(e.start + static_cast<double>(st.nextRow));
@@ -82,27 +89,33 @@ void TableWriter::write(float* out, int64_t rows) {
     }
     const int64_t run = std::min(rows - r, detail::kReseedInterval - st.stepsSinceSeed);
     float* runStart = out + static_cast<size_t>(r) * d;
-    for (size_t first = 0; first < n; first += kTileOscillators) {
-      const size_t count = std::min(n - first, kTileOscillators);
-      const kernels::Bank tile = kernels::slice(bank, first, count);
-      for (int64_t done = 0; done < run; done += kRowsPerKernelCall) {
-        const size_t rowsNow = static_cast<size_t>(std::min(run - done, kRowsPerKernelCall));
-        // The kernel writes a dense buffer whose row segments are then copied
-        // out: strided stores straight into the rows ran at half speed in V8
-        // when d is a power of two (rows 4 KB apart alias in L1).
-        float* tileRows = st.tileRows;
-        const size_t tileStride = 2 * count;
-        if (e.layout == Layout::kInterleaved)
-          kernels::writeInterleavedRows(tile, rowsNow, tileRows, tileStride);
-        else
-          kernels::writeSplitRows(tile, rowsNow, tileRows, tileRows + count, tileStride);
-        float* dst = runStart + static_cast<size_t>(done) * d;
-        for (size_t k = 0; k < rowsNow; ++k, dst += d, tileRows += tileStride) {
-          if (e.layout == Layout::kInterleaved) {
-            kernels::copy(dst + 2 * first, tileRows, 2 * count);
-          } else {
-            kernels::copy(dst + first, tileRows, count);
-            kernels::copy(dst + n + first, tileRows + count, count);
+    const int64_t groupRows =
+        std::max<int64_t>(kRowsPerKernelCall, static_cast<int64_t>(kGroupBytes / (d * sizeof(float))) /
+                                                  kRowsPerKernelCall * kRowsPerKernelCall);
+    for (int64_t group = 0; group < run; group += groupRows) {
+      const int64_t groupEnd = std::min(run, group + groupRows);
+      for (size_t first = 0; first < n; first += kTileOscillators) {
+        const size_t count = std::min(n - first, kTileOscillators);
+        const kernels::Bank tile = kernels::slice(bank, first, count);
+        for (int64_t done = group; done < groupEnd; done += kRowsPerKernelCall) {
+          const size_t rowsNow = static_cast<size_t>(std::min(groupEnd - done, kRowsPerKernelCall));
+          // The kernel writes a dense buffer whose row segments are then copied
+          // out: strided stores straight into the rows ran at half speed in V8
+          // when d is a power of two (rows 4 KB apart alias in L1).
+          float* tileRows = st.tileRows;
+          const size_t tileStride = 2 * count;
+          if (e.layout == Layout::kInterleaved)
+            kernels::writeInterleavedRows(tile, rowsNow, tileRows, tileStride);
+          else
+            kernels::writeSplitRows(tile, rowsNow, tileRows, tileRows + count, tileStride);
+          float* dst = runStart + static_cast<size_t>(done) * d;
+          for (size_t k = 0; k < rowsNow; ++k, dst += d, tileRows += tileStride) {
+            if (e.layout == Layout::kInterleaved) {
+              kernels::copy(dst + 2 * first, tileRows, 2 * count);
+            } else {
+              kernels::copy(dst + first, tileRows, count);
+              kernels::copy(dst + n + first, tileRows + count, count);
+            }
           }
         }
       }
