@@ -19,10 +19,16 @@ function fillSelect(select, values) {
   );
 }
 
+// Only what changed is written: show() runs at every step of a drag, and each
+// write to a control or its label costs the browser a style and layout pass.
+function set(target, property, value) {
+  if (target[property] !== value) target[property] = value;
+}
+
 function setRange(input, min, max, step = 1) {
-  input.min = String(min);
-  input.max = String(max);
-  input.step = String(step);
+  set(input, 'min', String(min));
+  set(input, 'max', String(max));
+  set(input, 'step', String(step));
 }
 
 export function bindControls(form, onChange) {
@@ -47,16 +53,16 @@ export function bindControls(form, onChange) {
     setRange(input('offset'), 0, maxOffset(state));
     setRange(input('dimension'), 0, maxDimension(state));
     for (const name of ['dModel', 'length', 'position', 'offset', 'dimension']) {
-      input(name).value = String(state[name]);
-      output(name).textContent = String(state[name]);
+      set(input(name), 'value', String(state[name]));
+      const beyond = name === 'position' && state.position >= state.length;
+      set(output(name), 'textContent', beyond ? `${state.position} (${t('controls.beyond')})` : String(state[name]));
     }
-    if (state.position >= state.length) output('position').textContent = `${state.position} (${t('controls.beyond')})`;
-    input('base').value = String(Math.log10(state.base));
-    output('base').textContent = String(state.base);
-    input('preset').value = state.preset;
-    input('versus').value = state.versus;
-    input('layout').value = state.layout ?? PRESETS[state.preset].layout;
-    input('exponent').value = state.exponent ?? PRESETS[state.preset].exponent;
+    set(input('base'), 'value', String(Math.log10(state.base)));
+    set(output('base'), 'textContent', String(state.base));
+    set(input('preset'), 'value', state.preset);
+    set(input('versus'), 'value', state.versus);
+    set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);
+    set(input('exponent'), 'value', state.exponent ?? PRESETS[state.preset].exponent);
   }
 
   form.addEventListener('input', (event) => {
