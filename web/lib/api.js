@@ -31,8 +31,10 @@ function drain(chunks, out, rowValues, rowCount, where) {
     if (!chunks.ok()) throw new RangeError(`posenc.${where}: not enough wasm memory for this request`);
     for (let r = 0; r < rowCount; r += chunkRows) {
       const rows = Math.min(chunkRows, rowCount - r);
+      // Where the rows go, mod 4 KB: the chunk is written half a page away (bindings.cpp).
+      const offset = (out.byteOffset + r * rowValues * out.BYTES_PER_ELEMENT) % 4096;
       // A view of wasm memory, valid only until the next call into the module.
-      out.set(chunks.next(rows), r * rowValues);
+      out.set(chunks.next(rows, offset), r * rowValues);
     }
   } finally {
     chunks.delete();
