@@ -276,6 +276,35 @@ describe('outputs are owned by the caller', () => {
     expect(pe.similarity({ length: 3, dModel: 4, out: sim })).toBe(sim);
   });
 
+  it('fills an out at any offset in its buffer, across many chunks, and nothing around it', () => {
+    // 1000 rows of 300 values come through the wasm scratch in 256 KB chunks
+    // (218 rows), each placed by where it lands in out (mod 4 KB).
+    const [length, d] = [1000, 300];
+    const want = paperTable(length, d);
+    for (const offsetValues of [0, 1, 3, 509, 1024]) {
+      const buffer = new ArrayBuffer((length * d + offsetValues + 4) * 4);
+      new Float32Array(buffer).fill(7);
+      const out = new Float32Array(buffer, offsetValues * 4, length * d);
+      pe.table({ length, dModel: d, out });
+      expect(maxAbsDiff(out, want)).toBeLessThanOrEqual(F32);
+      const around = new Float32Array(buffer);
+      expect(Array.from(around.subarray(0, offsetValues))).toEqual(new Array(offsetValues).fill(7));
+      expect(Array.from(around.subarray(offsetValues + length * d))).toEqual([7, 7, 7, 7]);
+    }
+    // The similarity matrix goes through the same chunks.
+    const sim = new Float32Array(new ArrayBuffer((700 * 700 + 3) * 4), 12, 700 * 700);
+    pe.similarity({ length: 700, dModel: 8, out: sim });
+    const table = paperTable(700, 8);
+    for (const [p, q] of [
+      [0, 0],
+      [1, 699],
+      [350, 17],
+      [699, 698],
+      [123, 456],
+    ])
+      expect(Math.abs(sim[p * 700 + q] - dot(rowOf(table, 8, p), rowOf(table, 8, q)))).toBeLessThanOrEqual(1e-5);
+  });
+
   it('leaves the wasm heap where it was', () => {
     for (let i = 0; i < 20; i++) pe.table({ length: 64, dModel: 64 });
     const before = pe.heapBytes();
