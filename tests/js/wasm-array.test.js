@@ -113,7 +113,8 @@ describe('pe.allocate', () => {
     for (const count of [0, -1, 1.5, NaN, Infinity, 2 ** 31]) expect(() => pe.allocate(count)).toThrow(RangeError);
     expect(() => pe.allocate('8')).toThrow(/count must be a number/);
     expect(() => pe.allocate()).toThrow(TypeError);
-    expect(() => pe.allocate(8, { dtype: 'int8' })).toThrow(/dtype must be 'float32' or 'float64'/);
+    expect(() => pe.allocate(8, { dtype: 'int8' })).toThrow(/dtype must be one of 'float32', 'float64'/);
+    expect(() => pe.allocate(8, { dtype: 32 })).toThrow(TypeError);
     expect(() => pe.allocate(8, { dtyp: 'float32' })).toThrow(/unknown option 'dtyp'/);
     expect(() => pe.allocate(8, 'float64')).toThrow(TypeError);
     // More than the wasm memory can hold (2 GB): a RangeError, and the module stays usable.
