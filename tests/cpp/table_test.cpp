@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "posenc/posenc.h"
@@ -74,6 +75,31 @@ TEST(Table, Float64MatchesReferenceTo1e12) {
     for (long r = 0; r < length; ++r)
       for (int j = 0; j < k.d; ++j) ASSERT_NEAR(out[r * k.d + j], reference::value(k, r, j), 1e-12);
   }
+}
+
+TEST(Table, Float64RowsAreRowBitForBit) {
+  // The float64 writer hoists each column's frequency out of the rows; its
+  // values must stay the very bits posenc::row() evaluates, in every
+  // convention, with a padding row, a start, and the ratio-power angle.
+  for (bool ratioPower : {false, true})
+    for (reference::Knobs k : reference::conventions(37)) {
+      k.ratioPower = ratioPower;
+      k.start = 3;
+      k.paddingRow = 5;
+      k.scale = 0.75;
+      const Encoding e = reference::encoding(k);
+      const long length = 1100;
+      std::vector<double> table(length * k.d), row(k.d);
+      posenc::TableWriter writer(e, 0);
+      ASSERT_TRUE(writer.ok());
+      writer.write(table.data(), 600);  // two writes: the columns are kept between them
+      writer.write(table.data() + 600 * k.d, length - 600);
+      for (long r = 0; r < length; ++r) {
+        posenc::row(e, k.start + static_cast<double>(r), row.data());
+        ASSERT_EQ(0, std::memcmp(row.data(), table.data() + r * k.d, k.d * sizeof(double)))
+            << "row " << r << (ratioPower ? " ratio-power" : "");
+      }
+    }
 }
 
 TEST(Table, ChunkedWritesEqualOneWrite) {
