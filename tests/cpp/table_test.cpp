@@ -33,8 +33,10 @@ TEST(Table, Float32IsRoundedFloat64ForEveryConvention) {
 
 TEST(Table, WideRowsAcrossTilesOfOscillators) {
   // 150 and 257 pairs: the writer steps 128 oscillators at a time, so these
-  // end in a partial tile (and, for 257, a tile of one).
-  for (int d : {300, 514}) {
+  // end in a partial tile (and, for 257, a tile of one). 100 and 128 pairs:
+  // rows short enough that the kernel writes 5 and 4 rows a call straight
+  // into them.
+  for (int d : {200, 256, 300, 514}) {
     for (reference::Knobs k : reference::conventions(d)) {
       const long length = 1100;  // crosses one reseed
       std::vector<float> out(length * d);
