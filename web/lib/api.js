@@ -47,6 +47,8 @@ function rowsPerChunk(rowBytes, rowCount) {
 }
 
 export function createApi(module) {
+  // Tables up to this size come from one call into scratch the module keeps.
+  const onceBytes = module.onceBytes();
   function withChunkRows(chunks, chunkRows) {
     chunks.chunkRows = chunkRows;
     return chunks;
@@ -69,6 +71,15 @@ export function createApi(module) {
         return opts.out.array;
       }
       const out = outputArray('table', opts, ArrayType, count, true);
+      if (count * ArrayType.BYTES_PER_ELEMENT <= onceBytes) {
+        // One call, no writer object: the fixed cost is most of a small table's.
+        const once = ArrayType === Float64Array ? module.tableOnce64 : module.tableOnce32;
+        const rows = once(params, length, out.byteOffset % 4096);
+        if (rows === null) throw new RangeError('posenc.table: not enough wasm memory for this request');
+        // A view of wasm memory, valid only until the next call into the module.
+        out.set(rows);
+        return out;
+      }
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
       const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
       return drain(withChunkRows(new Chunks(params, 0, chunkRows), chunkRows), out, params.dModel, length, 'table');
