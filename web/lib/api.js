@@ -25,16 +25,26 @@ const CHUNK_BYTES = 256 * 1024;
 // Index of 'ratio-power' in ANGLES: the one angle that is no sinusoid of position.
 const RATIO_POWER = ANGLES.indexOf('ratio-power');
 
+const outOfMemory = (where) => new RangeError(`posenc.${where}: not enough wasm memory for this request`);
+
+// Where out[index] lies, mod 4 KB: the module writes what is copied there half
+// a page away from it (bindings.cpp, placed()).
+const pageOffset = (out, index) => (out.byteOffset + index * out.BYTES_PER_ELEMENT) % 4096;
+
+/** `out`, a WasmArray, written in place by write(address) (false: out of wasm memory). */
+function inPlace(where, out, module, ArrayType, count, write) {
+  if (!write(WasmArray.target(where, out, module, ArrayType, count))) throw outOfMemory(where);
+  return out.array;
+}
+
 function drain(chunks, out, rowValues, rowCount, where) {
   const chunkRows = chunks.chunkRows;
   try {
-    if (!chunks.ok()) throw new RangeError(`posenc.${where}: not enough wasm memory for this request`);
+    if (!chunks.ok()) throw outOfMemory(where);
     for (let r = 0; r < rowCount; r += chunkRows) {
       const rows = Math.min(chunkRows, rowCount - r);
-      // Where the rows go, mod 4 KB: the chunk is written half a page away (bindings.cpp).
-      const offset = (out.byteOffset + r * rowValues * out.BYTES_PER_ELEMENT) % 4096;
       // A view of wasm memory, valid only until the next call into the module.
-      out.set(chunks.next(rows, offset), r * rowValues);
+      out.set(chunks.next(rows, pageOffset(out, r * rowValues)), r * rowValues);
     }
   } finally {
     chunks.delete();
@@ -64,18 +74,15 @@ export function createApi(module) {
       const count = length * params.dModel;
       checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
       if (opts.out instanceof WasmArray) {
-        const address = WasmArray.target('table', opts.out, module, ArrayType, count);
         const write = ArrayType === Float64Array ? module.tableInto64 : module.tableInto32;
-        if (!write(params, length, address))
-          throw new RangeError('posenc.table: not enough wasm memory for this request');
-        return opts.out.array;
+        return inPlace('table', opts.out, module, ArrayType, count, (address) => write(params, length, address));
       }
       const out = outputArray('table', opts, ArrayType, count, true);
       if (count * ArrayType.BYTES_PER_ELEMENT <= onceBytes) {
         // One call, no writer object: the fixed cost is most of a small table's.
         const once = ArrayType === Float64Array ? module.tableOnce64 : module.tableOnce32;
-        const rows = once(params, length, out.byteOffset % 4096);
-        if (rows === null) throw new RangeError('posenc.table: not enough wasm memory for this request');
+        const rows = once(params, length, pageOffset(out, 0));
+        if (rows === null) throw outOfMemory('table');
         // A view of wasm memory, valid only until the next call into the module.
         out.set(rows);
         return out;
@@ -121,7 +128,7 @@ export function createApi(module) {
       );
       const out = outputArray('offsetDots', opts, Float64Array, count);
       const dots = module.offsetDots(params, from, minOffset, maxOffset);
-      if (dots === null) throw new RangeError('posenc.offsetDots: not enough wasm memory for this request');
+      if (dots === null) throw outOfMemory('offsetDots');
       out.set(dots);
       return out;
     },
@@ -148,10 +155,9 @@ export function createApi(module) {
         );
       }
       if (opts.out instanceof WasmArray) {
-        const address = WasmArray.target('similarity', opts.out, module, Float32Array, length * length);
-        if (!module.similarityInto(params, length, address))
-          throw new RangeError('posenc.similarity: not enough wasm memory for this request');
-        return opts.out.array;
+        return inPlace('similarity', opts.out, module, Float32Array, length * length, (address) =>
+          module.similarityInto(params, length, address),
+        );
       }
       const out = outputArray('similarity', opts, Float32Array, length * length, true);
       const chunkRows = rowsPerChunk(length * 4, length);

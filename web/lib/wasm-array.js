@@ -14,6 +14,8 @@ const leaked =
     ? new FinalizationRegistry(({ module, address }) => module.freeArray(address))
     : null;
 
+const dtypeName = (ArrayType) => (ArrayType === Float64Array ? 'float64' : 'float32');
+
 export class WasmArray {
   #module;
   #address;
@@ -46,7 +48,7 @@ export class WasmArray {
   }
 
   get dtype() {
-    return this.#ArrayType === Float64Array ? 'float64' : 'float32';
+    return dtypeName(this.#ArrayType);
   }
 
   get freed() {
@@ -66,10 +68,8 @@ export class WasmArray {
   static target(where, out, module, ArrayType, count) {
     if (out.#module !== module) throw new TypeError(`posenc.${where}: out is a WasmArray of another posenc module`);
     if (out.#address === 0) throw new TypeError(`posenc.${where}: out is a WasmArray that was freed`);
-    if (out.#ArrayType !== ArrayType) {
-      const dtype = ArrayType === Float64Array ? 'float64' : 'float32';
-      fail(TypeError, where, `out must hold ${dtype} values (matching dtype)`, out.dtype);
-    }
+    if (out.#ArrayType !== ArrayType)
+      fail(TypeError, where, `out must hold ${dtypeName(ArrayType)} values (matching dtype)`, out.dtype);
     if (out.#length !== count) fail(RangeError, where, `out must have length ${count}`, out.#length);
     return out.#address;
   }
@@ -84,7 +84,7 @@ export function allocator(module) {
       if (key !== 'dtype') fail(TypeError, 'allocate', `unknown option '${key}' (allowed: dtype)`, opts[key]);
     }
     const ArrayType = dtypeOf('allocate', opts);
-    const dtype = ArrayType === Float64Array ? 'float64' : 'float32';
+    const dtype = dtypeName(ArrayType);
     const length = integer('allocate', 'count', count, 1, Math.floor(MAX_BYTES / ArrayType.BYTES_PER_ELEMENT));
     const address = module.allocateArray(length, ArrayType.BYTES_PER_ELEMENT);
     if (address === 0) throw new RangeError(`posenc.allocate: not enough wasm memory for ${length} ${dtype} values`);
