@@ -104,10 +104,13 @@ struct Free {
   void operator()(T* p) const { std::free(p); }
 };
 
+// 16-byte aligned (whole SIMD vectors), freed with std::free; null when the
+// memory cannot grow that far.
+void* alignedBytes(size_t bytes) { return std::aligned_alloc(16, (bytes + 15) / 16 * 16); }
+
 template <typename T>
 std::unique_ptr<T[], Free<T>> pageLonger(size_t bytes) {
-  return std::unique_ptr<T[], Free<T>>(
-      static_cast<T*>(std::aligned_alloc(16, (bytes + kPageBytes + 15) / 16 * 16)));
+  return std::unique_ptr<T[], Free<T>>(static_cast<T*>(alignedBytes(bytes + kPageBytes)));
 }
 
 // Tables of at most kOnceBytes: written by one call into scratch kept for
@@ -189,10 +192,9 @@ T* at(double address) {
   return reinterpret_cast<T*>(static_cast<uintptr_t>(address));
 }
 
-// 0 when the memory cannot grow that far. 16-byte aligned: whole SIMD vectors.
+// 0 when the memory cannot grow that far.
 double allocateArray(double count, int32_t bytesPerValue) {
-  const size_t bytes = static_cast<size_t>(count) * static_cast<size_t>(bytesPerValue);
-  void* memory = std::aligned_alloc(16, (bytes + 15) / 16 * 16);
+  void* memory = alignedBytes(static_cast<size_t>(count) * static_cast<size_t>(bytesPerValue));
   return static_cast<double>(reinterpret_cast<uintptr_t>(memory));
 }
 

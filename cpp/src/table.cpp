@@ -109,6 +109,16 @@ void TableWriter::write(float* out, int64_t rows) {
   detail::Oscillators& oscillators = *st.bank;
   const kernels::Bank bank = oscillators.bank();
   const size_t n = bank.size;
+  const int64_t groupRows =
+      std::max<int64_t>(kRowsPerKernelCall, static_cast<int64_t>(kGroupBytes / (d * sizeof(float))) /
+                                                kRowsPerKernelCall * kRowsPerKernelCall);
+  // When at least 4 rows fit in 4 KB (d <= 256), a kernel call's rows do
+  // not alias one another in L1 and the kernel writes straight into them,
+  // sparing the copy through the dense buffer: 512 x 128 in 24 instead of
+  // 31 us, 2048 x 200 in 135 instead of 167 us (Node, kernel alone).
+  const int64_t rowsIn4K = static_cast<int64_t>(4096 / (d * sizeof(float)));
+  const bool direct = rowsIn4K >= 4;
+  const int64_t step = direct ? std::min(rowsIn4K, kRowsPerKernelCall) : kRowsPerKernelCall;
   // Runs of rows between reseeds; within a run, groups of kGroupBytes of rows;
   // within a group, one tile of oscillators at a time goes down all the rows,
   // so its state stays in L1 while the rows stream out.
@@ -119,16 +129,6 @@ void TableWriter::write(float* out, int64_t rows) {
     }
     const int64_t run = std::min(rows - r, detail::kReseedInterval - st.stepsSinceSeed);
     float* runStart = out + static_cast<size_t>(r) * d;
-    const int64_t groupRows =
-        std::max<int64_t>(kRowsPerKernelCall, static_cast<int64_t>(kGroupBytes / (d * sizeof(float))) /
-                                                  kRowsPerKernelCall * kRowsPerKernelCall);
-    // When at least 4 rows fit in 4 KB (d <= 256), a kernel call's rows do
-    // not alias one another in L1 and the kernel writes straight into them,
-    // sparing the copy through the dense buffer: 512 x 128 in 24 instead of
-    // 31 us, 2048 x 200 in 135 instead of 167 us (Node, kernel alone).
-    const int64_t rowsIn4K = static_cast<int64_t>(4096 / (d * sizeof(float)));
-    const bool direct = rowsIn4K >= 4;
-    const int64_t step = direct ? std::min(rowsIn4K, kRowsPerKernelCall) : kRowsPerKernelCall;
     for (int64_t group = 0; group < run; group += groupRows) {
       const int64_t groupEnd = std::min(run, group + groupRows);
       for (size_t first = 0; first < n; first += kTileOscillators) {
