@@ -88,8 +88,9 @@ function setAttributes(node, attributes) {
     // var() is certain to resolve in a style, not in every browser's presentation attributes.
     const style = typeof value === 'string' && value.startsWith('var(');
     const text = String(value);
-    after.set(`${style ? 'style' : 'attr'}:${key}`, text);
-    if (before?.get(`${style ? 'style' : 'attr'}:${key}`) === text) continue;
+    const slot = `${style ? 'style' : 'attr'}:${key}`;
+    after.set(slot, text);
+    if (before?.get(slot) === text) continue;
     if (style) node.style.setProperty(key, text);
     else node.setAttribute(key, text);
   }
