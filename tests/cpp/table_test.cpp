@@ -33,12 +33,26 @@ TEST(Table, Float32IsRoundedFloat64ForEveryConvention) {
 
 TEST(Table, WideRowsAcrossTilesOfOscillators) {
   // 150 and 257 pairs: the writer steps 128 oscillators at a time, so these
-  // end in a partial tile (and, for 257, a tile of one). 100 and 128 pairs:
-  // rows short enough that the kernel writes 5 and 4 rows a call straight
-  // into them.
+  // end in a partial tile (and, for 257, a tile of one); 100 and 128 pairs
+  // fill fewer than one and exactly one.
   for (int d : {200, 256, 300, 514}) {
     for (reference::Knobs k : reference::conventions(d)) {
       const long length = 1100;  // crosses one reseed
+      std::vector<float> out(length * d);
+      ASSERT_TRUE(posenc::table(reference::encoding(k), length, out.data()));
+      ASSERT_LE(worstError(out, k, length), 1.2e-7) << "d=" << d;
+    }
+  }
+}
+
+TEST(Table, ConcatHalvesA4KBMultipleApartGoThroughTheTileBuffer) {
+  // Rows whose sin and cos halves lie (nearly) a multiple of 4 KB apart are
+  // written through a dense buffer and copied out rather than written
+  // directly (1024 pairs: exactly 4 KB; 1056: 128 bytes past, in 9 tiles).
+  for (int d : {2048, 2112}) {
+    for (reference::Knobs k : reference::conventions(d)) {
+      if (!k.concat || k.exponent == posenc::Exponent::kColumn) continue;  // only these take the recurrence
+      const long length = 21;  // three kernel calls, the last one short
       std::vector<float> out(length * d);
       ASSERT_TRUE(posenc::table(reference::encoding(k), length, out.data()));
       ASSERT_LE(worstError(out, k, length), 1.2e-7) << "d=" << d;
