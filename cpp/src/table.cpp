@@ -116,6 +116,11 @@ void TableWriter::write(float* out, int64_t rows) {
     return;
   }
   detail::Oscillators& oscillators = *st.bank;
+  // One place suits every kernel call only where each call's rows fall on the
+  // same offsets modulo 4 KB (8 rows a multiple of 4 KB: d a multiple of 128);
+  // elsewhere the offsets turn from call to call and moving would not pay.
+  if (kRowsPerKernelCall * d * sizeof(float) % 4096 == 0)
+    oscillators.placeAwayFrom(out, d * sizeof(float), static_cast<size_t>(kRowsPerKernelCall));
   const kernels::Bank bank = oscillators.bank();
   const size_t n = bank.size;
   const int64_t groupRows =

@@ -4,9 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <vector>
+
+#include "oscillators.h"
 
 namespace {
 
@@ -112,6 +117,43 @@ TEST(Kernels, DriftOver1024StepsIsFarBelowFloat32) {
     }
   }
   EXPECT_LT(worst, 1e-10);
+}
+
+TEST(Oscillators, PlacedAwayFromTheRowsWithTheirStateIntact) {
+  // 512 oscillators: each state array is one page, as for d = 1024.
+  constexpr size_t kPage = 4096;
+  std::vector<double> w(512);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = std::pow(10000.0, -2.0 * static_cast<double>(i) / 1024);
+  posenc::detail::Oscillators oscillators(w.data(), 512, /*swapped=*/false, 1.0);
+  ASSERT_TRUE(oscillators.ok());
+  oscillators.seed(12345);
+  const auto state = [&] {
+    const posenc::kernels::Bank bank = oscillators.bank();
+    std::vector<double> all;
+    for (const double* array :
+         std::initializer_list<const double*>{bank.a, bank.b, bank.previousA, bank.previousB, bank.twiceCos})
+      all.insert(all.end(), array, array + bank.size);
+    return all;
+  };
+  const std::vector<double> before = state();
+  std::vector<float> memory(3 * kPage);
+  const auto address = [](const void* p) { return reinterpret_cast<uintptr_t>(p); };
+  // Rows 4 KB apart starting `offset` bytes (mod 4 KB) after the state.
+  for (size_t offset : {0, 8, 40, 2048, 4000, 1024, 3072, 16}) {
+    const uintptr_t a = address(oscillators.bank().a), base = address(memory.data());
+    const float* out = memory.data() + (a + offset - base) % kPage / sizeof(float);
+    oscillators.placeAwayFrom(out, kPage, 8);
+    const posenc::kernels::Bank bank = oscillators.bank();
+    const size_t apart = (address(bank.a) - address(out)) % kPage;
+    EXPECT_GE(std::min(apart, kPage - apart), 1024u) << "offset " << offset;
+    if (std::min(offset, kPage - offset) < 1024) {
+      EXPECT_NE(address(bank.a), a) << "offset " << offset;
+    }
+    for (const double* array :
+         std::initializer_list<const double*>{bank.b, bank.previousA, bank.previousB, bank.twiceCos})
+      EXPECT_EQ(address(array) % kPage, address(bank.a) % kPage);
+    EXPECT_EQ(state(), before) << "offset " << offset;
+  }
 }
 
 }  // namespace

@@ -136,6 +136,28 @@ TEST(Table, ChunkedWritesEqualOneWrite) {
   EXPECT_EQ(whole, chunked);
 }
 
+TEST(Table, ChunksAtAnyPageOffsetEqualOneWrite) {
+  // The writer moves its state away from each chunk's rows modulo 4 KB (d a
+  // multiple of 128); chunks at shifting page offsets make it move.
+  for (int d : {128, 1024}) {
+    reference::Knobs k;
+    k.d = d;
+    const Encoding e = reference::encoding(k);
+    const long length = 48, chunk = 16;
+    std::vector<float> whole(length * d);
+    posenc::table(e, length, whole.data());
+    std::vector<float> memory(chunk * d + 2048);
+    posenc::TableWriter writer(e, 0);
+    const size_t offsets[] = {0, 512, 1024 + 8};  // floats
+    for (long done = 0, c = 0; done < length; done += chunk, ++c) {
+      float* rows = memory.data() + offsets[c];
+      writer.write(rows, chunk);
+      ASSERT_EQ(0, std::memcmp(rows, whole.data() + done * d, chunk * d * sizeof(float)))
+          << "d=" << d << " rows from " << done;
+    }
+  }
+}
+
 TEST(Table, PaddingRowStartAndScale) {
   reference::Knobs k;
   k.d = 9;
