@@ -83,7 +83,7 @@ struct TableWriter::State {
   // float64 rows: their waves, found at the first write (see write(double*)).
   std::unique_ptr<Wave[]> waves = nullptr;
   size_t waveCount = 0;
-  // One tile's rows, densely packed: see write().
+  // One tile's concat rows, densely packed, where their halves share L1 sets: see write().
   alignas(16) float tileRows[kRowsPerKernelCall * 2 * kTileOscillators] = {};
 };
 
@@ -131,7 +131,7 @@ void TableWriter::write(float* out, int64_t rows) {
   // in 0.31 instead of 0.41 ms, Node and Chromium), except where the halves
   // of a concat row are a multiple of 4 KB apart (d = 2048, 4096): a call would
   // put 16 lines on one 8-way L1 set (0.69 instead of 0.45 ns per value).
-  const bool direct = e.layout == Layout::kInterleaved || !halvesShareL1Sets(n);
+  const bool throughBuffer = e.layout == Layout::kConcat && halvesShareL1Sets(n);
   // Runs of rows between reseeds; within a run, groups of kGroupBytes of rows;
   // within a group, one tile of oscillators at a time goes down all the rows,
   // so its state stays in L1 while the rows stream out.
@@ -150,25 +150,17 @@ void TableWriter::write(float* out, int64_t rows) {
         for (int64_t done = group; done < groupEnd; done += kRowsPerKernelCall) {
           const size_t rowsNow = static_cast<size_t>(std::min(groupEnd - done, kRowsPerKernelCall));
           float* dst = runStart + static_cast<size_t>(done) * d;
-          if (direct) {
-            if (e.layout == Layout::kInterleaved)
-              kernels::writeInterleavedRows(tile, rowsNow, dst + 2 * first, d);
-            else
-              kernels::writeSplitRows(tile, rowsNow, dst + first, dst + n + first, d);
-            continue;
-          }
-          // Otherwise the kernel writes a dense buffer whose row segments are
-          // then copied out.
-          float* tileRows = st.tileRows;
-          const size_t tileStride = 2 * count;
-          if (e.layout == Layout::kInterleaved)
-            kernels::writeInterleavedRows(tile, rowsNow, tileRows, tileStride);
-          else
+          if (e.layout == Layout::kInterleaved) {
+            kernels::writeInterleavedRows(tile, rowsNow, dst + 2 * first, d);
+          } else if (!throughBuffer) {
+            kernels::writeSplitRows(tile, rowsNow, dst + first, dst + n + first, d);
+          } else {
+            // The kernel writes a dense buffer whose two halves are then
+            // copied out, row by row.
+            float* tileRows = st.tileRows;
+            const size_t tileStride = 2 * count;
             kernels::writeSplitRows(tile, rowsNow, tileRows, tileRows + count, tileStride);
-          for (size_t k = 0; k < rowsNow; ++k, dst += d, tileRows += tileStride) {
-            if (e.layout == Layout::kInterleaved) {
-              kernels::copy(dst + 2 * first, tileRows, 2 * count);
-            } else {
+            for (size_t k = 0; k < rowsNow; ++k, dst += d, tileRows += tileStride) {
               kernels::copy(dst + first, tileRows, count);
               kernels::copy(dst + n + first, tileRows + count, count);
             }
