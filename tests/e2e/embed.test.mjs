@@ -243,6 +243,67 @@ try {
     return `canvas ${wide} → ${narrow} px wide; height="300" → ${fixed} px`;
   });
 
+  await check(
+    'where the width comes from the content (flex row, auto grid column, table cell) a plot still gets one',
+    async () => {
+      const widths = await page.evaluate(async () => {
+        const host = document.createElement('div');
+        document.body.append(host);
+        const place = (container, count = 1) => {
+          host.append(container);
+          return Array.from({ length: count }, () => container.appendChild(document.createElement('posenc-ladder')));
+        };
+        const flex = document.createElement('div');
+        flex.style.setProperty('display', 'flex');
+        const grid = document.createElement('div');
+        grid.style.setProperty('display', 'grid');
+        grid.style.setProperty('grid-template-columns', 'auto 1fr');
+        const table = document.createElement('table');
+        const cell = table.insertRow().insertCell();
+        host.append(table);
+        const narrow = document.createElement('div');
+        narrow.style.setProperty('display', 'flex');
+        narrow.style.setProperty('width', '300px');
+        const elements = {
+          flex: place(flex, 2),
+          grid: place(grid),
+          cell: [cell.appendChild(document.createElement('posenc-ladder'))],
+          narrow: place(narrow, 2),
+        };
+        const all = Object.values(elements).flat();
+        await new Promise((resolve) => {
+          const ready = () =>
+            all.every((e) => e.dataset.state === 'ready' && e.shadowRoot.querySelector('canvas, svg'));
+          const poll = () => (ready() ? resolve() : setTimeout(poll, 50));
+          poll();
+        });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const result = Object.fromEntries(
+          Object.entries(elements).map(([name, list]) => [
+            name,
+            list.map((e) => Math.round(e.getBoundingClientRect().width)),
+          ]),
+        );
+        host.remove();
+        return result;
+      });
+      const rem = 16;
+      for (const name of ['flex', 'grid', 'cell'])
+        assert(
+          widths[name].every((w) => w >= 20 * rem),
+          `${name}: ${widths[name]} px wide`,
+        );
+      // Two in a 300 px flex row share it instead of overflowing or collapsing.
+      assert(
+        widths.narrow.every((w) => w > 100 && w <= 150),
+        `narrow flex row: ${widths.narrow} px`,
+      );
+      return Object.entries(widths)
+        .map(([name, list]) => `${name} ${list.join(' + ')} px`)
+        .join(', ');
+    },
+  );
+
   await check('themes: light, dark and auto (following prefers-color-scheme)', async () => {
     const background = () =>
       page.evaluate(() =>

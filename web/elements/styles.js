@@ -32,6 +32,8 @@ export const CSS = `
 :host {
   display: block;
   box-sizing: border-box;
+  /* A flex or grid item may shrink below its content's width (see .body::after). */
+  min-inline-size: 0;
   padding: 0.5rem;
   ${palette(LIGHT)}
   color-scheme: light;
@@ -50,6 +52,16 @@ export const CSS = `
     .join('\n')}
   min-width: 0;
   color: var(--_muted);
+}
+/* The plots take the width they are given and have none of their own: where the
+   element's width comes from its content (a flex row, an auto grid column, a table
+   cell) it would collapse to nothing. This empty line asks for 20rem there, and
+   never more than the width the element has. */
+.body::after {
+  content: '';
+  display: block;
+  inline-size: 20rem;
+  max-inline-size: 100%;
 }
 .message { margin: 0; min-height: 1.4em; color: var(--_muted); }
 .message.error { color: var(--_error); border-left: 3px solid var(--_error); padding: 0.25rem 0.5rem; }
