@@ -89,7 +89,16 @@ export function draw(element, data, options = {}) {
         },
         svg,
       );
-      svgText(svg, label, { x: x.range()[0] + 4, y: y(value) - 4, 'font-size': 11, fill: cssColor('muted') });
+      // The dots rise to the right: a guide in the lower half is labelled at
+      // its right end, one in the upper half at its left end, clear of them.
+      const low = y(value) > (margin.top + frame.height - margin.bottom) / 2;
+      svgText(svg, label, {
+        x: low ? x.range()[1] - 4 : x.range()[0] + 4,
+        y: y(value) - 4,
+        'text-anchor': low ? 'end' : 'start',
+        'font-size': 11,
+        fill: cssColor('muted'),
+      });
     }
 
     const radius = clamp((x(1) - x(0)) / 2.5, 1, 3);
@@ -106,10 +115,12 @@ export function draw(element, data, options = {}) {
       const cx = x(selected);
       const cy = y(wavelengths[selected]);
       svgElement('circle', { cx, cy, r: radius + 3, fill: 'none', stroke: cssColor('accent'), 'stroke-width': 2 }, svg);
+      // In the top left corner, which the rising dots leave free (a label by the dot
+      // would cross them or a guide line); the accent colour ties it to the ring.
       svgText(svg, `j = ${selected}: ${formatNumber(wavelengths[selected], 4)}`, {
-        x: cx + (cx > frame.width / 2 ? -8 : 8),
-        y: cy + 16,
-        'text-anchor': cx > frame.width / 2 ? 'end' : 'start',
+        x: x.range()[0] + 4,
+        y: margin.top + 30,
+        'text-anchor': 'start',
         'paint-order': 'stroke',
         stroke: cssColor('bg'),
         'stroke-width': 3,
