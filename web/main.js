@@ -166,7 +166,7 @@ function buildSection(section, context) {
   if (section.compute) {
     const { numbers, state: at } = section.arrived;
     section.arrived = null;
-    built = section.present(numbers, { ...context, state: at });
+    built = section.present(numbers, { ...context, state: at, conv: knobs(at) });
   } else {
     section.stale = false;
     built = section.build(context);

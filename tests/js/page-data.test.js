@@ -7,6 +7,7 @@ import { load } from '../../web/lib/index.js';
 import { knobs } from '../../web/page/convention.js';
 import { createModel } from '../../web/page/data.js';
 import { COMPUTE } from '../../web/page/section-data.js';
+import { SECTIONS } from '../../web/page/sections.js';
 
 let pe;
 let model;
@@ -53,4 +54,107 @@ describe('page model', () => {
       });
     });
   }
+});
+
+// What the plots of a scaled or shifted convention are given (the elements'
+// scale and start attributes): ranges, bounds and the rotation check follow
+// |scale|, table axes count positions from start. References in float64 here.
+describe('sections with scale, start and odd d', () => {
+  const t = (key, ...args) => (args.length ? `${key}(${JSON.stringify(args)})` : key);
+  const state = {
+    preset: 'vaswani',
+    dModel: 24,
+    base: 10000,
+    layout: null,
+    exponent: null,
+    length: 16,
+    position: 9,
+    offset: 5,
+    dimension: 6,
+    versus: 'question',
+  };
+  const section = (name) => SECTIONS.find((s) => s.name === name);
+  const build = (name, conv, computed = {}, picks = []) =>
+    section(name).build({ model, state, t, conv, computed, pick: (selection) => picks.push(selection) });
+  const omega = (pair, d = state.dModel) => 10000 ** ((-2 * pair) / d);
+
+  it('rotation: the circle has radius |scale| and PE(p+k) = M_k·PE(p) still holds', () => {
+    const conv = { ...conventionOf('vaswani'), scale: -4 };
+    const { data, options } = build('rotation', conv);
+    expect(data.radius).toBe(4);
+    const w = omega(3);
+    // (cos, sin) of pair 3 times the scale, from Math.sin / Math.cos.
+    expect(data.start[0]).toBeCloseTo(-4 * Math.cos(w * 9), 12);
+    expect(data.start[1]).toBeCloseTo(-4 * Math.sin(w * 9), 12);
+    expect(data.end[1]).toBeCloseTo(-4 * Math.sin(w * 14), 12);
+    const residual = model.rotation(conv, 9, 5, 6).residual;
+    expect(residual).toBeLessThan(1e-13);
+    expect(options.describe(data)).toContain('rotation.describe');
+  });
+
+  it('rotation: the zero column of an odd d shows the last pair, and says so', () => {
+    const conv = { ...conventionOf('vaswani', 25) };
+    const turn = model.rotation(conv, 9, 5, 24);
+    expect(turn.pair).toBe(11);
+    expect(turn.columns).toEqual({ sin: 22, cos: 23 });
+    expect(turn.start[1]).toBeCloseTo(Math.sin(omega(11, 25) * 9), 12);
+    const built = section('rotation').present(turn, { state: { ...state, dModel: 25, dimension: 24 }, t, conv });
+    expect(built.data.notes[0].text).toContain('rotation.zeroColumn');
+  });
+
+  it('sensitivity: the bound is |scale|·w and the float64 changes stay under it', () => {
+    const conv = { ...conventionOf('vaswani'), scale: 2.5 };
+    const { change, bound } = COMPUTE.sensitivity({ model, state, conv });
+    for (let j = 0; j < state.dModel; j++) {
+      const w = omega(Math.floor(j / 2));
+      expect(bound[j]).toBeCloseTo(2.5 * w, 14);
+      const trig = j % 2 ? Math.cos : Math.sin;
+      expect(change[j]).toBeCloseTo(2.5 * Math.abs(trig(w * 10) - trig(w * 9)), 13);
+      expect(change[j]).toBeLessThanOrEqual(bound[j]);
+    }
+  });
+
+  it('value ranges follow |scale|: heatmap colours, row and wave axes, compare panels', () => {
+    const conv = { ...conventionOf('vaswani'), scale: 3 };
+    const table = { options: { ...conv, length: 16 }, values: new Float32Array(16 * 24) };
+    expect(build('heatmap', conv, { table }).options.domain).toEqual([-3, 3]);
+    for (const name of ['row', 'waves']) {
+      const [low, high] = build(name, conv).options.yDomain;
+      expect(low).toBeCloseTo(-3.3, 12);
+      expect(high).toBeCloseTo(3.3, 12);
+    }
+    const compare = build('compare', conv, { table, versus: table });
+    expect(compare.options.amplitude).toBe(3);
+  });
+
+  it('start: table rows are positions start + r in marks, readouts and picks', () => {
+    const conv = { ...conventionOf('vaswani'), start: 4 };
+    const table = { options: { ...conv, length: 16 }, values: new Float32Array(16 * 24) };
+    const picks = [];
+    const { data, options } = build('heatmap', conv, { table }, picks);
+    expect(data.marks).toEqual({ row: 5, column: 6 });
+    expect(options.rowOrigin).toBe(4);
+    expect(options.readout(0, 2, 0.5)).toBe('readout.table([4,2,0.5])');
+    options.onPick({ row: 3, column: 7 });
+    expect(picks.pop()).toEqual({ position: 7, dimension: 7 });
+
+    const similarity = { options: { ...conv, length: 16 }, values: new Float32Array(16 * 16) };
+    const sim = build('similarity', conv, { similarity }, picks);
+    expect(sim.data.origin).toBe(4);
+    expect(sim.options.readout(1, 3, 2)).toBe('readout.similarity([5,7,2])');
+    // Below the diagonal (p > q) the pick is the same pair seen from q: (q, p − q).
+    sim.options.onPick({ row: 10, column: 2 });
+    expect(picks.pop()).toEqual({ position: 6, offset: 8 });
+    // A start that puts the row at no whole position selects the offset only.
+    build('similarity', { ...conv, start: 0.5 }, { similarity }, picks).options.onPick({ row: 1, column: 4 });
+    expect(picks.pop()).toEqual({ offset: 3 });
+  });
+
+  it('mistake 1 names sin or cos after the column it shows', () => {
+    const numbers = COMPUTE['mistake-ratio']({ model, state: { ...state, dimension: 7 } });
+    expect(numbers.columns).toEqual([7, 12]);
+    expect(numbers.kinds).toEqual(['cos', 'sin']);
+    const { data } = section('mistake-ratio').present(numbers, { state, t });
+    expect(data.panels[0].series[0].label).toBe('question.paper(["cos"])');
+  });
 });

@@ -51,9 +51,11 @@ const OPTION_NAMES = /\b(dModel|paddingRow)\b/g;
  */
 function computeArrays(pe, section, state, extras, previous) {
   const { length, dModel, base } = state;
+  // The compared convention covers the same positions at the same scale, so that their difference is the conventions'.
+  const shared = Object.fromEntries(['start', 'scale'].filter((key) => key in extras).map((key) => [key, extras[key]]));
   const wanted = {
     table: ['table', { ...encoding(state), ...extras, length }],
-    versus: ['table', { preset: state.versus, dModel, base, length }],
+    versus: ['table', { preset: state.versus, dModel, base, length, ...shared }],
     similarity: ['similarity', { ...encoding(state), ...extras, length }],
   };
   const computed = {};

@@ -16,6 +16,7 @@ export default {
   'page.loading': 'Loading the WebAssembly core…',
   'page.computing': 'Computing…',
   'page.error': 'The WebAssembly core could not be loaded: ',
+  'page.intro': 'Introduction',
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',
 
@@ -51,8 +52,8 @@ Row 0 is $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$: the thin stripes a
 Hover a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
-  'heatmap.describe': ({ rows, columns, min, max }) =>
-    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}. Low dimensions alternate quickly down the rows, high dimensions change slowly.`,
+  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
+    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ' Low dimensions alternate quickly down the rows, high dimensions change slowly.' : ''}`,
 
   'waves.title': '2. Every column is a sinusoid of position',
   'waves.text': r`Read one column from top to bottom: $PE_{(pos,\,j)}$ as a function of $pos$. Think of position as time and this is a wave sampled at the integer positions (dots). The line through them is the same formula evaluated at fractional positions: a pure sinusoid of angular frequency $\omega_i$, period $2\pi/\omega_i$.
@@ -60,8 +61,8 @@ Hover a cell, or focus the plot and use the arrow keys, to read the stored value
 Column 0 turns one radian per position (a period of $2\pi \approx 6.3$ positions); the last columns hardly move across the whole window. Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · period ${n(wavelength, 4)}` : ''}`,
-  'waves.describe': ({ panels, from, to }) =>
-    `Columns of the table as curves over positions ${from} to ${to}: ${panels.map((p) => p.label).join('; ')}. Low dimensions oscillate fast, high dimensions barely move.`,
+  'waves.describe': ({ panels, from, to, sinusoidal }) =>
+    `Columns of the table as curves over positions ${from} to ${to}: ${panels.map((p) => p.label).join('; ')}.${sinusoidal === false ? '' : ' Low dimensions oscillate fast, high dimensions barely move.'}`,
 
   'ladder.title': '3. Frequencies fall geometrically',
   'ladder.text': r`The pair index $i$ plays the role of frequency: $\omega_i = \text{base}^{-2i/d}$ falls geometrically from $1$ to almost $1/\text{base}$, so the wavelength
@@ -92,9 +93,15 @@ The formula is defined for every position, so positions beyond the table's $L$ r
 
 The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last change by about $1/\text{base}$ and separate distant positions without wrapping around.`,
   'sensitivity.change': (p) => `|PE(${p + 1}, j) − PE(${p}, j)|`,
-  'sensitivity.bound': 'bound ω_j',
-  'sensitivity.describe': ({ columns, largest, smallest }) =>
-    `Change of each of ${columns} dimensions for one step in position, on a log scale from ${n(largest)} down to ${n(smallest)}; it stays under the angular frequency of the dimension.`,
+  'sensitivity.bound': (amplitude = 1) => (amplitude === 1 ? 'bound ω_j' : `bound ${n(amplitude)}·ω_j`),
+  'sensitivity.describe': ({ columns, largest, smallest, withinBound }) =>
+    `Change of each of ${columns} dimensions for one step in position, on a log scale from ${n(largest)} down to ${n(smallest)}${
+      withinBound === null
+        ? '; this convention gives the columns no fixed frequency, so there is no bound to compare with.'
+        : withinBound
+          ? '; it stays under the bound set by the angular frequency of the dimension.'
+          : '; some dimensions exceed the bound set by their angular frequency.'
+    }`,
 
   'rotation.title': '6. A shift in position is a rotation',
   'rotation.text': r`Because the sine and the cosine of a pair share the frequency $\omega_i$, the angle-addition formulas give, with $\theta = \omega_i p$ and $\phi = \omega_i k$,
@@ -108,10 +115,12 @@ The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit
     `Pair i = ${pair}, ω_i = ${n(frequency, 4)}: k = ${offset} turns it by ω_i·k = ${n(angle, 4)} rad (${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}° past whole turns).`,
   'rotation.noAngle': ({ pair }) =>
     `Pair i = ${pair}: its sin and cos do not share one frequency in this convention, so there is no single angle.`,
-  'rotation.residual': ({ residual, dModel }) =>
-    `max |PE(p+k) − M_k·PE(p)| over all ${dModel} dimensions = ${residual.toExponential(2)} ${residual < 1e-5 ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}`,
-  'rotation.describe': ({ start, end }) =>
-    `One pair of the encoding as a point on the unit circle, at (${n(start[0])}, ${n(start[1])}) for position p and (${n(end[0])}, ${n(end[1])}) for p + k.`,
+  'rotation.residual': ({ residual, dModel, radius = 1 }) =>
+    `max |PE(p+k) − M_k·PE(p)| over all ${dModel} dimensions = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}`,
+  'rotation.zeroColumn': ({ column, pair }) =>
+    `Column ${column} is the zero column of an odd d and belongs to no pair; shown: pair i = ${pair}.`,
+  'rotation.describe': ({ start, end, radius = 1 }) =>
+    `One pair of the encoding as a point on ${radius === 1 ? 'the unit circle' : `a circle of radius ${n(radius)}`}, at (${n(start[0])}, ${n(start[1])}) for position p and (${n(end[0])}, ${n(end[1])}) for p + k.`,
 
   'offset.title': '7. Dot products depend only on the offset',
   'offset.text': r`Multiply $PE(p)\cdot PE(p+k)$ out pair by pair: $\sin a \sin b + \cos a \cos b = \cos(b - a)$, so
@@ -129,9 +138,9 @@ Bottom: the same sum split into bands of pairs, stacked (positive parts up, nega
     `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
 
   'similarity.title': '8. The similarity matrix',
-  'similarity.text': r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, brightest on it.
+  'similarity.text': r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it.
 
-The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* or *question* and the bands break up: their sin and cos have different frequencies.`,
+The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the bands break up: its sin and cos have different frequencies. Pick *question* and there are no bands at all: its angles $(p/\text{base})^{e}$ barely change after the first few positions, so the rows are nearly the same vector and the matrix is nearly uniform.`,
   'similarity.hint': 'Hover the matrix, or focus it and use the arrow keys.',
   'similarity.legend': 'PE(p)·PE(q)',
   'similarity.describe': ({ rows, min, max }) =>
@@ -162,13 +171,14 @@ Interleaving or concatenating only permutes the columns, which a model does not 
 
   'question.title': '10. What the Q&A attempt gets wrong',
   'question.text': r`A well-known question on a Q&A site computes
-$$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big) \text{ for even } j,\qquad \sin(\text{same}) \text{ for odd } j.$$
+$$PE_{(pos,\,j)} = \begin{cases}\cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big) & \text{for even } j,\\ \sin(\text{same}) & \text{for odd } j.\end{cases}$$
 It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper.`,
   'question.one': r`**1. A power of the ratio instead of a division.** $(pos/\text{base})^{2i/d}$ is not $pos\cdot\omega_i$: the angle is not proportional to position, so the column has no fixed frequency and is not a sinusoid of position. The curve races near $pos = 0$ and then slows down for good; no rotation $M_k$ can map $PE(p)$ to $PE(p+k)$.`,
   'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.`,
   'question.three': r`**3. cos and sin swapped.** With cos on the even columns, row 0 reads $1, 0, 1, 0, \dots$ instead of $0, 1, 0, 1, \dots$. This one is harmless for the relative property (each pair still rotates), but the table is not the paper's. The bottom chart is the whole attempt at position 0: $(0/\text{base})^{2j/d} = 0$ except in column 0, where $0^0 = 1$.`,
-  'question.paper': 'paper: sin(pos / base^(2i/d))',
-  'question.ratio': 'attempt: sin((pos / base)^(2i/d))',
+  'question.paper': (kind = 'sin') => `paper: ${kind === 'zero' ? '0 (zero column)' : `${kind}(pos / base^(2i/d))`}`,
+  'question.ratio': (kind = 'sin') =>
+    `attempt: ${kind === 'zero' ? '0 (zero column)' : `${kind}((pos / base)^(2i/d))`}`,
   'question.paperRow': 'paper, position 0: sin, cos',
   'question.swappedRow': 'cos and sin swapped, position 0',
   'question.attemptRow': 'the whole attempt, position 0',

@@ -14,6 +14,7 @@ export default {
   'page.loading': '正在加载 WebAssembly 核心……',
   'page.computing': '正在计算……',
   'page.error': '无法加载 WebAssembly 核心：',
+  'page.intro': '引言',
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
 
@@ -49,8 +50,8 @@ $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\
 把鼠标移到格子上（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
-  'heatmap.describe': ({ rows, columns, min, max }) =>
-    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。低维沿行快速交替，高维变化缓慢。`,
+  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
+    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '低维沿行快速交替，高维变化缓慢。' : ''}`,
 
   'waves.title': '2. 每一列都是位置的正弦波',
   'waves.text': r`从上到下读一列：$PE_{(pos,\,j)}$ 是 $pos$ 的函数。把位置当作时间，它就是在整数位置（圆点）上采样的波。穿过圆点的曲线是同一公式在小数位置上的取值：角频率为 $\omega_i$、周期为 $2\pi/\omega_i$ 的纯正弦波。
@@ -58,8 +59,8 @@ $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\
 第 0 列每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）；最后几列在整个窗口里几乎不动。位置是时间，对序号 $i$ 是频率。虚线标出位置 $p$。`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · 周期 ${n(wavelength, 4)}` : ''}`,
-  'waves.describe': ({ panels, from, to }) =>
-    `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。低维振荡快，高维几乎不动。`,
+  'waves.describe': ({ panels, from, to, sinusoidal }) =>
+    `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。${sinusoidal === false ? '' : '低维振荡快，高维几乎不动。'}`,
 
   'ladder.title': '3. 频率按几何级数下降',
   'ladder.text': r`对序号 $i$ 相当于频率：$\omega_i = \text{base}^{-2i/d}$ 从 $1$ 按几何级数降到接近 $1/\text{base}$，因此波长
@@ -90,9 +91,15 @@ $$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
 
 前面的维度每步最多变化约 1，用来区分相邻位置；最后的维度每步只变化约 $1/\text{base}$，在不绕圈的前提下区分相距很远的位置。`,
   'sensitivity.change': (p) => `|PE(${p + 1}, j) − PE(${p}, j)|`,
-  'sensitivity.bound': '上界 ω_j',
-  'sensitivity.describe': ({ columns, largest, smallest }) =>
-    `${columns} 个维度在位置前进一步时的变化量（对数坐标），从 ${n(largest)} 降到 ${n(smallest)}；都不超过该维的角频率。`,
+  'sensitivity.bound': (amplitude = 1) => (amplitude === 1 ? '上界 ω_j' : `上界 ${n(amplitude)}·ω_j`),
+  'sensitivity.describe': ({ columns, largest, smallest, withinBound }) =>
+    `${columns} 个维度在位置前进一步时的变化量（对数坐标），从 ${n(largest)} 降到 ${n(smallest)}${
+      withinBound === null
+        ? '；此约定下各列没有固定频率，因此没有上界可比。'
+        : withinBound
+          ? '；都不超过该维角频率给出的上界。'
+          : '；有些维度超过了其角频率给出的上界。'
+    }`,
 
   'rotation.title': '6. 位置平移就是旋转',
   'rotation.text': r`因为一对维度的正弦和余弦共享频率 $\omega_i$，由和角公式（记 $\theta = \omega_i p$，$\phi = \omega_i k$）得
@@ -105,10 +112,12 @@ $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{p
   'rotation.angle': ({ pair, frequency, offset, angle }) =>
     `第 i = ${pair} 对，ω_i = ${n(frequency, 4)}：k = ${offset} 使它转过 ω_i·k = ${n(angle, 4)} 弧度（整圈之外 ${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}°）。`,
   'rotation.noAngle': ({ pair }) => `第 i = ${pair} 对：此约定下它的 sin 和 cos 频率不同，不存在单一的转角。`,
-  'rotation.residual': ({ residual, dModel }) =>
-    `全部 ${dModel} 个维度上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)} ${residual < 1e-5 ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}`,
-  'rotation.describe': ({ start, end }) =>
-    `编码中的一对维度画成单位圆上的点：位置 p 时在 (${n(start[0])}, ${n(start[1])})，位置 p + k 时在 (${n(end[0])}, ${n(end[1])})。`,
+  'rotation.residual': ({ residual, dModel, radius = 1 }) =>
+    `全部 ${dModel} 个维度上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}`,
+  'rotation.zeroColumn': ({ column, pair }) =>
+    `第 ${column} 列是奇数 d 的零列，不属于任何一对；图中显示第 i = ${pair} 对。`,
+  'rotation.describe': ({ start, end, radius = 1 }) =>
+    `编码中的一对维度画成${radius === 1 ? '单位圆' : `半径为 ${n(radius)} 的圆`}上的点：位置 p 时在 (${n(start[0])}, ${n(start[1])})，位置 p + k 时在 (${n(end[0])}, ${n(end[1])})。`,
 
   'offset.title': '7. 点积只取决于偏移',
   'offset.text': r`把 $PE(p)\cdot PE(p+k)$ 逐对展开：$\sin a \sin b + \cos a \cos b = \cos(b - a)$，所以
@@ -125,9 +134,9 @@ $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega
     `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${spread.toExponential(1)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
 
   'similarity.title': '8. 相似度矩阵',
-  'similarity.text': r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（Toeplitz 矩阵）：与主对角线平行的条带，主对角线上最亮。
+  'similarity.text': r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（Toeplitz 矩阵）：与主对角线平行的条带，主对角线上的值最大。
 
-虚线交于 $(p, p + k)$。选择预设 *legacy-column* 或 *question*，条带就会散开：它们的 sin 和 cos 频率不同。`,
+虚线交于 $(p, p + k)$。选择预设 *legacy-column*，条带就会散开：它的 sin 和 cos 频率不同。选择 *question* 则根本没有条带：它的角 $(p/\text{base})^{e}$ 在最初几个位置之后几乎不变，各行几乎是同一个向量，矩阵几乎是均匀的。`,
   'similarity.hint': '把鼠标移到矩阵上，或聚焦后用方向键。',
   'similarity.legend': 'PE(p)·PE(q)',
   'similarity.describe': ({ rows, min, max }) =>
@@ -163,8 +172,8 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'question.one': r`**1. 对比值取幂，而不是相除。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
   'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。`,
   'question.three': r`**3. cos 和 sin 位置互换。** 偶数列放 cos，第 0 行就变成 $1, 0, 1, 0, \dots$，而不是 $0, 1, 0, 1, \dots$。这一点对相对位置性质无害（每一对仍然是旋转），但已不是论文中的表。最下面的图是完整的尝试在位置 0 的行：除第 0 列外 $(0/\text{base})^{2j/d} = 0$，第 0 列 $0^0 = 1$。`,
-  'question.paper': '论文：sin(pos / base^(2i/d))',
-  'question.ratio': '尝试：sin((pos / base)^(2i/d))',
+  'question.paper': (kind = 'sin') => `论文：${kind === 'zero' ? '0（零列）' : `${kind}(pos / base^(2i/d))`}`,
+  'question.ratio': (kind = 'sin') => `尝试：${kind === 'zero' ? '0（零列）' : `${kind}((pos / base)^(2i/d))`}`,
   'question.paperRow': '论文，位置 0：sin、cos',
   'question.swappedRow': 'cos 与 sin 互换，位置 0',
   'question.attemptRow': '完整的尝试，位置 0',

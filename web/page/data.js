@@ -136,13 +136,18 @@ export function createModel(pe) {
     });
   });
 
-  /** One pair as a point on the circle, and the check PE(p+k) = M_k·PE(p) over all pairs. */
+  /**
+   * One pair as a point on the circle, and the check PE(p+k) = M_k·PE(p) over
+   * all pairs. The pair is that of column `dimension`, or the last one for the
+   * zero column of an odd d (`column` then says which column is shown).
+   */
   function rotation(conv, position, offset, dimension) {
-    const pair = Math.max(0, pairOfColumn(conv, dimension));
+    const owner = pairOfColumn(conv, dimension);
+    const pair = owner >= 0 ? owner : pairCount(conv.dModel) - 1;
     const at = pe.row(position, { ...conv, dtype: 'float64' });
     const later = pe.row(position + offset, { ...conv, dtype: 'float64' });
-    // Row k of the convention without a padding row holds sin(w_i k), cos(w_i k).
-    const turn = pe.row(offset, { ...conv, paddingRow: null, dtype: 'float64' });
+    // Row k of the convention without a padding row or scale holds sin(w_i k), cos(w_i k): M_k itself.
+    const turn = pe.row(offset, { ...conv, paddingRow: null, scale: 1, dtype: 'float64' });
     let residual = 0;
     for (let i = 0; i < pairCount(conv.dModel); i++) {
       const { sin, cos } = pairColumns(conv, i);
@@ -161,6 +166,7 @@ export function createModel(pe) {
     const frequency = frequencies(conv)[sin];
     return {
       pair,
+      column: owner >= 0 ? dimension : sin,
       columns: { sin, cos },
       start: [at[cos], at[sin]],
       end: [later[cos], later[sin]],

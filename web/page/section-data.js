@@ -64,9 +64,16 @@ export const COMPUTE = {
     rows: [0, state.position, state.position + state.length].map((position) => model.row(conv, position)),
   }),
   sensitivity: ({ model, state, conv }) => {
-    const here = model.row(conv, state.position);
-    const next = model.row(conv, state.position + 1);
-    return { change: here.map((value, j) => Math.abs(next[j] - value)), bound: model.frequencies(conv) };
+    // float64 rows: the changes are compared with their bound, float32 rounding would blur small ones.
+    const exact = { ...conv, dtype: 'float64' };
+    const here = model.row(exact, state.position);
+    const next = model.row(exact, state.position + 1);
+    // scale·sin(w·p) moves by at most |scale|·w per unit step.
+    const amplitude = Math.abs(conv.scale ?? 1);
+    return {
+      change: here.map((value, j) => Math.abs(next[j] - value)),
+      bound: model.frequencies(conv).map((w) => amplitude * w),
+    };
   },
   rotation: ({ model, state, conv }) => model.rotation(conv, state.position, state.offset, state.dimension),
   'offset-dots': ({ model, state, conv }) => offsetNumbers(model, conv, state, true),
@@ -75,7 +82,13 @@ export const COMPUTE = {
     const wrong = { ...right, angle: 'ratio-power' };
     const to = Math.min(state.length - 1, 100);
     const columns = [...new Set([state.dimension, pairColumns(right, Math.floor(pairCount(state.dModel) / 2)).sin])];
-    return { to, columns, correct: model.waves(right, columns, 0, to), attempt: model.waves(wrong, columns, 0, to) };
+    return {
+      to,
+      columns,
+      kinds: columns.map((column) => columnKind(right, column)),
+      correct: model.waves(right, columns, 0, to),
+      attempt: model.waves(wrong, columns, 0, to),
+    };
   },
   'mistake-column': ({ model, state }) => offsetNumbers(model, { ...paper(state), exponent: 'column' }, state, false),
   'mistake-order': ({ model, state }) => {

@@ -13,9 +13,23 @@ import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
 import { COMPUTE } from './section-data.js';
+import { maxPosition } from './state.js';
 
 const ENCODING = ['dModel', 'base', 'preset', 'layout', 'exponent'];
 const TWO_PI = 2 * Math.PI;
+
+/** Every value of the convention is scale·sin or scale·cos: the plots' ranges follow |scale|. */
+const amplitude = (conv) => Math.abs(conv.scale ?? 1);
+const valueDomain = (conv) => [-1.1 * amplitude(conv), 1.1 * amplitude(conv)];
+/** The position of a table's row 0: its rows are positions start, start + 1, … */
+const startOf = (conv) => conv.start ?? 0;
+/** The position of a table row (rounded: a fractional start must not print as 2.1000000000000001). */
+const positionOf = (conv, row) => Number((startOf(conv) + row).toPrecision(12));
+/** The selection of position start + row, if that is one the state can hold. */
+const positionPick = (conv, state, row) => {
+  const position = positionOf(conv, row);
+  return Number.isInteger(position) && position >= 0 && position <= maxPosition(state) ? { position } : {};
+};
 
 /** "preset (layout concat)" for the options of an API call. */
 function conventionLabel(options) {
@@ -62,22 +76,24 @@ export const SECTIONS = [
     name: 'heatmap',
     draw: drawHeatmap,
     deps: ['table', 'position', 'dimension'],
-    build: ({ state, t, computed: { table }, pick }) =>
+    build: ({ state, t, conv, computed: { table }, pick }) =>
       table && {
         data: {
           values: table.values,
           rows: table.options.length,
           columns: table.options.dModel,
-          marks: { row: state.position, column: state.dimension },
+          marks: { row: state.position - startOf(conv), column: state.dimension },
         },
         options: {
           xTitle: t('axis.dimension'),
           yTitle: t('axis.position'),
+          rowOrigin: startOf(conv),
           legendTitle: t('heatmap.legend'),
-          readout: (...args) => t('readout.table', ...args),
+          domain: [-amplitude(conv), amplitude(conv)],
+          readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
-          describe: (summary) => t('heatmap.describe', summary),
-          onPick: ({ row, column }) => pick({ position: row, dimension: column }),
+          describe: (summary) => t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide' }),
+          onPick: ({ row, column }) => pick({ ...positionPick(conv, state, row), dimension: column }),
         },
       },
   },
@@ -85,18 +101,23 @@ export const SECTIONS = [
     name: 'waves',
     draw: drawWaves,
     deps: [...ENCODING, 'length', 'position', 'dimension'],
-    ...fromModel('waves', ({ from, to, marker, panels }, { state, t }) => ({
+    ...fromModel('waves', ({ from, to, marker, panels }, { state, t, conv }) => ({
       data: {
         from,
         to,
         marker,
+        sinusoidal: conv.angle === 'divide',
         panels: panels.map(({ column, kind, wavelength, curve, samples }) => ({
           label: t('waves.panel', { column, kind, wavelength }),
           emphasis: column === state.dimension,
           series: [{ curve, samples }],
         })),
       },
-      options: { xTitle: t('axis.position'), describe: (data) => t('waves.describe', data) },
+      options: {
+        xTitle: t('axis.position'),
+        yDomain: valueDomain(conv),
+        describe: (data) => t('waves.describe', data),
+      },
     })),
   },
   {
@@ -124,7 +145,7 @@ export const SECTIONS = [
     name: 'row',
     draw: drawRow,
     deps: [...ENCODING, 'length', 'position', 'dimension'],
-    ...fromModel('row', ({ rows: [zero, at, beyond] }, { state, t }) => ({
+    ...fromModel('row', ({ rows: [zero, at, beyond] }, { state, t, conv }) => ({
       data: {
         dimension: state.dimension,
         rows: [
@@ -133,20 +154,24 @@ export const SECTIONS = [
           { label: t('row.beyond', state.position + state.length, state.length), values: beyond },
         ],
       },
-      options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
+      options: {
+        xTitle: t('axis.dimension'),
+        yDomain: valueDomain(conv),
+        describe: (data) => t('row.describe', data),
+      },
     })),
   },
   {
     name: 'sensitivity',
     draw: drawSensitivity,
     deps: [...ENCODING, 'position', 'dimension'],
-    ...fromModel('sensitivity', ({ change, bound }, { state, t }) => ({
+    ...fromModel('sensitivity', ({ change, bound }, { state, t, conv }) => ({
       data: { change, bound, dimension: state.dimension },
       options: {
         xTitle: t('axis.dimension'),
         yTitle: t('axis.change'),
         changeLabel: t('sensitivity.change', state.position),
-        boundLabel: t('sensitivity.bound'),
+        boundLabel: t('sensitivity.bound', amplitude(conv)),
         describe: (summary) => t('sensitivity.describe', summary),
       },
     })),
@@ -155,25 +180,31 @@ export const SECTIONS = [
     name: 'rotation',
     draw: drawRotation,
     deps: [...ENCODING, 'position', 'offset', 'dimension'],
-    ...fromModel('rotation', (turn, { state, t }) => {
+    ...fromModel('rotation', (turn, { state, t, conv }) => {
+      const radius = amplitude(conv);
       const angleNote = Number.isFinite(turn.angle)
         ? t('rotation.angle', { pair: turn.pair, frequency: turn.frequency, offset: state.offset, angle: turn.angle })
         : t('rotation.noAngle', { pair: turn.pair });
+      const notes = [
+        { text: angleNote, testId: 'rotation-angle' },
+        {
+          text: t('rotation.residual', { residual: turn.residual, dModel: state.dModel, radius }),
+          testId: 'rotation-residual',
+        },
+      ];
+      // A zero column (odd d) belongs to no pair: the plot shows the last pair instead.
+      if (turn.column !== state.dimension)
+        notes.unshift({ text: t('rotation.zeroColumn', { column: state.dimension, pair: turn.pair }) });
       return {
         data: {
+          radius,
           start: turn.start,
           end: turn.end,
           trail: turn.trail,
           angle: turn.angle,
           startLabel: t('rotation.start', state.position),
           endLabel: t('rotation.end', state.position + state.offset),
-          notes: [
-            { text: angleNote, testId: 'rotation-angle' },
-            {
-              text: t('rotation.residual', { residual: turn.residual, dModel: state.dModel }),
-              testId: 'rotation-residual',
-            },
-          ],
+          notes,
         },
         options: { describe: (data) => t('rotation.describe', data) },
       };
@@ -192,22 +223,26 @@ export const SECTIONS = [
     name: 'similarity',
     draw: drawSimilarity,
     deps: ['similarity', 'position', 'offset'],
-    build: ({ state, t, computed: { similarity }, pick }) =>
+    build: ({ state, t, conv, computed: { similarity }, pick }) =>
       similarity && {
         data: {
           values: similarity.values,
           length: similarity.options.length,
           position: state.position,
           offset: state.offset,
+          origin: startOf(conv),
         },
         options: {
           xTitle: t('axis.positionQ'),
           yTitle: t('axis.positionP'),
           legendTitle: t('similarity.legend'),
-          readout: (...args) => t('readout.similarity', ...args),
+          readout: (row, column, value) =>
+            t('readout.similarity', positionOf(conv, row), positionOf(conv, column), value),
           readoutHint: t('similarity.hint'),
           describe: (summary) => t('similarity.describe', summary),
-          onPick: ({ row, column }) => pick({ position: row, offset: Math.abs(column - row) }),
+          // (p, q) and (q, p) hold the same product: the pick is the pair (min, min + |q − p|).
+          onPick: ({ row, column }) =>
+            pick({ ...positionPick(conv, state, Math.min(row, column)), offset: Math.abs(column - row) }),
         },
       },
   },
@@ -216,7 +251,7 @@ export const SECTIONS = [
     draw: drawCompare,
     deps: ['table', 'versus'],
     // Both tables must have the same shape to be subtracted: wait for the pair.
-    build: ({ t, computed: { table, versus } }) =>
+    build: ({ t, conv, computed: { table, versus } }) =>
       table &&
       versus &&
       table.values.length === versus.values.length && {
@@ -230,7 +265,9 @@ export const SECTIONS = [
           xTitle: t('axis.dimension'),
           yTitle: t('axis.position'),
           differenceLabel: t('compare.difference'),
-          readout: (...args) => t('readout.table', ...args),
+          amplitude: amplitude(conv),
+          rowOrigin: startOf(conv),
+          readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
           describe: (label, summary) => t('compare.describe', label, summary),
         },
@@ -240,15 +277,16 @@ export const SECTIONS = [
     name: 'mistake-ratio',
     draw: drawWaves,
     deps: ['dModel', 'base', 'length', 'dimension'],
-    ...fromModel('mistake-ratio', ({ to, columns, correct, attempt }, { t }) => ({
+    ...fromModel('mistake-ratio', ({ to, columns, kinds, correct, attempt }, { t }) => ({
       data: {
         from: 0,
         to,
+        sinusoidal: false,
         panels: columns.map((column, c) => ({
           label: `j = ${column}`,
           series: [
-            { label: t('question.paper'), curve: correct[c].curve, samples: correct[c].samples },
-            { label: t('question.ratio'), curve: attempt[c].curve, samples: attempt[c].samples },
+            { label: t('question.paper', kinds[c]), curve: correct[c].curve, samples: correct[c].samples },
+            { label: t('question.ratio', kinds[c]), curve: attempt[c].curve, samples: attempt[c].samples },
           ],
         })),
       },

@@ -11,8 +11,8 @@ const BROWN_GREEN = (t) => interpolateBrBG(1 - t);
 
 /**
  * data: { rows, columns, left: { label, values }, right: { label, values } }
- * options: { xTitle, yTitle, differenceLabel, readout?(row, column, value),
- *            readoutHint, describe?(side, summary), height?(width) }
+ * options: { xTitle, yTitle, rowOrigin?, differenceLabel, amplitude?: largest |value| of a table (1),
+ *            readout?(row, column, value), readoutHint, describe?(side, summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
   const grid = htmlElement('div', 'posenc-compare');
@@ -77,9 +77,10 @@ export function draw(element, data, options = {}) {
       const heatmapOptions = {
         xTitle: options.xTitle,
         yTitle: options.yTitle,
+        rowOrigin: options.rowOrigin,
         readout: options.readout,
         readoutHint: options.readoutHint,
-        domain: panel.side === 'difference' ? [-2, 2] : [-1, 1],
+        domain: [-1, 1].map((end) => end * (options.amplitude ?? 1) * (panel.side === 'difference' ? 2 : 1)),
         interpolator: panel.side === 'difference' ? BROWN_GREEN : undefined,
         describe: options.describe && ((summary) => options.describe(labels[panel.side], summary)),
         testId: `compare-readout-${panel.side}`,

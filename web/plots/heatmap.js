@@ -38,6 +38,7 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
 /**
  * data: { values (row-major), rows, columns, marks?: { row?, column? } }
  * options: { domain?: [low, high], interpolator?: t -> colour, xTitle, yTitle,
+ *            rowOrigin?, columnOrigin?: what the axes call row 0 and column 0 (0),
  *            legendTitle, readout?(row, column, value), readoutHint,
  *            describe?(summary), onPick?({ row, column }), height?(width), testId }
  */
@@ -186,17 +187,19 @@ export function draw(element, data, options = {}) {
     const y = scaleLinear()
       .domain([-0.5, data.rows - 0.5])
       .range([box.top, box.top + box.height]);
-    const integer = (v) => (Number.isInteger(v) ? String(v) : '');
+    // Ticks at whole rows and columns, labelled from the origins (e.g. positions from a table's start).
+    // (Rounded: a fractional origin would print 0.1 + 2 as 2.1000000000000001.)
+    const label = (origin) => (v) => (Number.isInteger(v) ? String(Number((v + origin).toPrecision(12))) : '');
     drawAxis(svg, x, 'bottom', {
       y: box.top + box.height,
       ticks: Math.max(2, box.width / 70),
-      format: integer,
+      format: label(options.columnOrigin ?? 0),
       title: options.xTitle,
     });
     drawAxis(svg, y, 'left', {
       x: box.left,
       ticks: Math.max(2, box.height / 40),
-      format: integer,
+      format: label(options.rowOrigin ?? 0),
       title: options.yTitle,
       titleOffset: 40,
     });

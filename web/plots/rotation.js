@@ -1,5 +1,5 @@
-// One (sin, cos) pair of the encoding as a point (cos, sin) on the unit
-// circle: stepping the position by k turns it by the angle w·k, whatever the
+// One (sin, cos) pair of the encoding as a point (cos, sin) on a circle (of
+// radius |scale|, 1 unless the values are scaled): stepping the position by k turns it by the angle w·k, whatever the
 // starting position. The positions in between are drawn as a trail; numeric
 // notes (the angle, the residual of PE(p+k) = M_k·PE(p)) are printed below.
 import { scaleLinear } from 'd3-scale';
@@ -18,11 +18,11 @@ import {
 } from './common.js';
 
 const defaultDescribe = ({ start, end }) =>
-  `A pair of the encoding as a point on the unit circle, moving from (${start[0].toFixed(3)}, ${start[1].toFixed(3)}) to (${end[0].toFixed(3)}, ${end[1].toFixed(3)}).`;
+  `A pair of the encoding as a point on a circle, moving from (${start[0].toFixed(3)}, ${start[1].toFixed(3)}) to (${end[0].toFixed(3)}, ${end[1].toFixed(3)}).`;
 
 /**
  * data: { start: [cos, sin], end: [cos, sin], trail?: { cos, sin }, angle?: w·k (radians),
- *         startLabel, endLabel, notes?: [{ text, testId? }] }
+ *         radius?: the circle's (default 1), startLabel, endLabel, notes?: [{ text, testId? }] }
  * options: { xTitle, yTitle, describe?(data), height?(width) }
  */
 export function draw(element, data, options = {}) {
@@ -43,11 +43,13 @@ export function draw(element, data, options = {}) {
     const size = Math.min(frame.width, frame.height) - 36;
     const cx = frame.width / 2;
     const cy = frame.height / 2;
+    // Drawn in units of the radius: the picture is the same for any scale.
+    const radius = data.radius ?? 1;
     const scale = scaleLinear()
       .domain([-1.25, 1.25])
       .range([-size / 2, size / 2]);
-    const px = (c) => cx + scale(c);
-    const py = (s) => cy - scale(s);
+    const px = (c) => cx + scale(c / radius);
+    const py = (s) => cy - scale(s / radius);
 
     const defs = svgElement('defs', {}, svg);
     const head = svgElement(
@@ -65,15 +67,16 @@ export function draw(element, data, options = {}) {
     );
     svgElement('path', { d: 'M0,0L10,5L0,10Z', fill: 'context-stroke' }, head);
 
-    svgElement('line', { x1: px(-1.2), x2: px(1.2), y1: py(0), y2: py(0), stroke: cssColor('grid') }, svg);
-    svgElement('line', { x1: px(0), x2: px(0), y1: py(-1.2), y2: py(1.2), stroke: cssColor('grid') }, svg);
+    const reach = 1.2 * radius;
+    svgElement('line', { x1: px(-reach), x2: px(reach), y1: py(0), y2: py(0), stroke: cssColor('grid') }, svg);
+    svgElement('line', { x1: px(0), x2: px(0), y1: py(-reach), y2: py(reach), stroke: cssColor('grid') }, svg);
     svgElement(
       'circle',
       { cx: px(0), cy: py(0), r: scale(1) - scale(0), fill: 'none', stroke: cssColor('muted') },
       svg,
     );
-    svgText(svg, options.xTitle ?? 'cos', { x: px(1.22), y: py(0) - 6, 'text-anchor': 'end' });
-    svgText(svg, options.yTitle ?? 'sin', { x: px(0) + 6, y: py(1.2) + 4 });
+    svgText(svg, options.xTitle ?? 'cos', { x: px(1.22 * radius), y: py(0) - 6, 'text-anchor': 'end' });
+    svgText(svg, options.yTitle ?? 'sin', { x: px(0) + 6, y: py(reach) + 4 });
 
     if (data.trail) {
       let d = '';
@@ -117,13 +120,27 @@ export function draw(element, data, options = {}) {
     arrow(data.start, cssColor('series-1'));
     arrow(data.end, cssColor('series-2'));
     // The start is labelled inside the circle and the end outside, so that
-    // the two stay readable when the turn is small.
-    const label = (point, text, colour, inside) => {
+    // the two stay readable when the turn is small; the inside label sits
+    // beside its arrow, clockwise of it (the arc turns anticlockwise from it),
+    // unless the other arrow is just there.
+    const label = (point, text, colour, inside, other) => {
       const reach = inside ? 0.55 : 1.12;
-      const right = point[0] >= 0 !== inside;
+      let x = px(point[0] * reach);
+      let y = py(point[1] * reach) + 4;
+      let right = point[0] >= 0 !== inside;
+      if (inside) {
+        const a = Math.atan2(point[1], point[0]);
+        const behind = (a - Math.atan2(other[1], other[0]) + 4 * Math.PI) % (2 * Math.PI);
+        const away = behind > 0 && behind < Math.PI / 4 ? -1 : 1;
+        // The screen normal of the arrow, clockwise (away = 1) or anticlockwise.
+        const [nx, ny] = [away * Math.sin(a), away * Math.cos(a)];
+        x += 10 * nx;
+        y += 10 * ny;
+        right = nx >= 0;
+      }
       svgText(svg, text, {
-        x: px(point[0] * reach),
-        y: py(point[1] * reach) + 4,
+        x,
+        y,
         'text-anchor': right ? 'start' : 'end',
         'paint-order': 'stroke',
         stroke: cssColor('bg'),
@@ -131,8 +148,8 @@ export function draw(element, data, options = {}) {
         fill: colour,
       });
     };
-    label(data.start, data.startLabel ?? 'p', cssColor('series-1'), true);
-    label(data.end, data.endLabel ?? 'p + k', cssColor('series-2'), false);
+    label(data.start, data.startLabel ?? 'p', cssColor('series-1'), true, data.end);
+    label(data.end, data.endLabel ?? 'p + k', cssColor('series-2'), false, data.start);
 
     // Rewritten only when they change: a slider drag often leaves them as they are.
     const shown = JSON.stringify(data.notes ?? []);

@@ -20,12 +20,24 @@ import {
 // Values below this are drawn on the floor of the log axis.
 const FLOOR = 1e-9;
 
+// A change over the bound by more than this fraction of the largest bound is
+// no rounding error (of float64 rows) but a broken bound (e.g. a padding row).
+const BOUND_SLACK = 1e-9;
+
+/** Decades only, as 0.01 … 100 or 1e-5 (not SI prefixes: "10m" reads as metres). */
+function powerOfTen(value) {
+  const exponent = Math.round(Math.log10(value));
+  if (Math.abs(value / 10 ** exponent - 1) > 1e-9) return '';
+  return exponent >= -2 && exponent <= 3 ? String(10 ** exponent) : `1e${exponent}`;
+}
+
 const defaultDescribe = ({ columns, largest, smallest }) =>
   `Change per unit step of ${columns} dimensions, from ${largest.toExponential(2)} down to ${smallest.toExponential(2)}.`;
 
 /**
  * data: { change: per-column |Δ|, bound?: per-column w (NaN or 0: not drawn), dimension? }
  * options: { xTitle, yTitle, changeLabel, boundLabel, describe?(summary), height?(width) }
+ * summary: { columns, largest, smallest, withinBound: true/false, or null without a bound }
  */
 export function draw(element, data, options = {}) {
   const current = { data, options };
@@ -40,12 +52,17 @@ export function draw(element, data, options = {}) {
     const { data, options } = current;
     const svg = clear(frame.svg);
     const margin = { top: 12, right: 16, bottom: 42, left: 62 };
-    const { change, bound } = data;
+    const { change } = data;
+    // A convention without fixed frequencies (NaN) has no bound to draw or to key.
+    const bound = data.bound?.some((w) => w > 0) ? data.bound : null;
+    let withinBound = bound ? true : null;
+    const slack = bound ? BOUND_SLACK * Math.max(...bound.filter(Number.isFinite)) : 0;
     let largest = FLOOR;
     let smallest = Infinity;
     for (let i = 0; i < change.length; i++) {
       largest = Math.max(largest, change[i], bound && Number.isFinite(bound[i]) ? bound[i] : 0);
       if (change[i] > 0) smallest = Math.min(smallest, change[i]);
+      if (bound && change[i] > bound[i] + slack) withinBound = false;
     }
     const bottom = Math.max(FLOOR, Math.min(smallest, largest) / 3);
     const x = scaleLinear()
@@ -61,7 +78,7 @@ export function draw(element, data, options = {}) {
       format: (v) => (Number.isInteger(v) ? String(v) : ''),
       title: options.xTitle,
     });
-    drawAxis(svg, y, 'left', { x: margin.left, ticks: 4, title: options.yTitle, titleOffset: 50 });
+    drawAxis(svg, y, 'left', { x: margin.left, ticks: 4, format: powerOfTen, title: options.yTitle, titleOffset: 50 });
 
     // Paths in tenths of a pixel (see TENTHS): a point per dimension, redrawn while a slider moves.
     if (bound) {
@@ -105,7 +122,7 @@ export function draw(element, data, options = {}) {
       svgElement('line', { x1: -12, x2: 0, y1: 12, y2: 12, stroke: cssColor('series-2'), 'stroke-width': 2 }, key);
       svgText(key, options.boundLabel ?? 'w', { x: -16, y: 16, 'text-anchor': 'end' });
     }
-    frame.setLabel((options.describe ?? defaultDescribe)({ columns: change.length, largest, smallest }));
+    frame.setLabel((options.describe ?? defaultDescribe)({ columns: change.length, largest, smallest, withinBound }));
   }
 
   return plotHandle(frame, current, render);

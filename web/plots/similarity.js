@@ -13,7 +13,7 @@ const defaultDescribe = ({ rows, min, max }) =>
   `Similarity matrix of ${rows} positions, dot products from ${min.toFixed(2)} to ${max.toFixed(2)}.`;
 
 /**
- * data: { values (length x length), length, position?: p, offset?: k }
+ * data: { values (length x length), length, position?: p, offset?: k, origin?: position of row 0 (0) }
  * options: { xTitle, yTitle, legendTitle, readout?(p, q, value), readoutHint,
  *            describe?(summary), onPick?({ row, column }), height?(width) }
  */
@@ -38,9 +38,11 @@ export function draw(element, data, options = {}) {
       domain: [-(extent || 1), extent || 1],
     };
   };
-  const heatmapOptions = (o, domain) => ({
+  const heatmapOptions = (o, domain, origin = 0) => ({
     ...o,
     domain,
+    rowOrigin: origin,
+    columnOrigin: origin,
     interpolator: ORANGE_PURPLE,
     readout: o.readout ?? defaultReadout,
     describe: o.describe ?? defaultDescribe,
@@ -53,17 +55,18 @@ export function draw(element, data, options = {}) {
     // The extent scan is over length^2 values: only when the matrix changes.
     if (cached.values !== d.values) cached = { values: d.values, prepared: heatmapData(d) };
     const prepared = cached.prepared;
-    prepared.data.marks = { row: d.position, column: d.position + d.offset };
+    const row = d.position - (d.origin ?? 0);
+    prepared.data.marks = { row, column: row + d.offset };
     return prepared;
   };
 
   const first = prepare(data);
-  const heatmap = drawHeatmap(element, first.data, heatmapOptions(options, first.domain));
+  const heatmap = drawHeatmap(element, first.data, heatmapOptions(options, first.domain, data.origin));
   return {
     update(nextData, nextOptions = options) {
       options = nextOptions;
       const next = prepare(nextData);
-      heatmap.update({ ...next.data }, heatmapOptions(options, next.domain));
+      heatmap.update({ ...next.data }, heatmapOptions(options, next.domain, nextData.origin));
     },
     destroy() {
       heatmap.destroy();
