@@ -49,8 +49,16 @@ inline double frequency(const Encoding& e, double exponent) {
   return e.frequencyScale * std::pow(e.base, -exponent);
 }
 
+// The padding row is table row paddingRow, at position start + paddingRow as
+// the table forms it. (Not position - start == paddingRow: for a fractional
+// start that rounds differently, and 4.1 - 0.1 is not 4.)
 inline bool isPaddingPosition(const Encoding& e, double position) {
-  return e.paddingRow >= 0 && position - e.start == static_cast<double>(e.paddingRow);
+  return e.paddingRow >= 0 && position == e.start + static_cast<double>(e.paddingRow);
 }
+
+// Table row `index` (position start + index), the padding row decided by its
+// index: tables never compare positions.
+void tableRow(const Encoding& e, int64_t index, double* out);
+void tableRow(const Encoding& e, int64_t index, float* out);
 
 }  // namespace posenc::detail

@@ -175,7 +175,7 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
       state_.reset();
       return;
     }
-    for (size_t p = 0; p < len; ++p) row(e, e.start + static_cast<double>(p), st.table.get() + p * d);
+    for (size_t p = 0; p < len; ++p) detail::tableRow(e, static_cast<int64_t>(p), st.table.get() + p * d);
   }
 }
 

@@ -46,8 +46,7 @@ namespace {
 // Rounds once from the float64 value when T is float: computing the angle in
 // float32, as most frameworks do, errs by ~5e-4 at position 8192.
 template <typename T>
-void evaluateRow(const Encoding& e, double position, T* out) {
-  const bool padding = detail::isPaddingPosition(e, position);
+void evaluateRow(const Encoding& e, double position, bool padding, T* out) {
   for (int32_t j = 0; j < e.dModel; ++j) {
     const detail::Column col = detail::column(e, j);
     if (col.zero || padding) {
@@ -62,8 +61,23 @@ void evaluateRow(const Encoding& e, double position, T* out) {
 
 }  // namespace
 
-void row(const Encoding& e, double position, double* out) { evaluateRow(e, position, out); }
-void row(const Encoding& e, double position, float* out) { evaluateRow(e, position, out); }
+void row(const Encoding& e, double position, double* out) {
+  evaluateRow(e, position, detail::isPaddingPosition(e, position), out);
+}
+void row(const Encoding& e, double position, float* out) {
+  evaluateRow(e, position, detail::isPaddingPosition(e, position), out);
+}
+
+namespace detail {
+
+void tableRow(const Encoding& e, int64_t index, double* out) {
+  evaluateRow(e, e.start + static_cast<double>(index), index == e.paddingRow, out);
+}
+void tableRow(const Encoding& e, int64_t index, float* out) {
+  evaluateRow(e, e.start + static_cast<double>(index), index == e.paddingRow, out);
+}
+
+}  // namespace detail
 
 bool simdEnabled() { return kernels::simd(); }
 

@@ -112,7 +112,7 @@ void TableWriter::write(float* out, int64_t rows) {
   const size_t d = static_cast<size_t>(e.dModel);
   if (!st.recurrence) {
     for (int64_t r = 0; r < rows; ++r, ++st.nextRow)
-      row(e, e.start + static_cast<double>(st.nextRow), out + static_cast<size_t>(r) * d);
+      detail::tableRow(e, st.nextRow, out + static_cast<size_t>(r) * d);
     return;
   }
   detail::Oscillators& oscillators = *st.bank;
@@ -171,8 +171,7 @@ void TableWriter::write(float* out, int64_t rows) {
     for (int64_t k = 0; k < run; ++k) {
       float* written = runStart + static_cast<size_t>(k) * d;
       if (e.dModel % 2 == 1) written[d - 1] = 0.0f;
-      if (detail::isPaddingPosition(e, e.start + static_cast<double>(st.nextRow + k)))
-        std::memset(written, 0, d * sizeof(float));
+      if (st.nextRow + k == e.paddingRow) std::memset(written, 0, d * sizeof(float));
     }
     r += run;
     st.nextRow += run;
@@ -194,8 +193,8 @@ void TableWriter::write(double* out, int64_t rows) {
   for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
     const double position = e.start + static_cast<double>(st.nextRow);
     double* values = out + static_cast<size_t>(r) * d;
-    if (!st.waves || detail::isPaddingPosition(e, position)) {
-      row(e, position, values);
+    if (!st.waves || st.nextRow == e.paddingRow) {
+      detail::tableRow(e, st.nextRow, values);
       continue;
     }
     for (size_t w = 0; w < st.waveCount; ++w) {

@@ -46,7 +46,8 @@ struct Knobs {
 inline double value(const Knobs& k, double pos, int j) {
   const int n = k.d / 2;
   if (j >= 2 * n) return 0.0;
-  if (k.paddingRow >= 0 && pos - k.start == static_cast<double>(k.paddingRow)) return 0.0;
+  // The padding row is at position start + paddingRow.
+  if (k.paddingRow >= 0 && pos == k.start + static_cast<double>(k.paddingRow)) return 0.0;
   const int pair = k.concat ? j % n : j / 2;
   const bool second = k.concat ? j >= n : j % 2 == 1;
   double e = 0;

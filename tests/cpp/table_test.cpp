@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "posenc/posenc.h"
@@ -172,6 +173,51 @@ TEST(Table, PaddingRowStartAndScale) {
   for (int r = 0; r < 20; ++r) EXPECT_EQ(out[r * 9 + 8], 0.0f);  // odd dModel
   EXPECT_LE(worstError(out, k, 20), 3 * 1.2e-7);
   EXPECT_NEAR(out[0 * 9 + 0], 3 * std::sin(5.0), 3e-7);
+}
+
+TEST(Table, PaddingRowWithAFractionalStart) {
+  // 0.1 + 4 is 4.1 but 4.1 - 0.1 is not 4: the padding row is decided by its
+  // index in tables and by the position start + paddingRow in row() and
+  // offsetDots(), never by position - start.
+  const std::pair<double, long> cases[] = {{0.1, 4}, {0.3, 2}, {0.2, 8}, {0.7, 8}, {1.1, 3}, {-2.9, 5}};
+  for (auto [start, padding] : cases) {
+    for (reference::Knobs k : reference::conventions(6)) {
+      k.start = start;
+      k.paddingRow = padding;
+      const Encoding e = reference::encoding(k);
+      const long length = 12;
+      std::vector<float> out(length * k.d);
+      std::vector<double> out64(length * k.d);
+      ASSERT_TRUE(posenc::table(e, length, out.data()));
+      ASSERT_TRUE(posenc::table(e, length, out64.data()));
+      for (long r = 0; r < length; ++r)
+        for (int j = 0; j < k.d; ++j) {
+          const double expected = r == padding ? 0.0 : reference::value(k, start + r, j);
+          ASSERT_NEAR(out[r * k.d + j], expected, 1.2e-7) << "start " << start << " row " << r;
+          ASSERT_NEAR(out64[r * k.d + j], expected, 1e-12) << "start " << start << " row " << r;
+        }
+      std::vector<double> single(k.d, 1.0);
+      posenc::row(e, start + static_cast<double>(padding), single.data());
+      for (double v : single) EXPECT_EQ(v, 0.0) << "row() at start + paddingRow, start " << start;
+      std::vector<double> dots(length);
+      ASSERT_TRUE(posenc::offsetDots(e, start, 0, length - 1, dots.data()));
+      EXPECT_EQ(dots[padding], 0.0) << "offsetDots from start, k = paddingRow, start " << start;
+      EXPECT_NE(dots[padding - 1], 0.0);
+    }
+  }
+}
+
+TEST(Table, PaddingRowBeyondTheResolutionOfTheStart) {
+  // At start 2^53 positions start + 0 and start + 1 round to the same double:
+  // only the padding row's index says which row is zero.
+  reference::Knobs k;
+  k.d = 4;
+  k.start = 9007199254740992.0;
+  k.paddingRow = 1;
+  std::vector<float> out(3 * 4);
+  ASSERT_TRUE(posenc::table(reference::encoding(k), 3, out.data()));
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(out[4 + j], 0.0f);
+  EXPECT_NE(out[1], 0.0f);  // row 0: cos(2^53 w_0) is not 0
 }
 
 TEST(Table, InvalidEncodingWritesNothing) {

@@ -63,7 +63,9 @@ bool pairsShareFrequency(const Encoding& e);
 void columnFrequencies(const Encoding& e, double* out);
 
 // One row at any real position (fractional, negative, beyond the table).
-// The row whose index (position - start) equals paddingRow is all zeros.
+// At the padding row's position, start + paddingRow, the row is all zeros.
+// With Angle::kRatioPower, (pos / base)^e is NaN at negative positions (the
+// JS API refuses them).
 void row(const Encoding& e, double position, double* out);
 void row(const Encoding& e, double position, float* out);
 
