@@ -18,7 +18,7 @@ step() {
 
 format_check() {
   clang-format --dry-run --Werror $(git ls-files 'cpp/**.cpp' 'cpp/**.h' 'tests/cpp/**') &&
-    npx prettier --check $(git ls-files 'web/**.js' 'web/**.d.ts' 'tests/**.js' 'tests/**.mjs' | grep -v '^web/lib/wasm/')
+    npx prettier --check $(git ls-files 'web/**.js' 'web/**.d.ts' 'tests/**.js' 'tests/**.mjs' 'tests/**.ts' | grep -v '^web/lib/wasm/')
 }
 
 native_tests() {

@@ -84,9 +84,11 @@ function settings(attributes) {
   if (attributes['padding-row'] !== undefined)
     conv.paddingRow = attributes['padding-row'] === 'none' ? null : Number(attributes['padding-row']);
   if (attributes.scale !== undefined) conv.scale = Number(attributes.scale);
+  // compare applies start and scale to both sides (README, Custom elements).
+  const shared = { start: conv.start, scale: conv.scale };
   return {
     conv,
-    versus: { ...PAPER, ...PRESET_KNOBS[value('compare', 'question')], dModel, base },
+    versus: { ...PAPER, ...PRESET_KNOBS[value('compare', 'question')], dModel, base, ...shared },
     length: Number(value('length', 256)),
     position: Number(value('position', 10)),
     offset: Number(value('offset', 8)),
@@ -114,7 +116,8 @@ const WALKS = {
       ['ArrowDown'],
       ['ArrowRight', 1, true],
     ],
-    marks: (s) => [s.position, s.dimension],
+    // Rows are positions start + r: the mark is on position p's row, if there is one.
+    marks: (s) => [markRow(s), s.dimension],
     shape: (s) => [s.length, s.conv.dModel],
     value: (s, row, column) => cell(s.conv, row, column),
     // float32 storage of a value up to |scale| (README: Accuracy).
@@ -123,8 +126,9 @@ const WALKS = {
   dots: {
     testId: 'similarity-readout',
     keys: () => [['ArrowDown'], ['ArrowUp']],
-    marks: (s) => [s.position, s.position + s.offset],
+    marks: (s) => [markRow(s), markRow(s) === null ? 0 : markRow(s) + s.offset],
     shape: (s) => [s.length, s.length],
+    columnIsPosition: true,
     value: (s, p, q) => dot(s.conv, p, q),
     // A float32 sum of dModel products.
     tolerance: (s) => 4e-7 * s.conv.dModel * s.conv.scale ** 2,
@@ -142,11 +146,20 @@ const WALKS = {
 
 const clamp = (value, low, high) => Math.min(Math.max(value, low), high);
 
+/** The table row of position p (null where no row is at a whole position). */
+function markRow(s) {
+  const row = s.position - s.conv.start;
+  return Number.isInteger(row) ? row : null;
+}
+
+/** The position a readout names for a table row: start + row, to 12 digits. */
+const positionOf = (s, row) => Number((s.conv.start + row).toPrecision(12));
+
 /** The cells a walk visits and the values they hold. */
 function predict(walk, s) {
   const [rows, columns] = walk.shape(s);
   const [markRow, markColumn] = walk.marks(s);
-  let row = clamp(markRow, 0, rows - 1);
+  let row = clamp(markRow ?? 0, 0, rows - 1);
   let column = clamp(markColumn, 0, columns - 1);
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   return walk.keys(s).map(([key, times = 1, shift = false]) => {
@@ -155,11 +168,17 @@ function predict(walk, s) {
       row = clamp(row + dr * (shift ? 10 : 1), 0, rows - 1);
       column = clamp(column + dc * (shift ? 10 : 1), 0, columns - 1);
     }
-    return { row, column, value: walk.value(s, row, column) };
+    return {
+      row,
+      column,
+      value: walk.value(s, row, column),
+      shownRow: positionOf(s, row),
+      shownColumn: walk.columnIsPosition ? positionOf(s, column) : column,
+    };
   });
 }
 
-const READOUT = /^PE\[(\d+)(?:, |\]·PE\[)(\d+)\] = (-?\d[\d.]*(?:e[+-]?\d+)?)$/;
+const READOUT = /^PE\[(-?[\d.]+(?:e[+-]?\d+)?)(?:, |\]·PE\[)(-?[\d.]+(?:e[+-]?\d+)?)\] = (-?\d[\d.]*(?:e[+-]?\d+)?)$/;
 
 /** Problems with the readouts a walk read, against the prediction. */
 function readoutProblems(walk, s, texts) {
@@ -168,7 +187,7 @@ function readoutProblems(walk, s, texts) {
   const problems = [];
   texts.forEach((text, i) => {
     const match = text.match(READOUT);
-    const { row, column, value } = expected[i];
+    const { shownRow: row, shownColumn: column, value } = expected[i];
     if (!match) return problems.push(`readout "${text}"`);
     const [shownRow, shownColumn, shown] = [Number(match[1]), Number(match[2]), Number(match[3])];
     // Rounding to 8 significant digits, plus the storage error.

@@ -44,9 +44,31 @@ describe('load', () => {
     }
   });
 
-  it('rejects unknown load options', () => {
-    expect(() => load({ wasmURL: 'x' })).toThrow(TypeError);
-    expect(() => load({ simd: 'yes' })).toThrow(/simd/);
+  it('rejects unknown load options', async () => {
+    // Rejected promises, not synchronous throws: `load(bad).catch(...)` sees them.
+    await expect(load({ wasmURL: 'x' })).rejects.toThrow(TypeError);
+    await expect(load({ simd: 'yes' })).rejects.toThrow(/simd/);
+  });
+
+  it('resolves a relative wasmUrl against the working directory in Node, and names what failed', async () => {
+    const { mkdtemp, copyFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join, relative } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'posenc-'));
+    try {
+      const copy = join(dir, 'copy.wasm');
+      await copyFile(new URL('../../web/lib/wasm/posenc-simd.wasm', import.meta.url), copy);
+      const loaded = await load({ wasmUrl: relative(process.cwd(), copy), simd: true });
+      expect(loaded.row(1, { dModel: 2 })[0]).toBeCloseTo(Math.sin(1), 7);
+      await expect(load({ wasmUrl: relative(process.cwd(), join(dir, 'missing.wasm')) })).rejects.toThrow(
+        /^posenc\.load: could not instantiate the WebAssembly module from file:.*missing\.wasm: .*ENOENT/,
+      );
+      await expect(load({ wasmBinary: new Uint8Array([0, 97, 115, 109, 9, 9]) })).rejects.toThrow(
+        /^posenc\.load: could not instantiate the WebAssembly module from the wasmBinary bytes/,
+      );
+    } finally {
+      await rm(dir, { recursive: true });
+    }
   });
 });
 
@@ -165,6 +187,36 @@ describe('row', () => {
         maxAbsDiff(pe.row(5 + r, { dModel: 10, preset: 'fairseq', start: 5 }), rowOf(table, 10, r)),
       ).toBeLessThanOrEqual(F32);
   });
+});
+
+describe('the padding row with a fractional start', () => {
+  // 0.1 + 4 is 4.1, but 4.1 - 0.1 is not 4: table row 4 (position start + 4) is the
+  // padding row in every function, and only it.
+  for (const [start, paddingRow] of [
+    [0.1, 4],
+    [0.3, 2],
+    [0.7, 8],
+    [1.1, 3],
+  ]) {
+    it(`start ${start}, paddingRow ${paddingRow}`, () => {
+      const opts = { dModel: 6, start, paddingRow };
+      const length = 10;
+      const table = pe.table({ ...opts, length, dtype: 'float64' });
+      for (let r = 0; r < length; r++) {
+        const want = Float64Array.from({ length: 6 }, (_, j) => (r === paddingRow ? 0 : paperValue(start + r, j, 6)));
+        expect(maxAbsDiff(rowOf(table, 6, r), want)).toBeLessThanOrEqual(1e-12);
+      }
+      expect([...pe.row(start + paddingRow, opts)]).toEqual([0, 0, 0, 0, 0, 0]);
+      const dots = pe.offsetDots({ ...opts, from: start, maxOffset: length - 1 });
+      const similarity = pe.similarity({ ...opts, length });
+      for (let k = 0; k < length; k++) {
+        const want = dot(rowOf(table, 6, 0), rowOf(table, 6, k));
+        expect(Math.abs(dots[k] - want)).toBeLessThanOrEqual(1e-12);
+        expect(Math.abs(similarity[k] - want)).toBeLessThanOrEqual(1e-6);
+      }
+      expect(dots[paddingRow]).toBe(0);
+    });
+  }
 });
 
 describe('frequencies', () => {

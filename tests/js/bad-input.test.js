@@ -45,6 +45,7 @@ const BAD_OPTIONS = [
   ['unknown option', { lenght: 5 }, TypeError, 'lenght'],
 ];
 
+// GOOD's length is ignored by the functions without one (one options object serves them all).
 const CALLS = {
   table: (o) => pe.table(o),
   row: (o) => pe.row(3, o),
@@ -96,7 +97,7 @@ describe('sizes and per-function parameters', () => {
   it('a result over what wasm32 can hold', () => {
     expect(() => pe.table({ length: 2 ** 20, dModel: 1024 })).toThrow(/2147483647/);
     expect(() => pe.table({ length: 2 ** 19, dModel: 1024, dtype: 'float64' })).toThrow(/length or dModel/);
-    expect(() => pe.similarity({ length: 30000, dModel: 4 })).toThrow(RangeError);
+    expect(() => pe.similarity({ length: 30000, dModel: 4 })).toThrow(/matrix needs .* reduce length$/);
     expectStillWorks();
   });
 
@@ -112,10 +113,61 @@ describe('sizes and per-function parameters', () => {
     expectStillWorks();
   });
 
+  it('an option of another function is refused, naming the functions it belongs to', () => {
+    const cases = [
+      [() => pe.table({ length: 4, dModel: 8, from: 5 }), 'table', 'from', 'offsetDots'],
+      [() => pe.table({ length: 4, dModel: 8, maxOffset: 3 }), 'table', 'maxOffset', 'offsetDots'],
+      [() => pe.row(1, { dModel: 4, from: 5 }), 'row', 'from', 'offsetDots'],
+      [() => pe.similarity({ length: 3, dModel: 4, from: 2 }), 'similarity', 'from', 'offsetDots'],
+      [() => pe.frequencies({ dModel: 4, minOffset: 1 }), 'frequencies', 'minOffset', 'offsetDots'],
+    ];
+    for (const [call, where, option, owners] of cases) {
+      expect(call).toThrow(TypeError);
+      expect(call).toThrow(`posenc.${where}: '${option}' is an option of ${owners}, not of ${where}`);
+    }
+    // length alone is shared: ignored where there is none.
+    expect(pe.row(1, { dModel: 4, length: 5 })).toEqual(pe.row(1, { dModel: 4 }));
+    expectStillWorks();
+  });
+
+  it('dtype must name the type of functions with one output type', () => {
+    expect(() => pe.frequencies({ dModel: 4, dtype: 'float32' })).toThrow(/frequencies: dtype must be 'float64'/);
+    expect(() => pe.offsetDots({ dModel: 4, maxOffset: 2, dtype: 'float32' })).toThrow(
+      /offsetDots: dtype must be 'float64'/,
+    );
+    expect(pe.frequencies({ dModel: 4, dtype: 'float64' })).toBeInstanceOf(Float64Array);
+    expect(pe.offsetDots({ dModel: 4, maxOffset: 2, dtype: 'float64' })).toBeInstanceOf(Float64Array);
+    expect(pe.similarity({ dModel: 4, length: 2, dtype: 'float32' })).toBeInstanceOf(Float32Array);
+    expectStillWorks();
+  });
+
+  it("'ratio-power' refuses negative positions, where (pos / base)^e is no real number", () => {
+    const question = { preset: 'question', dModel: 4 };
+    expect(() => pe.table({ ...question, length: 3, start: -2 })).toThrow(
+      /table: start must be >= 0 with angle 'ratio-power'/,
+    );
+    expect(() => pe.similarity({ ...question, length: 3, start: -0.5 })).toThrow(/similarity: start must be >= 0/);
+    expect(() => pe.row(-1.5, question)).toThrow(/row: position must be >= 0/);
+    expect(() => pe.offsetDots({ ...question, maxOffset: 2, from: -2 })).toThrow(/offsetDots: from must be >= 0/);
+    expect(() => pe.offsetDots({ ...question, minOffset: -3, maxOffset: 2, from: 2 })).toThrow(
+      /offsetDots: from \+ minOffset must be >= 0/,
+    );
+    // Position 0 is fine ((0 / base)^e = 0, and 0^0 = 1), and so is every other convention at negative positions.
+    expect(pe.table({ ...question, length: 3, start: 0 }).every(Number.isFinite)).toBe(true);
+    expect(pe.table({ dModel: 4, length: 3, start: -2 }).every(Number.isFinite)).toBe(true);
+    expectStillWorks();
+  });
+
   it('out of the wrong type or length', () => {
     expect(() => pe.table({ length: 2, dModel: 2, out: new Float64Array(4) })).toThrow(/out must be a Float32Array/);
     expect(() => pe.table({ length: 2, dModel: 2, out: new Float32Array(5) })).toThrow(/out must have length 4/);
     expect(() => pe.table({ length: 2, dModel: 2, out: [0, 0, 0, 0] })).toThrow(TypeError);
+    const float64 = pe.allocate(4, { dtype: 'float64' });
+    expect(() => pe.table({ length: 2, dModel: 2, out: float64 })).toThrow(
+      /out must be a float32 WasmArray, as dtype is 'float32'/,
+    );
+    float64.free();
+    expect(() => pe.table([])).toThrow('options must be an object (got an array of length 0)');
     expectStillWorks();
   });
 });

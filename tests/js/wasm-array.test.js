@@ -128,10 +128,12 @@ describe('pe.allocate', () => {
     const f64 = pe.allocate(12, { dtype: 'float64' });
     try {
       f32.array.fill(7);
-      expect(() => pe.table({ length: 2, dModel: 6, dtype: 'float64', out: f32 })).toThrow(/out must hold float64/);
+      expect(() => pe.table({ length: 2, dModel: 6, dtype: 'float64', out: f32 })).toThrow(
+        /out must be a float64 WasmArray, as dtype is 'float64'/,
+      );
       expect(() => pe.table({ length: 3, dModel: 6, out: f32 })).toThrow(/out must have length 18/);
       expect(() => pe.similarity({ length: 3, dModel: 6, out: f32 })).toThrow(/out must have length 9/);
-      expect(() => pe.similarity({ length: 3, dModel: 6, out: f64 })).toThrow(/out must hold float32/);
+      expect(() => pe.similarity({ length: 3, dModel: 6, out: f64 })).toThrow(/out must be a float32 WasmArray/);
       expect(Array.from(f32.array)).toEqual(new Array(12).fill(7));
       // Other functions take plain typed arrays only, and say so.
       expect(() => pe.row(0, { dModel: 12, out: f32 })).toThrow(/out must be a Float32Array/);

@@ -1,7 +1,7 @@
 // Packs posenc as npm would publish it, installs the tarball into an empty
 // project and uses it from a plain Node ESM script, as a user would.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,30 @@ try {
   check("node -e import('posenc') works", oneLiner === '0,1,0,1', oneLiner);
   const types = readFileSync(join(app, 'node_modules/posenc/web/lib/index.d.ts'), 'utf8');
   check('types are installed', types.includes('export function load'));
+  // The documented uses type-check with the right result types and the misuses
+  // (@ts-expect-error lines) are errors, through the package's exports map.
+  copyFileSync(fileURLToPath(new URL('./types-usage.ts', import.meta.url)), join(app, 'usage.ts'));
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: 'es2022',
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      lib: ['es2022', 'dom'],
+      types: [],
+    },
+    files: ['usage.ts'],
+  };
+  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(tsconfig));
+  const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+  let typeErrors = '';
+  try {
+    run('node', [tsc, '-p', 'tsconfig.json'], app);
+  } catch (error) {
+    typeErrors = String(error.stdout || error.message);
+  }
+  check('the types: documented uses compile, misuses do not (tsc --strict)', typeErrors === '', typeErrors);
 } catch (error) {
   check('pack, install and import', false, String(error.stderr || error.message));
 } finally {

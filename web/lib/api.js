@@ -7,6 +7,7 @@ import {
   dtypeOf,
   encodingParams,
   finite,
+  fixedDtype,
   integer,
   lengthOf,
   MAX_BYTES,
@@ -26,6 +27,18 @@ const CHUNK_BYTES = 256 * 1024;
 const RATIO_POWER = ANGLES.indexOf('ratio-power');
 
 const outOfMemory = (where) => new RangeError(`posenc.${where}: not enough wasm memory for this request`);
+
+/**
+ * (pos / base)^e is no real number at a negative position (NaN): with angle
+ * 'ratio-power' the positions a call evaluates must be >= 0: `value`, the
+ * smallest of them, is what `name` says.
+ */
+function checkRatioPowerPositions(where, params, name, value) {
+  if (params.angle === RATIO_POWER && !(value >= 0))
+    throw new RangeError(
+      `posenc.${where}: ${name} must be >= 0 with angle 'ratio-power', (pos / base)^e being no real number at negative positions (got ${value})`,
+    );
+}
 
 // Where out[index] lies, mod 4 KB: the module writes what is copied there half
 // a page away from it (bindings.cpp, placed()).
@@ -71,6 +84,7 @@ export function createApi(module) {
       const params = encodingParams('table', opts);
       const length = lengthOf('table', opts);
       const ArrayType = dtypeOf('table', opts);
+      checkRatioPowerPositions('table', params, 'start', params.start);
       const count = length * params.dModel;
       checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
       if (opts.out instanceof WasmArray) {
@@ -96,6 +110,7 @@ export function createApi(module) {
       finite('row', 'position', position);
       const params = encodingParams('row', opts);
       const ArrayType = dtypeOf('row', opts);
+      checkRatioPowerPositions('row', params, 'position', position);
       const out = outputArray('row', opts, ArrayType, params.dModel);
       out.set(ArrayType === Float64Array ? module.row64(params, position) : module.row32(params, position));
       return out;
@@ -103,6 +118,7 @@ export function createApi(module) {
 
     frequencies(opts) {
       const params = encodingParams('frequencies', opts);
+      fixedDtype('frequencies', opts, 'float64');
       const out = outputArray('frequencies', opts, Float64Array, params.dModel);
       out.set(module.frequencies(params));
       return out;
@@ -110,6 +126,7 @@ export function createApi(module) {
 
     offsetDots(opts) {
       const params = encodingParams('offsetDots', opts);
+      fixedDtype('offsetDots', opts, 'float64');
       if (opts.maxOffset === undefined)
         throw new TypeError('posenc.offsetDots: maxOffset is required: an integer >= minOffset (got undefined)');
       const limit = Math.floor(MAX_BYTES / 8) - 1;
@@ -118,6 +135,8 @@ export function createApi(module) {
       const maxOffset = integer('offsetDots', 'maxOffset', opts.maxOffset, minOffset, minOffset + limit);
       const from = opts.from === undefined ? 0 : finite('offsetDots', 'from', opts.from);
       const count = maxOffset - minOffset + 1;
+      if (from < 0) checkRatioPowerPositions('offsetDots', params, 'from', from);
+      else checkRatioPowerPositions('offsetDots', params, 'from + minOffset', from + minOffset);
       const direct = params.angle === RATIO_POWER;
       checkWork(
         'offsetDots',
@@ -136,9 +155,9 @@ export function createApi(module) {
     similarity(opts) {
       const params = encodingParams('similarity', opts);
       const length = lengthOf('similarity', opts);
-      if (opts.dtype !== undefined && opts.dtype !== 'float32')
-        throw new RangeError(`posenc.similarity: dtype must be 'float32' (got ${JSON.stringify(opts.dtype)})`);
-      checkSize('similarity', `a ${length} x ${length} matrix`, length * length, Float32Array);
+      fixedDtype('similarity', opts, 'float32');
+      checkRatioPowerPositions('similarity', params, 'start', params.start);
+      checkSize('similarity', `a ${length} x ${length} matrix`, length * length, Float32Array, 'reduce length');
       if (params.angle === RATIO_POWER) {
         checkSize(
           'similarity',

@@ -120,8 +120,6 @@ function fitStarts(search, rows, knobs, starts, sumSquares) {
         dc += data[a] * c;
         cc += c * c;
       }
-    // NaN: 'ratio-power' has no real angle at negative positions.
-    if (Number.isNaN(cc)) return { start, scale: 1, ssr: Infinity, table, offset };
     return cc > 0
       ? { start, scale: dc / cc, ssr: sumSquares - (dc * dc) / cc, table, offset }
       : { start, scale: 1, ssr: sumSquares, table, offset };
@@ -217,14 +215,16 @@ function searchConvention(search, probeRows, fitRows) {
   // The best grid base of every (structure, start).
   const grids = [];
   STRUCTURES.forEach((structure, rank) => {
-    const best = SHIFTS.map((start, shiftRank) => ({
+    // (pos / base)^e is no real number at negative positions: no negative start for it.
+    const shifts = structure.angle === 'ratio-power' ? SHIFTS.filter((start) => start >= 0) : SHIFTS;
+    const best = shifts.map((start) => ({
       structure,
       start,
-      rank: rank * SHIFTS.length + shiftRank,
+      rank: rank * SHIFTS.length + SHIFTS.indexOf(start),
       ssr: Infinity,
     }));
     for (const base of BASE_GRID)
-      fitStarts(search, probeRows, { ...structure, base }, SHIFTS, sumSquares).forEach((fit, k) => {
+      fitStarts(search, probeRows, { ...structure, base }, shifts, sumSquares).forEach((fit, k) => {
         if (fit.ssr < best[k].ssr) Object.assign(best[k], { base, ssr: fit.ssr });
       });
     grids.push(...best.filter((grid) => grid.ssr < Infinity));

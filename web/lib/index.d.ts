@@ -28,6 +28,12 @@ export interface Convention {
 export interface EncodingOptions extends Partial<Convention> {
   /** Width of a row: an integer in [1, 1048576]. Odd widths leave the last column zero. */
   dModel: number;
+  /**
+   * Rows of a table (table, similarity). The other functions ignore it, so
+   * that one options object serves them all; any other option of another
+   * function (e.g. `from` on table) throws a TypeError.
+   */
+  length?: number;
   /** Named convention; explicit knobs override it. Default 'vaswani'. */
   preset?: PresetName;
   /** tensor2tensor's timescales instead of base: base = max / min, frequencies scaled by min. */
@@ -35,24 +41,26 @@ export interface EncodingOptions extends Partial<Convention> {
   maxTimescale?: number;
 }
 
-export interface TableOptions extends EncodingOptions {
+/**
+ * out: a buffer to fill instead of allocating one (exact length, of the
+ * dtype's type). A WasmArray (pe.allocate) is written in place, without the
+ * copy out of wasm memory; the call then returns its `.array`.
+ */
+export type TableOutput =
+  | { dtype?: 'float32'; out?: Float32Array | WasmArray<Float32Array> }
+  | { dtype: 'float64'; out?: Float64Array | WasmArray<Float64Array> };
+
+export type TableOptions = EncodingOptions & {
   /** Number of rows: an integer >= 1. */
   length: number;
-  dtype?: Dtype;
-  /**
-   * A buffer to fill instead of allocating one (exact length, type matching
-   * dtype). A WasmArray (pe.allocate) is written in place, without the copy
-   * out of wasm memory; the call then returns its `.array`.
-   */
-  out?: Float32Array | Float64Array | WasmArray;
-}
+} & TableOutput;
 
-export interface RowOptions extends EncodingOptions {
-  dtype?: Dtype;
-  out?: Float32Array | Float64Array;
-}
+export type RowOptions = EncodingOptions &
+  ({ dtype?: 'float32'; out?: Float32Array } | { dtype: 'float64'; out?: Float64Array });
 
 export interface FrequencyOptions extends EncodingOptions {
+  /** Frequencies are float64; dtype, if given, must say so. */
+  dtype?: 'float64';
   out?: Float64Array;
 }
 
@@ -63,6 +71,8 @@ export interface OffsetDotsOptions extends EncodingOptions {
   minOffset?: number;
   /** Starting position p of s(k) = PE(p) . PE(p + k). Default 0. */
   from?: number;
+  /** s(k) is float64; dtype, if given, must say so. */
+  dtype?: 'float64';
   out?: Float64Array;
 }
 
@@ -93,10 +103,15 @@ export interface Posenc {
   readonly simd: boolean;
   /** The [length x dModel] table, row-major. Float64Array when dtype is 'float64'. */
   table(opts: TableOptions & { dtype: 'float64' }): Float64Array;
-  table(opts: TableOptions): Float32Array;
-  /** One row at any real position (fractional, negative, beyond the table). */
+  table(opts: TableOptions & { dtype?: 'float32' }): Float32Array;
+  table(opts: TableOptions): Float32Array | Float64Array;
+  /**
+   * One row at any real position (fractional, negative, beyond the table); all
+   * zeros at the padding row's position, start + paddingRow.
+   */
   row(position: number, opts: RowOptions & { dtype: 'float64' }): Float64Array;
-  row(position: number, opts: RowOptions): Float32Array;
+  row(position: number, opts: RowOptions & { dtype?: 'float32' }): Float32Array;
+  row(position: number, opts: RowOptions): Float32Array | Float64Array;
   /** Angular frequency of each column (0 for a zero column, NaN where angle is 'ratio-power'). */
   frequencies(opts: FrequencyOptions): Float64Array;
   /** s(k) = PE(from) . PE(from + k) for k = minOffset..maxOffset (index k - minOffset), in float64. */
@@ -113,7 +128,10 @@ export interface Posenc {
 }
 
 export interface LoadOptions {
-  /** Where to fetch the .wasm from (browser); default: beside this module. */
+  /**
+   * Where the .wasm is; default: beside this module. A relative URL is resolved
+   * against the page (browser, as fetch does) or the working directory (Node).
+   */
   wasmUrl?: string | URL;
   /** The .wasm bytes, if you already have them. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
@@ -121,7 +139,10 @@ export interface LoadOptions {
   simd?: boolean;
 }
 
-/** Loads and instantiates the module once; later calls return the same promise. */
+/**
+ * Loads and instantiates the module once; later calls return the same promise.
+ * Bad options, or a .wasm that cannot be read or compiled, reject it.
+ */
 export function load(options?: LoadOptions): Promise<Posenc>;
 /** Whether this engine validates WebAssembly SIMD. */
 export function simdSupported(): boolean;
@@ -169,7 +190,11 @@ export interface Identification {
   tolerance: number;
   /** First value (row-major) where the data departs from `nearestPreset`'s table; null when none. */
   firstDifference: { row: number; column: number; expected: number; actual: number } | null;
-  /** One sentence per departure from `nearestPreset` (empty for an exact preset). */
+  /**
+   * One sentence per departure from `nearestPreset`; where that preset keeps a
+   * mistake (legacy-column, question), also each mistake the table still makes
+   * against the paper. Empty for an exact vaswani, tensor2tensor, tf-tutorial or fairseq table.
+   */
   diagnosis: { code: DiagnosisCode; message: string }[];
 }
 

@@ -56,14 +56,43 @@ function checkLoadOptions(options) {
     throw new RangeError('posenc.load: simd: true was asked for, but this engine has no WebAssembly SIMD');
 }
 
+/**
+ * A caller's wasmUrl, resolved as the caller would expect: in a browser
+ * against the page (as fetch() does), in Node a path or file: URL against the
+ * working directory (as fs does). Never against this module's own location.
+ */
+async function resolveWasmUrl(wasmUrl) {
+  if (wasmUrl instanceof URL) return wasmUrl;
+  if (isNode) {
+    if (/^[a-z][a-z\d+.-]*:\/\//i.test(wasmUrl)) return new URL(wasmUrl);
+    const [{ pathToFileURL }, { resolve }] = await Promise.all([import('node:url'), import('node:path')]);
+    return pathToFileURL(resolve(wasmUrl));
+  }
+  return new URL(wasmUrl, globalThis.document?.baseURI ?? globalThis.location?.href);
+}
+
 async function instantiate(variant, { wasmUrl, wasmBinary }) {
   const { default: factory } = await FACTORIES[variant]();
-  const url = wasmUrl === undefined ? WASM_URLS[variant]() : new URL(wasmUrl, import.meta.url);
-  const moduleArgs = {};
-  if (wasmBinary !== undefined) moduleArgs.wasmBinary = wasmBinary;
-  else if (isNode && url.protocol === 'file:') moduleArgs.wasmBinary = await readWasm(url);
-  else moduleArgs.locateFile = () => url.href;
-  return createApi(await factory(moduleArgs));
+  const url = wasmUrl === undefined ? WASM_URLS[variant]() : await resolveWasmUrl(wasmUrl);
+  // The runtime's own messages while it starts become part of the error, if any, instead of stderr noise.
+  const startup = [];
+  let started = false;
+  const moduleArgs = { printErr: (text) => (started ? console.warn(text) : startup.push(String(text))) };
+  let module;
+  try {
+    if (wasmBinary !== undefined) moduleArgs.wasmBinary = wasmBinary;
+    else if (isNode && url.protocol === 'file:') moduleArgs.wasmBinary = await readWasm(url);
+    else moduleArgs.locateFile = () => url.href;
+    module = await factory(moduleArgs);
+  } catch (error) {
+    const detail = startup[0] ?? String(error?.message ?? error);
+    const source = wasmBinary !== undefined ? 'the wasmBinary bytes' : url.href;
+    throw new Error(`posenc.load: could not instantiate the WebAssembly module from ${source}: ${detail}`, {
+      cause: error,
+    });
+  }
+  started = true;
+  return createApi(module);
 }
 
 /**
@@ -71,7 +100,12 @@ async function instantiate(variant, { wasmUrl, wasmBinary }) {
  * @param {import('./index.js').LoadOptions} [options]
  */
 export function load(options = {}) {
-  checkLoadOptions(options);
+  // A promise-returning function reports bad options as a rejection too.
+  try {
+    checkLoadOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const variant = (options.simd ?? simdSupported()) ? 'simd' : 'scalar';
   const source = options.wasmBinary ?? (options.wasmUrl === undefined ? '' : String(options.wasmUrl));
   let byVariant = cache.get(source);

@@ -7,8 +7,8 @@ export const MAX_D_MODEL = 1 << 20;
 // Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
 export const MAX_BYTES = 2 ** 31 - 1;
 
-const KNOWN_OPTIONS = new Set([
-  'length',
+// The knobs of a convention, which every function takes.
+const ENCODING_OPTIONS = [
   'dModel',
   'preset',
   'layout',
@@ -21,14 +21,34 @@ const KNOWN_OPTIONS = new Set([
   'start',
   'paddingRow',
   'scale',
-  'dtype',
-  'out',
-  'maxOffset',
-  'minOffset',
-  'from',
-]);
+];
 
-const describe = (v) => (typeof v === 'string' ? JSON.stringify(v) : typeof v === 'bigint' ? `${v}n` : String(v));
+// What each function reads besides them. An option of another function (from
+// on table) is refused like a misspelt one: ignoring it would hide the mistake
+// (table's rows start at `start`, not at `from`). Only `length` is taken by
+// all, and ignored where there is no length, so that one options object serves
+// table and the functions of its rows (row, offsetDots, frequencies).
+const OPTIONS = {
+  table: ['length', 'dtype', 'out'],
+  row: ['length', 'dtype', 'out'],
+  frequencies: ['length', 'dtype', 'out'],
+  offsetDots: ['length', 'maxOffset', 'minOffset', 'from', 'dtype', 'out'],
+  similarity: ['length', 'dtype', 'out'],
+  // The options of the pe.table call it rebuilds (out, if there, is not read).
+  codeSnippet: ['length', 'dtype', 'out'],
+};
+const KNOWN = Object.fromEntries(
+  Object.entries(OPTIONS).map(([where, extra]) => [where, new Set([...ENCODING_OPTIONS, ...extra])]),
+);
+
+const describe = (v) =>
+  typeof v === 'string'
+    ? JSON.stringify(v)
+    : typeof v === 'bigint'
+      ? `${v}n`
+      : Array.isArray(v)
+        ? `an array of length ${v.length}`
+        : String(v);
 
 export function fail(ErrorType, where, message, value) {
   throw new ErrorType(`posenc.${where}: ${message} (got ${describe(value)})`);
@@ -67,9 +87,15 @@ function checkObject(where, opts) {
   if (opts === undefined) return {};
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
     fail(TypeError, where, 'options must be an object', opts);
-  for (const key of Object.keys(opts))
-    if (!KNOWN_OPTIONS.has(key))
-      fail(TypeError, where, `unknown option '${key}'; known options: ${[...KNOWN_OPTIONS].join(', ')}`, opts[key]);
+  const known = KNOWN[where];
+  for (const key of Object.keys(opts)) {
+    if (known.has(key)) continue;
+    const owners = Object.keys(KNOWN).filter((name) => name !== 'codeSnippet' && KNOWN[name].has(key));
+    const hint = owners.length
+      ? `'${key}' is an option of ${owners.join(', ')}, not of ${where}`
+      : `unknown option '${key}'`;
+    fail(TypeError, where, `${hint}; ${where}'s options: ${[...known].join(', ')}`, opts[key]);
+  }
   return opts;
 }
 
@@ -126,6 +152,12 @@ export function encodingParams(where, rawOpts) {
   };
 }
 
+/** For functions with one output type: dtype, if given, must name it. */
+export function fixedDtype(where, opts, dtype) {
+  if (opts?.dtype !== undefined && opts.dtype !== dtype)
+    fail(RangeError, where, `dtype must be '${dtype}': ${where} returns ${dtype} values`, opts.dtype);
+}
+
 export function dtypeOf(where, opts) {
   const dtype = opts?.dtype === undefined ? 'float32' : opts.dtype;
   oneOf(where, 'dtype', dtype, DTYPES);
@@ -138,11 +170,11 @@ export function lengthOf(where, opts) {
 }
 
 /** Throws unless count elements of ArrayType fit in MAX_BYTES. */
-export function checkSize(where, what, count, ArrayType) {
+export function checkSize(where, what, count, ArrayType, advice = 'reduce length or dModel') {
   const bytes = count * ArrayType.BYTES_PER_ELEMENT;
   if (bytes > MAX_BYTES)
     throw new RangeError(
-      `posenc.${where}: ${what} needs ${bytes} bytes, more than ${MAX_BYTES} (what wasm32 can hold); reduce length or dModel`,
+      `posenc.${where}: ${what} needs ${bytes} bytes, more than ${MAX_BYTES} (what wasm32 can hold); ${advice}`,
     );
 }
 
@@ -167,7 +199,7 @@ export function outputArray(where, opts, ArrayType, count, inPlace = false) {
     fail(
       TypeError,
       where,
-      `out must be a ${ArrayType.name} (matching dtype)${inPlace ? ' or a WasmArray from pe.allocate()' : ''}`,
+      `out must be a ${ArrayType.name}${ArrayType === Float64Array ? ' (dtype float64)' : ''}${inPlace ? ' or a WasmArray from pe.allocate()' : ''}`,
       Object.prototype.toString.call(out),
     );
   if (out.length !== count) fail(RangeError, where, `out must have length ${count}`, out.length);

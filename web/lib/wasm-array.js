@@ -34,7 +34,7 @@ export class WasmArray {
 
   /** The values: a view of wasm memory, valid until the module's memory next grows (read it again then). */
   get array() {
-    if (this.#address === 0) throw new TypeError('posenc: this WasmArray was freed');
+    if (this.#address === 0) throw new TypeError('posenc.WasmArray.array: this WasmArray was freed');
     // A detached view reports length 0.
     if (this.#view?.length !== this.#length) {
       const view = this.#ArrayType === Float64Array ? this.#module.view64 : this.#module.view32;
@@ -69,7 +69,12 @@ export class WasmArray {
     if (out.#module !== module) throw new TypeError(`posenc.${where}: out is a WasmArray of another posenc module`);
     if (out.#address === 0) throw new TypeError(`posenc.${where}: out is a WasmArray that was freed`);
     if (out.#ArrayType !== ArrayType)
-      fail(TypeError, where, `out must hold ${dtypeName(ArrayType)} values (matching dtype)`, out.dtype);
+      fail(
+        TypeError,
+        where,
+        `out must be a ${dtypeName(ArrayType)} WasmArray, as dtype is '${dtypeName(ArrayType)}'`,
+        out.dtype,
+      );
     if (out.#length !== count) fail(RangeError, where, `out must have length ${count}`, out.#length);
     return out.#address;
   }

@@ -25,6 +25,8 @@ const valueDomain = (conv) => [-1.1 * amplitude(conv), 1.1 * amplitude(conv)];
 const startOf = (conv) => conv.start ?? 0;
 /** The position of a table row (rounded: a fractional start must not print as 2.1000000000000001). */
 const positionOf = (conv, row) => Number((startOf(conv) + row).toPrecision(12));
+/** The table row of a position, or null where no row is at a whole position (fractional start). */
+const rowOf = (conv, position) => (Number.isInteger(position - startOf(conv)) ? position - startOf(conv) : null);
 /** The selection of position start + row, if that is one the state can hold. */
 const positionPick = (conv, state, row) => {
   const position = positionOf(conv, row);
@@ -82,7 +84,7 @@ export const SECTIONS = [
           values: table.values,
           rows: table.options.length,
           columns: table.options.dModel,
-          marks: { row: state.position - startOf(conv), column: state.dimension },
+          marks: { row: rowOf(conv, state.position), column: state.dimension },
         },
         options: {
           xTitle: t('axis.dimension'),

@@ -55,8 +55,9 @@ export function draw(element, data, options = {}) {
     // The extent scan is over length^2 values: only when the matrix changes.
     if (cached.values !== d.values) cached = { values: d.values, prepared: heatmapData(d) };
     const prepared = cached.prepared;
+    // Position p's row, where one is at a whole position (a fractional origin has none).
     const row = d.position - (d.origin ?? 0);
-    prepared.data.marks = { row, column: row + d.offset };
+    prepared.data.marks = Number.isInteger(row) ? { row, column: row + d.offset } : {};
     return prepared;
   };
 

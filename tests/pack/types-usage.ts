@@ -1,0 +1,42 @@
+// Type-checked (tsc --strict) against the installed package by pack.test.mjs:
+// the documented uses compile with the right result types, and the misuses
+// marked @ts-expect-error are type errors (tsc fails if one compiles).
+import { codeSnippet, identify, load, PRESETS, type Dtype, type Posenc, type WasmArray } from 'posenc';
+import type { PosencPlotElement } from 'posenc/elements';
+
+const pe: Posenc = await load({ simd: true });
+
+const f32: Float32Array = pe.table({ length: 4, dModel: 8 });
+const f64: Float64Array = pe.table({ length: 4, dModel: 8, dtype: 'float64' });
+const row64: Float64Array = pe.row(1.5, { dModel: 8, dtype: 'float64', preset: 'fairseq' });
+const chosen: Dtype = Math.random() < 0.5 ? 'float32' : 'float64';
+const either: Float32Array | Float64Array = pe.table({ length: 4, dModel: 8, dtype: chosen });
+// @ts-expect-error: with a dtype chosen at run time the result may be a Float64Array.
+const notKnown: Float32Array = pe.table({ length: 4, dModel: 8, dtype: chosen });
+
+const buffer: WasmArray<Float64Array> = pe.allocate(32, { dtype: 'float64' });
+const inPlace: Float64Array = pe.table({ length: 4, dModel: 8, dtype: 'float64', out: buffer });
+// @ts-expect-error: a float64 WasmArray needs dtype 'float64' (else a TypeError at run time).
+pe.table({ length: 4, dModel: 8, out: buffer });
+// @ts-expect-error: a Float32Array cannot take float64 values.
+pe.table({ length: 4, dModel: 8, dtype: 'float64', out: new Float32Array(32) });
+
+const dots: Float64Array = pe.offsetDots({ dModel: 8, maxOffset: 10, minOffset: -10, from: 3 });
+// One options object for table and the functions of its rows: length is ignored where there is none.
+const shared = { dModel: 8, length: 4, preset: 'tensor2tensor' } as const;
+pe.offsetDots({ ...shared, maxOffset: 3 });
+pe.frequencies(shared);
+// @ts-expect-error: frequencies are float64.
+pe.frequencies({ dModel: 8, dtype: 'float32' });
+// @ts-expect-error: maxOffset is required.
+pe.offsetDots({ dModel: 8 });
+// @ts-expect-error: unknown option.
+pe.table({ length: 4, dModel: 8, lenght: 5 });
+const sim: Float32Array = pe.similarity({ length: 4, dModel: 8, out: pe.allocate(16) });
+
+const id = identify(pe, f32, 4, 8);
+const code: string = codeSnippet('numpy', { length: 4, dModel: 8, ...PRESETS.fairseq, paddingRow: 1 });
+const element: PosencPlotElement | null = document.querySelector('posenc-heatmap');
+buffer.free();
+
+export const used = [f64, row64, either, notKnown, inPlace, dots, sim, id.diagnosis[0]?.code, code, element];
