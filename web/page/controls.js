@@ -4,8 +4,9 @@
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from './state.js';
 
-// The base slider moves log10(base): 10^0.5 .. 10^8.
-const BASE_EXPONENT = { min: 0.5, max: 8, step: 0.1 };
+// The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
+// the smallest base a URL may give) .. 10^8, with 10^4 on the grid.
+const BASE_EXPONENT = { min: 0.3, max: 8, step: 0.1 };
 const baseFromSlider = (value) => Number((10 ** value).toPrecision(3));
 
 function fillSelect(select, values) {

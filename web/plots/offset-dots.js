@@ -256,8 +256,11 @@ export function draw(element, data, options = {}) {
       svg,
     );
     drawAxis(svg, y, 'left', { x: x.range()[0], ticks: 4 });
-    if (options.contributionsTitle)
-      svgText(svg, options.contributionsTitle, { x: x.range()[0] + 6, y: top - 4, 'font-size': 11 });
+    if (options.contributionsTitle) {
+      // Over the plot area, or from the left edge where a narrow plot would clip it (~6 px a character).
+      const fits = x.range()[0] + 6 + options.contributionsTitle.length * 6 <= frame.width;
+      svgText(svg, options.contributionsTitle, { x: fits ? x.range()[0] + 6 : 4, y: top - 4, 'font-size': 11 });
+    }
   }
 
   return plotHandle(frame, current, render);
