@@ -23,6 +23,16 @@ const work = mkdtempSync(join(tmpdir(), 'posenc-vite-app-'));
 const app = join(work, 'app');
 const exec = promisify(execFile);
 const run = async (cmd, args, cwd) => (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
+/** A vite build, failing on any warning about the package (e.g. a node: import it would have to externalize). */
+async function viteBuild(app, args) {
+  const { stdout, stderr } = await exec(join(app, 'node_modules/.bin/vite'), ['build', ...args, '--logLevel', 'warn'], {
+    cwd: app,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const warnings = `${stdout}\n${stderr}`.split('\n').filter((line) => /externalized|\[plugin/i.test(line));
+  assert(warnings.length === 0, `vite build warns: ${warnings.join(' | ')}`);
+}
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -176,11 +186,7 @@ try {
       join(app, 'core/main.js'),
       "import { load } from 'posenc';\nconst pe = await load();\ndocument.getElementById('value').textContent = String(pe.row(5, { dModel: 32 })[3]);\n",
     );
-    await run(
-      join(app, 'node_modules/.bin/vite'),
-      ['build', 'core', '--outDir', '../dist-core', '--logLevel', 'warn'],
-      app,
-    );
+    await viteBuild(app, ['core', '--outDir', '../dist-core']);
     const dir = join(app, 'dist-core/assets');
     const scripts = readdirSync(dir).filter((name) => name.endsWith('.js'));
     const text = scripts.map((name) => readFileSync(join(dir, name), 'utf8')).join('\n');
@@ -194,7 +200,7 @@ try {
   browser = await launchChromium();
 
   await check('vite build: the built app renders the heatmap and computes the right value', async () => {
-    await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], app);
+    await viteBuild(app, []);
     const assets = readdirSync(join(app, 'dist/assets'));
     assert(
       assets.some((name) => name.endsWith('.wasm')),

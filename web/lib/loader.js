@@ -65,7 +65,12 @@ async function resolveWasmUrl(wasmUrl) {
   if (wasmUrl instanceof URL) return wasmUrl;
   if (isNode) {
     if (/^[a-z][a-z\d+.-]*:\/\//i.test(wasmUrl)) return new URL(wasmUrl);
-    const [{ pathToFileURL }, { resolve }] = await Promise.all([import('node:url'), import('node:path')]);
+    // Variable specifiers, ignored by bundlers: see readWasm.
+    const [urlModule, pathModule] = ['node:url', 'node:path'];
+    const [{ pathToFileURL }, { resolve }] = await Promise.all([
+      import(/* webpackIgnore: true */ /* @vite-ignore */ urlModule),
+      import(/* webpackIgnore: true */ /* @vite-ignore */ pathModule),
+    ]);
     return pathToFileURL(resolve(wasmUrl));
   }
   return new URL(wasmUrl, globalThis.document?.baseURI ?? globalThis.location?.href);
