@@ -79,7 +79,9 @@ async function resolveWasmUrl(wasmUrl) {
 async function instantiate(variant, { wasmUrl, wasmBinary }) {
   const { default: factory } = await FACTORIES[variant]();
   const url = wasmUrl === undefined ? WASM_URLS[variant]() : await resolveWasmUrl(wasmUrl);
-  // The runtime's own messages while it starts become part of the error, if any, instead of stderr noise.
+  // The runtime's messages while it starts become part of the error if it fails
+  // (instead of stderr noise), and are warnings if it starts anyway (e.g. a
+  // wrong MIME type that made it fall back from streaming compilation).
   const startup = [];
   let started = false;
   const moduleArgs = { printErr: (text) => (started ? console.warn(text) : startup.push(String(text))) };
@@ -97,6 +99,7 @@ async function instantiate(variant, { wasmUrl, wasmBinary }) {
     });
   }
   started = true;
+  for (const text of startup) console.warn(text);
   return createApi(module);
 }
 
