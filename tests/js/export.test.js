@@ -78,7 +78,7 @@ describe('export', () => {
         /dtype ">f8"/,
       );
       expect(() => parseTable(npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2, 2), }", 64))).toThrow(
-        /must be 2-D.*\(2, 2, 2\)/,
+        /shape \(2, 2, 2\): a batch of 2 tables; save one, e.g. pe\[0\]/,
       );
       expect(() => parseTable(npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", 32))).toThrow(/2-D/);
       expect(() => parseTable(npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }", 31))).toThrow(
@@ -87,6 +87,43 @@ describe('export', () => {
       expect(() =>
         parseTable(npy("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }", 32), { dModel: 3 }),
       ).toThrow(/2 columns but dModel is 3/);
+    });
+
+    it("reads PyTorch's [L, 1, d] and [1, L, d] buffers as the [L, d] table", () => {
+      for (const shape of ['(3, 1, 2)', '(1, 3, 2)']) {
+        const bytes = npy(`{'descr': '<f8', 'fortran_order': False, 'shape': ${shape}, }`, 48);
+        new DataView(bytes.buffer).setFloat64(128 + 8 * 5, 0.625, true);
+        const table = parseTable(bytes);
+        expect([table.length, table.dModel]).toEqual([3, 2]);
+        expect(table.data[5]).toBe(0.625);
+      }
+    });
+  });
+
+  describe('what people paste', () => {
+    const read = (text) => {
+      const { data, length, dModel } = parseTable(text);
+      return [length, dModel, [...data]];
+    };
+    it('skips a numeric header and a pandas index column (DataFrame.to_csv)', () => {
+      expect(read('0,1,2\n0.5,0.25,0.125\n0.1,0.2,0.3')).toEqual([2, 3, [0.5, 0.25, 0.125, 0.1, 0.2, 0.3]]);
+      const pandas = [0.5, 0.25, 0.3, 0.2, 0.1, 0.7];
+      expect(read(',0,1\n0,0.5,0.25\n1,0.3,0.2\n2,0.1,0.7')).toEqual([3, 2, pandas]);
+      expect(read('\t0\t1\n0\t0.5\t0.25\n1\t0.3\t0.2\n2\t0.1\t0.7')).toEqual([3, 2, pandas]);
+      expect(read('0,0.5,0.25\n1,0.3,0.2\n2,0.1,0.7')).toEqual([3, 2, pandas]);
+      // Row 0 of a two-column sin/cos table is "0,1": data, not a header.
+      expect(read('0,1\n0.841471,0.540302')).toEqual([2, 2, [0, 1, 0.841471, 0.540302]]);
+    });
+    it('skips what stands before a printout, squeezes size-1 dimensions, refuses a batch', () => {
+      const six = [0, 1, 2, 3, 4, 5];
+      expect(read('torch.Size([3, 2])\ntensor([[0., 1.],\n        [2., 3.],\n        [4., 5.]])')).toEqual([3, 2, six]);
+      expect(read('In [3]: pe\nOut[3]:\narray([[0., 1.],\n       [2., 3.],\n       [4., 5.]])')).toEqual([3, 2, six]);
+      expect(read('[[[0, 1]], [[2, 3]], [[4, 5]]]')).toEqual([3, 2, six]);
+      expect(read('tensor([[[0., 1.], [2., 3.], [4., 5.]]])')).toEqual([3, 2, six]);
+      expect(() => parseTable('[[[0, 1], [2, 3]], [[4, 5], [6, 7]]]')).toThrow(
+        /a batch of 2 tables; give one, e.g. pe\[0\]/,
+      );
+      expect(() => parseTable('[[0, 1], [2]]')).toThrow(/rows of different lengths/);
     });
   });
 
@@ -153,7 +190,7 @@ describe('export', () => {
       expect(() => parseTable('1,2\n3,x')).toThrow(/"x" \(row 1\) is not a finite number/);
       expect(() => parseTable('1,2\nnan,4')).toThrow(/"nan" \(row 1\) is not a finite number/);
       expect(() => parseTable('[[0, 1], [2, ...]]')).toThrow(/abbreviated/);
-      expect(() => parseTable('[[[0]]]')).toThrow(/2-D/);
+      expect(() => parseTable('[[0, [1]]]')).toThrow(/do not nest evenly/);
       expect(() => parseTable('[[0, 1]')).toThrow(/unbalanced/);
       expect(() => parseTable('1 2 3', { dModel: 2 })).toThrow(/3 values do not fill rows of dModel = 2/);
       expect(() => parseTable('  \n')).toThrow(/no numbers/);

@@ -336,6 +336,54 @@ describe('identify', () => {
     expect(codes(result)).toEqual(['base']);
   });
 
+  it('keeps every digit a non-round base needs over the whole table, and claims no float32 angles for it', () => {
+    // float64 angles cast to float32 (as Hugging Face stores them), 4096 positions: a base
+    // rounded to fit the first rows is off by 6e-5 at the last, which looked like float32 angles.
+    for (const base of [7777.777, 12345.6789]) {
+      const data = build(
+        4096,
+        64,
+        (pos, j) => {
+          const angle = pos / Math.pow(base, (2 * Math.floor(j / 2)) / 64);
+          return j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+        },
+        Float32Array,
+      );
+      const result = identify(pe, data, 4096, 64);
+      expect(result).toEqual(expect.objectContaining({ match: true, float32Angle: false }));
+      expect(result.options).toEqual(expect.objectContaining({ exponent: 'pair', base }));
+      expect(codes(result)).toEqual(['base']);
+    }
+  });
+
+  it('reads tables stored in float16 and bfloat16', () => {
+    // Round to `bits` fraction bits (float16: 10, down to 2^-14; bfloat16: 7).
+    const rounder = (bits, minExponent) => (v) => {
+      if (v === 0) return 0;
+      const unit = 2 ** (Math.max(Math.floor(Math.log2(Math.abs(v))), minExponent) - bits);
+      return Math.round(v / unit) * unit;
+    };
+    for (const round of [rounder(10, -14), rounder(7, -126)]) {
+      const data = pytorchTutorial(512, 128).map(round);
+      expect(identify(pe, data, 512, 128)).toEqual(expect.objectContaining({ match: true, preset: 'vaswani' }));
+    }
+  });
+
+  it('says when the table is transposed (dimensions in rows), and when it is all zeros', () => {
+    const table = pytorchTutorial(256, 32);
+    const turned = new Float64Array(table.length);
+    for (let r = 0; r < 256; r++) for (let j = 0; j < 32; j++) turned[j * 256 + r] = table[r * 32 + j];
+    const result = identify(pe, turned, 32, 256);
+    expect(result).toEqual(expect.objectContaining({ match: false, transposed: true, nearestPreset: 'vaswani' }));
+    expect(codes(result)).toEqual(['transposed']);
+    expect(result.diagnosis[0].message).toContain('As 256 positions × 32 dimensions it is vaswani');
+    expect(identify(pe, table, 256, 32).transposed).toBe(false);
+
+    const zeros = identify(pe, new Float32Array(40), 5, 8);
+    expect(zeros).toEqual(expect.objectContaining({ match: false, preset: null }));
+    expect(codes(zeros)).toEqual(['all-zero']);
+  });
+
   it('reads a table printed with 6 decimals (np.savetxt fmt="%.6f")', () => {
     const text = Array.from({ length: 50 }, (_, row) =>
       Array.from(tensor2tensor(50, 32).subarray(row * 32, (row + 1) * 32), (v) => v.toFixed(6)).join(' '),

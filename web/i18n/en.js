@@ -227,6 +227,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.verdict.knobs': (preset, count) =>
     `Explained: ${preset} with ${count === 1 ? 'one difference' : `${count} differences`}, listed below.`,
   'check.verdict.none': (preset) => `No convention explains this table. The closest preset is ${preset}.`,
+  'check.verdict.transposed': (preset) =>
+    `This table is transposed: its rows are dimensions and its columns positions. Turned back, it is explained by ${preset} (below).`,
   'check.about': (preset, description) => `${preset}: ${description}.`,
   'check.params': 'The settings that reproduce it',
   'check.paramsClosest': 'The closest fit',
@@ -252,6 +254,9 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.first': ({ preset, row, column, expected, actual }) =>
     `First departs from ${preset} at row ${row}, column ${column}: ${preset} has ${n(expected, 8)}, this table ${n(actual, 8)}.`,
   'check.same': (preset) => `Equal to ${preset} within the tolerance.`,
+  'check.dx.transposed': ({ length, dModel }) =>
+    `Rows and columns are swapped: transpose the ${length} × ${dModel} table (pe.T) into ${dModel} positions × ${length} dimensions before saving it.`,
+  'check.dx.all-zero': () => 'Every value is zero: there is no encoding to identify.',
   'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,
   'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>

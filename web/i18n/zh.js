@@ -221,6 +221,8 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.verdict.presetFloat32': (preset) => `这是 ${preset} 的表，但角度是用 float32 计算的。`,
   'check.verdict.knobs': (preset, count) => `已找到解释：${preset}，有 ${count} 处不同，见下文。`,
   'check.verdict.none': (preset) => `没有任何约定能解释这张表。最接近的预设是 ${preset}。`,
+  'check.verdict.transposed': (preset) =>
+    `这张表是转置的：它的行是维度，列是位置。转回来后，可用 ${preset} 解释（见下）。`,
   'check.about': (preset, description) => `${preset}：${description}。`,
   'check.params': '能复现它的设置',
   'check.paramsClosest': '最接近的拟合',
@@ -246,6 +248,9 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.first': ({ preset, row, column, expected, actual }) =>
     `最早在第 ${row} 行第 ${column} 列与 ${preset} 不同：${preset} 为 ${n(expected, 8)}，这张表为 ${n(actual, 8)}。`,
   'check.same': (preset) => `在容差内与 ${preset} 相同。`,
+  'check.dx.transposed': ({ length, dModel }) =>
+    `行与列互换了：保存前先把这个 ${length} × ${dModel} 的表转置（pe.T），变成 ${dModel} 个位置 × ${length} 个维度。`,
+  'check.dx.all-zero': () => '所有数值都是零：没有可识别的编码。',
   'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,
   'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>

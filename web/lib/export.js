@@ -143,8 +143,13 @@ function parseNpy(bytes) {
     .map((s) => s.trim())
     .filter((s) => s !== '')
     .map(Number);
-  if (shape.length !== 2) throw parseError(`the .npy array must be 2-D (length, dModel); got shape (${shapeText})`);
-  const [length, dModel] = shape;
+  // Size-1 dimensions go (PyTorch's [L, 1, d] buffer, [1, L, d]): C order is unchanged by that.
+  const kept = shape.length > 2 ? shape.filter((n) => n !== 1) : shape;
+  while (kept.length < 2 && shape.length > 2) kept.unshift(1);
+  if (kept.length > 2)
+    throw parseError(`the .npy array has shape (${shapeText}): a batch of ${kept[0]} tables; save one, e.g. pe[0]`);
+  if (kept.length !== 2) throw parseError(`the .npy array must be 2-D (length, dModel); got shape (${shapeText})`);
+  const [length, dModel] = kept;
   if (!(length >= 1 && dModel >= 1)) throw parseError(`the .npy array is empty: shape (${shapeText})`);
 
   const size = NPY_DTYPES[descr].BYTES_PER_ELEMENT;
@@ -167,39 +172,87 @@ function parseNumber(token, row) {
   return Number(token);
 }
 
-// Bracketed text: JSON nested arrays, or numpy / PyTorch printouts
-// ("array([[...]], dtype=float32)", "tensor([[...]])"): each innermost
-// bracket group is one row; anything outside the outer brackets is ignored.
+// Bracketed text: JSON nested arrays, or numpy / PyTorch / JAX printouts
+// ("array([[...]], dtype=float32)", "tensor([[...]])"): the array starts at the
+// printout's "(" or the first "[[", so that text before it ("torch.Size([64,
+// 16])", "Out[3]:") is skipped; anything after the outer brackets is ignored.
+// Dimensions of size 1 are dropped ([L, 1, d] and [1, L, d] buffers are 2-D
+// tables); a batch of several tables is refused with what to pass instead.
 function bracketRows(text) {
-  const body = text.slice(text.indexOf('['), text.lastIndexOf(']') + 1);
-  const rows = [];
-  let depth = 0;
-  let row = null;
-  for (const token of body.match(/\[|\]|[^\s,[\]]+/g)) {
+  const printout = /\b(?:array|tensor|Array|Tensor)\(\s*\[/.exec(text);
+  const nested = /\[\s*\[/.exec(text);
+  const first = printout ? printout.index + printout[0].length - 1 : nested ? nested.index : text.indexOf('[');
+  const body = text.slice(first, text.lastIndexOf(']') + 1);
+  const root = [];
+  const stack = [root];
+  for (const token of body.match(/\[|\]|[^\s,[\]]+/g) ?? []) {
     if (token === '[') {
-      depth++;
-      if (depth > 2) throw parseError('the bracketed table must be 2-D (a list of rows)');
-      row = [];
+      const list = [];
+      stack[stack.length - 1].push(list);
+      stack.push(list);
     } else if (token === ']') {
-      if (row !== null && (row.length > 0 || depth === 2)) rows.push(row);
-      row = null;
-      depth--;
+      if (stack.length === 1) throw parseError('unbalanced brackets');
+      stack.pop();
     } else {
-      if (row === null) throw parseError(`${describe(token)} stands between rows`);
-      row.push(parseNumber(token, rows.length));
+      if (stack.length === 1) throw parseError(`${describe(token)} stands outside the brackets`);
+      stack[stack.length - 1].push(parseNumber(token, 0));
     }
   }
-  if (depth !== 0) throw parseError('unbalanced brackets');
-  return rows;
+  if (stack.length !== 1) throw parseError('unbalanced brackets');
+  // The shape, checked to be rectangular, then without its size-1 dimensions.
+  let array = root.length === 1 ? root[0] : root;
+  const shape = [];
+  for (let level = array; Array.isArray(level); level = level[0]) shape.push(level.length);
+  const check = (node, depth) => {
+    if (depth === shape.length) {
+      if (Array.isArray(node)) throw parseError('the brackets do not nest evenly');
+      return;
+    }
+    if (!Array.isArray(node)) throw parseError('the brackets do not nest evenly');
+    if (node.length !== shape[depth])
+      throw parseError(`rows of different lengths (${node.length} and ${shape[depth]}); pass dModel to reshape`);
+    for (const child of node) check(child, depth + 1);
+  };
+  check(array, 0);
+  while (shape.length > 2 && shape.includes(1)) {
+    const axis = shape.indexOf(1);
+    const squeeze = (node, depth) =>
+      depth === axis ? squeeze(node[0], depth + 1) : depth < axis ? node.map((c) => squeeze(c, depth + 1)) : node;
+    array = squeeze(array, 0);
+    shape.splice(axis, 1);
+  }
+  if (shape.length > 2)
+    throw parseError(`the array has shape (${shape.join(', ')}): a batch of ${shape[0]} tables; give one, e.g. pe[0]`);
+  if (shape.length === 1) return [array];
+  return array;
 }
 
-// Plain text: one row per line, values split by commas and/or whitespace;
-// a first line without any number is a CSV header and skipped.
+/** Whether the tokens count 0, 1, 2, … (a header of column numbers, or an index column). */
+const counts = (tokens) => tokens.length > 0 && tokens.every((t, k) => t === String(k) || Number(t) === k);
+
+// Plain text: one row per line, values split by commas and/or whitespace. A
+// first line without any number is a CSV header and skipped, and so is one
+// that counts the columns 0, 1, 2, … (numpy/pandas); a first column that
+// counts the rows (pandas' index, DataFrame.to_csv()) is dropped.
 function lineRows(text) {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const tokens = lines.map((line) => line.trim().split(/[\s,]+/));
-  if (tokens.length > 0 && !tokens[0].some((t) => NUMBER_TOKEN.test(t))) tokens.shift();
-  return tokens.map((row, r) => row.map((t) => parseNumber(t, r)));
+  // A leading separator is an empty first field (pandas' header over its index column).
+  const tokens = lines.map((line) =>
+    line
+      .trim()
+      .split(/[\s,]+/)
+      .filter((t, k) => t !== '' || k > 0),
+  );
+  // (Not "0,1" alone: that is row 0 of every two-column sin/cos table.)
+  const header =
+    tokens.length > 1 &&
+    (!tokens[0].some((t) => NUMBER_TOKEN.test(t)) ||
+      /^[,\t]/.test(lines[0]) ||
+      (tokens[0].length >= 3 && counts(tokens[0]) && !counts(tokens[1])));
+  if (header) tokens.shift();
+  const rows = tokens.map((row, r) => row.map((t) => parseNumber(t, r)));
+  const indexed = rows.length >= 3 && rows.every((row) => row.length > 1) && counts(rows.map((row) => String(row[0])));
+  return indexed ? rows.map((row) => row.slice(1)) : rows;
 }
 
 function textTable(text, dModel) {

@@ -29,6 +29,11 @@ const LN_GRID_STEP = Math.LN10 / STEPS_PER_DECADE;
 const BASE_GRID = [
   ...new Set([...COMMON_BASES, ...Array.from({ length: 41 }, (_, k) => 10 ** ((k + 2) / STEPS_PER_DECADE))]),
 ];
+// Widest table (dModel) tried as the transpose of an unexplained one: 2048
+// covers the usual model widths; wider searches take seconds.
+const MAX_TRANSPOSED_WIDTH = 2048;
+// Significant digits fewer by which an equivalent later structure's base wins (see preferred).
+const ROUNDER_BY = 3;
 // (structure, start) pairs whose best grid fit is close enough to deserve a refined base.
 const FINALISTS = 5;
 // Presets that reproduce known mistakes: a table near one of them also gets
@@ -37,6 +42,12 @@ const MISTAKEN_PRESETS = ['legacy-column', 'question'];
 
 // 4 float32 ulps of the largest value: float32 data rounded from float64 angles.
 const FLOAT32_TOLERANCE = 2 ** -21;
+// 2 ulps of values just below 1 in float16 (10 fraction bits) and bfloat16 (7):
+// tables stored in half precision (model weights in fp16/bf16).
+const HALF_TOLERANCE = { float16: 2 ** -10, bfloat16: 2 ** -7 };
+// Rows spread over the whole table on which a rounded base must fit as well as
+// the unrounded one: a base error grows with position, the first rows hide it.
+const SPREAD_ROWS = 32;
 // float64 formulas of different libraries differ by ~1e-12 at position 8192.
 const FLOAT64_TOLERANCE = 1e-9;
 // Fewer significant digits than this: the values were printed, not computed.
@@ -62,20 +73,39 @@ const STRUCTURES = (() => {
 /** Significant digits in the shortest decimal text of v. */
 const significantDigits = (v) => Math.abs(v).toExponential().split('e')[0].replace('.', '').length;
 
-/**
- * How far a value may be from a candidate and still count as equal: float32
- * data gets float32 rounding, text printed with few digits its last digit,
- * anything else float64 noise; relative to the largest value.
- * @param {Float64Array} values
- */
-function toleranceOf(values) {
-  let maxAbs = 0;
-  let float32 = true;
+/** Whether v has at most `bits` fraction bits (float16: 10, bfloat16: 7), at float16's least exponent for float16. */
+function fitsHalf(v, bits, minExponent) {
+  if (v === 0) return true;
+  const exponent = Math.max(Math.floor(Math.log2(Math.abs(v))), minExponent);
+  return Number.isInteger(v * 2 ** (bits - exponent));
+}
+
+/** The storage the values fit: 'float16', 'bfloat16', 'float32' or null (float64 or text). */
+function storageOf(values) {
+  let float16 = true;
+  let bfloat16 = true;
   for (const v of values) {
-    maxAbs = Math.max(maxAbs, Math.abs(v));
-    if (float32 && Math.fround(v) !== v) float32 = false;
+    if (Math.fround(v) !== v) return null;
+    if (float16 && !(Math.abs(v) <= 65504 && fitsHalf(v, 10, -14))) float16 = false;
+    if (bfloat16 && !fitsHalf(v, 7, -126)) bfloat16 = false;
   }
-  if (float32) return maxAbs * FLOAT32_TOLERANCE;
+  // bfloat16 values (8 significant bits) mostly fit float16 too; float16 ones rarely fit bfloat16.
+  return bfloat16 ? 'bfloat16' : float16 ? 'float16' : 'float32';
+}
+
+/**
+ * How far a value may be from a candidate and still count as equal: data
+ * stored in float32 (or half precision) gets that rounding, text printed with
+ * few digits its last digit, anything else float64 noise; relative to the
+ * largest value.
+ * @param {Float64Array} values
+ * @param {string | null} storage from storageOf
+ */
+function toleranceOf(values, storage) {
+  let maxAbs = 0;
+  for (const v of values) maxAbs = Math.max(maxAbs, Math.abs(v));
+  if (storage === 'float16' || storage === 'bfloat16') return maxAbs * HALF_TOLERANCE[storage];
+  if (storage === 'float32') return maxAbs * FLOAT32_TOLERANCE;
   // Printed text keeps the same number of digits throughout, so a sample tells them.
   let digits = 0;
   const step = Math.max(1, Math.floor(values.length / 4096));
@@ -167,11 +197,37 @@ function roundest(x, accepts) {
 }
 
 /**
+ * Largest |data - scale * row| over `rows`, each row computed alone (pe.row),
+ * the scale fitted by least squares over them: cheap for rows far apart.
+ */
+function spreadError(search, rows, knobs, start) {
+  const { pe, data, dModel } = search;
+  const tables = rows.map((r) =>
+    pe.row(start + r, { ...knobs, dModel, start, paddingRow: null, scale: 1, dtype: 'float64' }),
+  );
+  let dc = 0;
+  let cc = 0;
+  rows.forEach((r, k) => {
+    for (let j = 0; j < dModel; j++) {
+      dc += data[r * dModel + j] * tables[k][j];
+      cc += tables[k][j] ** 2;
+    }
+  });
+  const scale = cc > 0 ? dc / cc : 1;
+  let worst = 0;
+  rows.forEach((r, k) => {
+    for (let j = 0; j < dModel; j++) worst = Math.max(worst, Math.abs(data[r * dModel + j] - scale * tables[k][j]));
+  });
+  return Number.isNaN(worst) ? Infinity : worst;
+}
+
+/**
  * Refines the base of a grid fit by golden-section search on ln(base) (first
  * on the probe rows, then on more rows in a narrower bracket) and rounds it
- * to the fewest digits that fit as well; then rounds the scale the same way.
+ * to the fewest digits that fit as well, judged by the largest error on the
+ * fitted rows and on rows spread over the whole table; then rounds the scale.
  */
-function refine(search, probeRows, fitRows, grid) {
+function refine(search, probeRows, fitRows, spreadRows, grid) {
   const { dModel, tolerance } = search;
   const fitAt = (base, rows) => exactFit(search, rows, { ...grid.structure, base }, grid.start);
   let base = grid.base;
@@ -192,7 +248,13 @@ function refine(search, probeRows, fitRows, grid) {
       1e-10,
     );
     const fitted = fitAt(Math.exp(lnFine), fitRows);
-    base = roundest(Math.exp(lnFine), (b) => b > 1 && within(rms(fitAt(b, fitRows)) - rms(fitted), tolerance));
+    const spreadAt = (b) => spreadError(search, spreadRows, { ...grid.structure, base: b }, grid.start);
+    const spreadFitted = spreadAt(Math.exp(lnFine));
+    base = roundest(
+      Math.exp(lnFine),
+      (b) =>
+        b > 1 && within(rms(fitAt(b, fitRows)) - rms(fitted), tolerance) && spreadAt(b) <= spreadFitted + tolerance,
+    );
     fit = fitAt(base, fitRows);
   }
   const niceScales = [1, Math.sqrt(dModel)];
@@ -208,7 +270,7 @@ function refine(search, probeRows, fitRows, grid) {
  * @param {number[]} probeRows rows for the grid search
  * @param {number[]} fitRows rows for refining the base
  */
-function searchConvention(search, probeRows, fitRows) {
+function searchConvention(search, probeRows, fitRows, spreadRows) {
   const { data, dModel, tolerance } = search;
   let sumSquares = 0;
   for (const r of probeRows) for (let a = r * dModel; a < (r + 1) * dModel; a++) sumSquares += data[a] ** 2;
@@ -235,7 +297,7 @@ function searchConvention(search, probeRows, fitRows) {
     .sort((a, b) => a.rank - b.rank);
   let best = null;
   for (const grid of finalists) {
-    const fit = refine(search, probeRows, fitRows, grid);
+    const fit = refine(search, probeRows, fitRows, spreadRows, grid);
     if (best === null || preferred(fit, best, tolerance)) best = fit;
   }
   return best;
@@ -249,7 +311,9 @@ function searchConvention(search, probeRows, fitRows) {
  */
 function preferred(a, b, tolerance) {
   if (!within(rms(a) - rms(b), tolerance)) return rms(a) < rms(b);
-  return significantDigits(a.base) < significantDigits(b.base);
+  // Clearly rounder (10000 against 8659.64…), not by a digit or two: a base
+  // like 12345.6789 is 9197.1895 under the other exponent.
+  return significantDigits(a.base) + ROUNDER_BY <= significantDigits(b.base);
 }
 
 /**
@@ -408,7 +472,34 @@ export function identify(pe, data, length, dModel) {
     throw new TypeError('posenc.identify: pe must be the loaded library (await load())');
   checkTable('identify', 'data', data, length, dModel);
   const values = Float64Array.from(data);
-  const tolerance = toleranceOf(values);
+  if (values.every((v) => v === 0)) {
+    const result = identifyRows(pe, values, length, dModel);
+    const diagnosis = [{ code: 'all-zero', message: 'Every value is zero: there is no encoding to identify.' }];
+    return { ...result, match: false, preset: null, transposed: false, diagnosis };
+  }
+  const result = identifyRows(pe, values, length, dModel);
+  // (The search grows with the width: a turned table wider than this is not tried.)
+  if (result.match || length < 2 || dModel < 2 || length > MAX_TRANSPOSED_WIDTH)
+    return { ...result, transposed: false };
+  // Positions in columns, dimensions in rows (a d x L table): explained once turned back.
+  const turned = new Float64Array(values.length);
+  for (let r = 0; r < length; r++) for (let j = 0; j < dModel; j++) turned[j * length + r] = values[r * dModel + j];
+  const back = identifyRows(pe, turned, dModel, length);
+  if (!back.match) return { ...result, transposed: false };
+  const explained = back.preset ?? `${back.nearestPreset} with ${back.diagnosis.map((d) => d.code).join(', ')}`;
+  const diagnosis = [
+    {
+      code: 'transposed',
+      message: `The table is transposed: its rows are dimensions and its columns positions. As ${dModel} positions × ${length} dimensions it is ${explained}; transpose it (pe.T).`,
+    },
+  ];
+  return { ...back, match: false, preset: null, transposed: true, firstDifference: null, diagnosis };
+}
+
+/** identify() of data taken as [length x dModel], as given. */
+function identifyRows(pe, values, length, dModel) {
+  const storage = storageOf(values);
+  const tolerance = toleranceOf(values, storage);
 
   // All-zero rows are padding; they are left out of the search.
   const zeroRows = [];
@@ -419,7 +510,15 @@ export function identify(pe, data, length, dModel) {
   }
   const searchRows = nonZeroRows.length > 0 ? nonZeroRows : zeroRows;
   const search = { pe, data: values, dModel, tolerance, buffers: new Map() };
-  const fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS));
+  const spreadRows = Array.from(
+    new Set(
+      Array.from(
+        { length: SPREAD_ROWS },
+        (_, k) => searchRows[Math.round((k * (searchRows.length - 1)) / (SPREAD_ROWS - 1))],
+      ),
+    ),
+  );
+  const fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows);
   /** @type {import('./index.js').Convention} */
   const options = {
     ...fit.structure,
@@ -433,7 +532,8 @@ export function identify(pe, data, length, dModel) {
   const byFloat64 = compare(values, table64, dModel, () => tolerance);
   let explanation = byFloat64;
   let float32Angle = false;
-  if (byFloat64.firstBeyond !== null && options.angle === 'divide') {
+  // Angles rounded to float32 leave float32 values (or half precision ones): never claimed for float64 data.
+  if (byFloat64.firstBeyond !== null && options.angle === 'divide' && storage !== null) {
     // Float32 angles explain the data when the emulated recipe does, or when
     // the data stays within float32 angle error of the float64 table (another
     // float32 recipe); the recipe, when it fits, has the smaller errors.

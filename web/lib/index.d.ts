@@ -171,11 +171,18 @@ export type DiagnosisCode =
   | 'unexpected-padding-row'
   | 'padding-row-moved'
   | 'scaled'
-  | 'float32-angle';
+  | 'float32-angle'
+  | 'transposed'
+  | 'all-zero';
 
 export interface Identification {
   /** The data is reproduced within `tolerance` by `options` (with float32 angles when `float32Angle`). */
   match: boolean;
+  /**
+   * The data is a [dModel x length] table, dimensions in rows: `options` and the
+   * other fields describe it turned back ([length x dModel] read as its transpose).
+   */
+  transposed: boolean;
   /** Knobs that best explain the table: pe.table({ length, dModel, ...options }). */
   options: Convention;
   /** The preset whose knobs equal `options` exactly, when `match`; else null. */
@@ -208,7 +215,11 @@ export function toNpy(array: TableData, length: number, dModel: number): Uint8Ar
 export function toCsv(array: TableData, length: number, dModel: number): string;
 /** Nested arrays, one per row, values that read back exactly. */
 export function toJson(array: TableData, length: number, dModel: number): string;
-/** Reads .npy bytes (2-D, '<f4'/'<f8', C order) or text: CSV, JSON, numpy/PyTorch printouts, pasted numbers (reshaped to dModel when given). */
+/**
+ * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped) or text: CSV (a header
+ * row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX printouts, pasted
+ * numbers (reshaped to dModel when given).
+ */
 export function parseTable(
   input: ArrayBuffer | ArrayBufferView | string,
   options?: { dModel?: number },

@@ -93,6 +93,8 @@ function diagnosisParams(code, result) {
     scale: found.scale,
     refScale: reference.scale,
     sqrtD: found.scale === Math.sqrt(dModel),
+    length,
+    dModel,
     error: fit.error,
     errorRow: fit.row,
     errorColumn: fit.column,
@@ -346,16 +348,18 @@ export function createCheck(container, getState) {
     const from = { sample: () => t(`check.sample.${source.name}`), paste: () => t('check.pasted') }[source.kind];
     sourceLine.textContent = t('check.source', from ? from() : source.text);
     verdict.dataset.match = String(id.match);
-    verdict.textContent = !id.match
-      ? t('check.verdict.none', id.nearestPreset)
-      : id.preset
-        ? t(id.float32Angle ? 'check.verdict.presetFloat32' : 'check.verdict.preset', id.preset)
-        : t(
-            'check.verdict.knobs',
-            id.nearestPreset,
-            // Mistakes a preset shares are named against the paper: they are no departure from it.
-            id.diagnosis.filter(({ code }) => diagnosisParams(code, result).preset === id.nearestPreset).length,
-          );
+    verdict.textContent = id.transposed
+      ? t('check.verdict.transposed', id.nearestPreset)
+      : !id.match
+        ? t('check.verdict.none', id.nearestPreset)
+        : id.preset
+          ? t(id.float32Angle ? 'check.verdict.presetFloat32' : 'check.verdict.preset', id.preset)
+          : t(
+              'check.verdict.knobs',
+              id.nearestPreset,
+              // Mistakes a preset shares are named against the paper: they are no departure from it.
+              id.diagnosis.filter(({ code }) => diagnosisParams(code, result).preset === id.nearestPreset).length,
+            );
     // What the preset mirrors (the Q&A question, fairseq…): the name alone tells a learner little.
     about.textContent = t('check.about', id.nearestPreset, t(`preset.${id.nearestPreset}`));
     paramsHeading.textContent = id.match ? t('check.params') : t('check.paramsClosest');
