@@ -260,7 +260,9 @@ function pageHelpers() {
         role: message?.getAttribute('role') ?? null,
         lines: message && !message.hidden ? [...message.querySelectorAll('p')].map((p) => p.textContent) : [],
         plots: scope.querySelectorAll('.posenc-plot').length,
-        labels: [...scope.querySelectorAll('[role="img"]')].map((node) => node.getAttribute('aria-label') ?? ''),
+        labels: [...scope.querySelectorAll(':is([role="img"], [role="application"])')].map(
+          (node) => node.getAttribute('aria-label') ?? '',
+        ),
         background: getComputedStyle(host).backgroundColor,
         height: Math.round(scope.querySelector('.posenc-surface')?.getBoundingClientRect().height ?? 0),
         readouts: walkSpec && state === 'ready' ? walk(scope, walkSpec) : [],
@@ -771,7 +773,9 @@ try {
             return section.appendChild(element);
           });
           const labels = (element) =>
-            [...element.shadowRoot.querySelectorAll('[role="img"]')].map((node) => node.getAttribute('aria-label'));
+            [...element.shadowRoot.querySelectorAll(':is([role="img"], [role="application"])')].map((node) =>
+              node.getAttribute('aria-label'),
+            );
           const until = async (done) => {
             for (let i = 0; i < 600 && !done(); i++) await frame();
             return done();
@@ -862,7 +866,10 @@ try {
     const label = `${s.length} positions (rows) by ${s.conv.dModel} dimensions`;
     await page.waitForFunction(
       (text) =>
-        document.querySelector('[data-plot="heatmap"] [role="img"]')?.getAttribute('aria-label')?.includes(text),
+        document
+          .querySelector('[data-plot="heatmap"] :is([role="img"], [role="application"])')
+          ?.getAttribute('aria-label')
+          ?.includes(text),
       label,
       { timeout: 10000 },
     );

@@ -187,7 +187,10 @@ try {
       assert(first.includes('row 0, column 0') && first.includes('vaswani has 0, this table 1'), `first: ${first}`);
       const painted = await paintedPixels(page, '[data-check-plot="difference"]');
       assert(painted > 5000, `difference heatmap: ${painted} painted pixels`);
-      const label = await page.getAttribute('[data-check-plot="difference"] [role="img"]', 'aria-label');
+      const label = await page.getAttribute(
+        '[data-check-plot="difference"] :is([role="img"], [role="application"])',
+        'aria-label',
+      );
       assert(label?.includes('minus the vaswani table'), `heatmap label: ${label}`);
       await sectionScreenshot(page, `${artifacts}/check-desktop-en.png`);
     },

@@ -120,7 +120,9 @@ function inspect(target, selector) {
       painted,
       pixels: pixelSum,
       paths: paths.length,
-      labels: [...shadow.querySelectorAll('[role="img"]')].map((node) => node.getAttribute('aria-label') ?? ''),
+      labels: [...shadow.querySelectorAll(':is([role="img"], [role="application"])')].map(
+        (node) => node.getAttribute('aria-label') ?? '',
+      ),
       message: shadow.querySelector('.message')?.textContent ?? '',
       plotNodes: shadow.querySelectorAll('.posenc-plot').length,
       canvasWidth: shadow.querySelector('canvas')?.width ?? 0,
@@ -530,7 +532,7 @@ try {
         for (let i = 3; i < data.length; i += 4)
           pixels = (pixels + data[i - 3] * 3 + data[i - 2] * 5 + data[i - 1] * 7 + (i % 9973)) % 1e9;
         return {
-          label: element.querySelector('[role="img"]').getAttribute('aria-label'),
+          label: element.querySelector(':is([role="img"], [role="application"])').getAttribute('aria-label'),
           pixels,
           canvasWidth: canvas.width,
           width: element.getBoundingClientRect().width,

@@ -102,7 +102,7 @@ function plotStates(page) {
         }
         const paths = [...element.querySelectorAll('svg path')].filter((p) => (p.getAttribute('d') ?? '').length > 20);
         const svgText = [...element.querySelectorAll('svg')].map((svg) => svg.innerHTML).join('');
-        const labels = [...element.querySelectorAll('[role="img"]')].map(
+        const labels = [...element.querySelectorAll(':is([role="img"], [role="application"])')].map(
           (node) => node.getAttribute('aria-label') ?? '',
         );
         return [name, { painted, paths: paths.length, fingerprint: `${hash(svgText)}:${pixelSum}`, labels }];
@@ -205,7 +205,7 @@ try {
 
   await check('the heatmap hover readout shows the stored value', async () => {
     const probe = await openPage(desktop, '?dModel=96&length=300&p=5');
-    const surface = probe.locator('[data-plot="heatmap"] [role="img"]');
+    const surface = probe.locator('[data-plot="heatmap"] :is([role="img"], [role="application"])');
     await surface.scrollIntoViewIfNeeded();
     const box = await surface.boundingBox();
     const seen = [];
@@ -235,6 +235,35 @@ try {
     assert(probe.problems.length === 0, probe.problems.join('\n'));
     await probe.close();
   });
+
+  await check(
+    'screen readers: sliders say what they mean, the heatmap is an application that drops its cursor',
+    async () => {
+      const probe = await openPage(desktop, '?base=500&p=300&length=256');
+      const valueText = (id) => probe.getAttribute(id, 'aria-valuetext');
+      assert((await valueText('#c-base')) === '500', `base slider says ${await valueText('#c-base')}`);
+      assert((await valueText('#c-position')) === '300 (beyond L)', `position says ${await valueText('#c-position')}`);
+      const live = await probe.$$eval('#controls output', (outputs) => outputs.map((o) => o.getAttribute('aria-live')));
+      assert(live.length > 0 && live.every((v) => v === 'off'), `outputs aria-live: ${live}`);
+      const surface = probe.locator('[data-plot="heatmap"] [role="application"]');
+      const describedBy = await surface.getAttribute('aria-describedby');
+      const readout = probe.locator('[data-testid="heatmap-readout"]');
+      assert(describedBy && (await readout.getAttribute('id')) === describedBy, `aria-describedby ${describedBy}`);
+      const hint = await readout.textContent();
+      await surface.focus();
+      await probe.keyboard.press('ArrowDown');
+      const moved = await readout.textContent();
+      assert(/^PE\[/.test(moved), `after ArrowDown: ${moved}`);
+      await probe.keyboard.press('Escape');
+      assert((await readout.textContent()) === hint, 'Escape left the cursor');
+      await probe.keyboard.press('ArrowDown');
+      await probe.locator('#c-dModel').focus();
+      assert((await readout.textContent()) === hint, 'leaving the plot left the cursor');
+      assert(probe.problems.length === 0, probe.problems.join('\n'));
+      await probe.close();
+      return `base "500", position "300 (beyond L)", readout ${describedBy}`;
+    },
+  );
 
   await check('invalid URL values fall back to the defaults', async () => {
     const probe = await openPage(

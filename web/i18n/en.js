@@ -32,7 +32,7 @@ export default {
   'controls.offset': 'Offset k',
   'controls.dimension': 'Dimension j',
   'controls.versus': 'Compare with',
-  'controls.beyond': 'beyond L',
+  'controls.beyondValue': (p) => `${p} (beyond L)`,
   'controls.reset': 'Reset all',
   'controls.note': 'Sliders also take the arrow keys; Page Up/Down moves faster.',
 
@@ -182,6 +182,8 @@ It makes three mistakes. Each is shown alone below — the paper's formula with 
   'question.paperRow': 'paper, position 0: sin, cos',
   'question.swappedRow': 'cos and sin swapped, position 0',
   'question.attemptRow': 'the whole attempt, position 0',
+  'question.describeRatio': ({ panels, from, to }) =>
+    `The paper's columns against the attempt's over positions ${from} to ${to}, for ${panels.map((p) => p.label).join(' and ')}: the paper's are sinusoids of position; the attempt's jump at position 0 and then change slowly, with no fixed frequency.`,
   'question.columnCurves': (start) => `exponent on the column index, from position ${start}`,
 
   'axis.position': 'position',
@@ -193,6 +195,7 @@ It makes three mistakes. Each is shown alone below — the paper's formula with 
   'axis.positionQ': 'position q',
   'axis.positionP': 'position p',
   'readout.table': (position, column, value) => `PE[${position}, ${column}] = ${value.toPrecision(8)}`,
+  'readout.difference': (position, column, value) => `(left − right)[${position}, ${column}] = ${value.toPrecision(8)}`,
   'readout.similarity': (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`,
 
   'check.title': '11. Check my implementation',

@@ -18,8 +18,8 @@ export default {
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
 
-  'controls.heading': '控制',
-  'controls.summary': '控制',
+  'controls.heading': '控制项',
+  'controls.summary': '控制项',
   'controls.dModel': '模型宽度 d',
   'controls.length': '表长 L（位置数）',
   'controls.base': '底数 base',
@@ -30,7 +30,7 @@ export default {
   'controls.offset': '偏移 k',
   'controls.dimension': '维度 j',
   'controls.versus': '对比对象',
-  'controls.beyond': '超出 L',
+  'controls.beyondValue': (p) => `${p}（超出 L）`,
   'controls.reset': '全部重置',
   'controls.note': '滑块也可用方向键调节；Page Up/Down 步子更大。',
 
@@ -43,7 +43,7 @@ $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\
   'heatmap.title': '1. 编码表',
   'heatmap.text': r`把位置 $0, 1, \dots, L-1$ 的向量叠起来，就得到一张 $L \times d$ 的表：行是位置，列是维度。
 
-左边（低维）的颜色逐行变化；右边（高维）几百行都几乎不变。低维是走得快的钟，高维是走得慢的钟。
+左边（靠前的维度）的颜色逐行变化；右边（靠后的维度）几百行都几乎不变。靠前的维度是走得快的钟，靠后的维度是走得慢的钟。
 
 第 0 行是 $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$：表顶部的细条纹。
 
@@ -51,28 +51,28 @@ $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '低维沿行快速交替，高维变化缓慢。' : ''}`,
+    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '靠前的维度逐行快速正负交替，靠后的维度变化缓慢。' : ''}`,
 
   'waves.title': '2. 每一列都是位置的正弦波',
   'waves.text': r`从上到下读一列：$PE_{(pos,\,j)}$ 是 $pos$ 的函数。把位置当作时间，它就是在整数位置（圆点）上采样的波。穿过圆点的曲线是同一公式在小数位置上的取值：角频率为 $\omega_i$、周期为 $2\pi/\omega_i$ 的纯正弦波。
 
-第 0 列每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）；最后几列在整个窗口里几乎不动。位置是时间，对序号 $i$ 是频率。虚线标出位置 $p$。`,
+第 0 列每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）；最后几列在整个窗口里几乎不动。位置是时间，维度对序号 $i$ 是频率。虚线标出位置 $p$。`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · 周期 ${n(wavelength, 4)}` : ''}`,
   'waves.describe': ({ panels, from, to, sinusoidal }) =>
-    `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。${sinusoidal === false ? '' : '低维振荡快，高维几乎不动。'}`,
+    `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。${sinusoidal === false ? '' : '靠前的维度振荡快，靠后的维度几乎不动。'}`,
 
-  'ladder.title': '3. 频率按几何级数下降',
-  'ladder.text': r`对序号 $i$ 相当于频率：$\omega_i = \text{base}^{-2i/d}$ 从 $1$ 按几何级数降到接近 $1/\text{base}$，因此波长
+  'ladder.title': '3. 频率按等比数列递减',
+  'ladder.text': r`维度对序号 $i$ 相当于频率：$\omega_i = \text{base}^{-2i/d}$ 从 $1$ 按等比数列降到接近 $1/\text{base}$，因此波长
 $$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
 从 $2\pi$ 增长到接近 $2\pi\cdot\text{base}$——在对数坐标上是一条直线。
 
-就像一组指针，每根都比上一根慢同样的倍数，这些维度对合起来让大约 $2\pi\cdot\text{base}$ 以内的每个位置都有独一无二的相位组合。调节底数可移动阶梯顶端；拼接式排列下阶梯出现两次（sin 半边和 cos 半边）。`,
+就像时钟上的一组指针，每根都比前一根慢同样的倍数；所有维度对一起让大约 $2\pi\cdot\text{base}$ 以内的每个位置都有独一无二的相位组合。调节底数可移动阶梯顶端；拼接式排列下阶梯出现两次（sin 半边和 cos 半边）。`,
   'ladder.empty': '此约定下没有任何一列有固定频率。',
   'ladder.describe': ({ shortest, longest, count }) =>
     count === 0
       ? '此约定下没有列具有固定波长。'
-      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，呈一条直线：几何级数。`,
+      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，呈一条上升的直线：等比数列。`,
 
   'row.title': '4. 一行编码一个位置',
   'row.text': r`一行就是加到该位置词向量上的向量。位置 0 时所有角都是 0，所以这一行交替为 $\sin 0 = 0$ 和 $\cos 0 = 1$（上图）。
@@ -84,7 +84,7 @@ $$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
   'row.at': (p, beyond) => `p = ${p}${beyond ? '（超出 L：外推）' : ''}`,
   'row.beyond': (q, length) => `p + L = ${q}（超出 L = ${length}）`,
   'row.describe': ({ rows }) =>
-    `编码的 ${rows.length} 行的茎叶图，每个维度一个值：${rows.map((r) => r.label).join('；')}。`,
+    `编码的 ${rows.length} 行的火柴杆图（stem 图），每个维度一个值：${rows.map((r) => r.label).join('；')}。`,
 
   'sensitivity.title': '5. 每个维度每步变化多少',
   'sensitivity.text': r`从位置 $p$ 移到 $p+1$，维度 $j$ 变化 $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$（圆点）。角频率为 $\omega$ 的正弦波一步最多变化 $2\sin(\omega/2) \le \omega$（曲线，$\omega_j$）。
@@ -113,7 +113,7 @@ $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{p
     `第 i = ${pair} 对，ω_i = ${n(frequency, 4)}：k = ${offset} 使它转过 ω_i·k = ${n(angle, 4)} 弧度（整圈之外 ${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}°）。`,
   'rotation.noAngle': ({ pair }) => `第 i = ${pair} 对：此约定下它的 sin 和 cos 频率不同，不存在单一的转角。`,
   'rotation.residual': ({ residual, dModel, radius = 1 }) =>
-    `全部 ${dModel} 个维度上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}`,
+    `全部 ${dModel} 个维度上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)}${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}`,
   'rotation.zeroColumn': ({ column, pair }) =>
     `第 ${column} 列是奇数 d 的零列，不属于任何一对；图中显示第 i = ${pair} 对。`,
   'rotation.describe': ({ start, end, radius = 1 }) =>
@@ -145,7 +145,7 @@ $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega
   'compare.title': '9. 各家实现并不一致',
   'compare.text': r`已发布的代码用不同方式实现同一想法：交错排列 $[\sin, \cos, \sin, \cos, \dots]$（论文）或两半拼接 $[\sin \dots \sin \mid \cos \dots \cos]$（tensor2tensor、TensorFlow 教程、fairseq）；指数用 $2i/d$ 或 $i/(d/2 - 1)$；一行全零的填充行；奇数 $d$ 留下一列零。
 
-交错与拼接只是列的置换，模型并不在意——但两张表逐个数值都不同，用一种训练的权重不能直接换用另一种。左：当前约定；中：“对比对象”中选择的约定；右：两者之差。`,
+交错与拼接只是列的置换，模型并不在意——但两张表逐个数值都不同，用一种约定训练出的权重不能直接搭配另一种使用。左：当前约定；中：“对比对象”中选择的约定；右：两者之差。`,
   'compare.difference': '差（左 − 右）',
   'compare.describe': (label, { rows, columns, min, max }) =>
     `热图 ${label}：${rows} 个位置 × ${columns} 个维度，数值从 ${n(min)} 到 ${n(max)}。`,
@@ -169,7 +169,7 @@ $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega
   'question.text': r`某知名问答网站上的一个问题这样计算：
 $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
 （$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。它犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。`,
-  'question.one': r`**1. 对比值取幂，而不是相除。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
+  'question.one': r`**1. 先求比值再取幂，而不是除以 base 的幂。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
   'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。`,
   'question.three': r`**3. cos 和 sin 位置互换。** 偶数列放 cos，第 0 行就变成 $1, 0, 1, 0, \dots$，而不是 $0, 1, 0, 1, \dots$。这一点对相对位置性质无害（每一对仍然是旋转），但已不是论文中的表。最下面的图是完整的尝试在位置 0 的行：除第 0 列外 $(0/\text{base})^{2j/d} = 0$，第 0 列 $0^0 = 1$。`,
   'question.paper': (kind = 'sin') => `论文：${kind === 'zero' ? '0（零列）' : `${kind}(pos / base^(2i/d))`}`,
@@ -177,6 +177,8 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'question.paperRow': '论文，位置 0：sin、cos',
   'question.swappedRow': 'cos 与 sin 互换，位置 0',
   'question.attemptRow': '完整的尝试，位置 0',
+  'question.describeRatio': ({ panels, from, to }) =>
+    `在位置 ${from} 到 ${to} 上对比论文与错误写法的列（${panels.map((p) => p.label).join('、')}）：论文的列是位置的正弦波；错误写法的列在位置 0 处跳变，之后变化缓慢，没有固定频率。`,
   'question.columnCurves': (start) => `指数用列序号，起始位置 ${start}`,
 
   'axis.position': '位置',
@@ -188,6 +190,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'axis.positionQ': '位置 q',
   'axis.positionP': '位置 p',
   'readout.table': (position, column, value) => `PE[${position}, ${column}] = ${value.toPrecision(8)}`,
+  'readout.difference': (position, column, value) => `（左 − 右）[${position}, ${column}] = ${value.toPrecision(8)}`,
   'readout.similarity': (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`,
 
   'check.title': '11. 检查我的实现',
@@ -262,7 +265,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.dx.exponent-uses-column': ({ preset, refExponentFormula }) =>
     `频率指数用的是列序号 j（2j/d）；${preset} 用 ${refExponentFormula}，因此这里一对中的两个成员频率不同。`,
   'check.dx.exponent-uses-pair': ({ preset, refExponentFormula }) =>
-    `频率指数是 2i/d（对序号 i）；${preset} 用 ${refExponentFormula}。`,
+    `频率指数是 2i/d（维度对序号 i）；${preset} 用 ${refExponentFormula}。`,
   'check.dx.exponent-uses-half-minus-one': ({ preset, refExponentFormula }) =>
     `频率指数是 i/(d/2 − 1)；${preset} 用 ${refExponentFormula}。`,
   'check.dx.ratio-power': ({ preset }) =>

@@ -26,6 +26,10 @@ function set(target, property, value) {
   if (target[property] !== value) target[property] = value;
 }
 
+function setAttribute(target, name, value) {
+  if (target.getAttribute(name) !== value) target.setAttribute(name, value);
+}
+
 function setRange(input, min, max, step = 1) {
   set(input, 'min', String(min));
   set(input, 'max', String(max));
@@ -53,13 +57,19 @@ export function bindControls(form, onChange) {
     setRange(input('position'), 0, maxPosition(state));
     setRange(input('offset'), 0, maxOffset(state));
     setRange(input('dimension'), 0, maxDimension(state));
+    // Each slider says its value itself (aria-valuetext where the number it moves is not
+    // what it means); the <output>s beside them are not live regions (index.html).
     for (const name of ['dModel', 'length', 'position', 'offset', 'dimension']) {
       set(input(name), 'value', String(state[name]));
       const beyond = name === 'position' && state.position >= state.length;
-      set(output(name), 'textContent', beyond ? `${state.position} (${t('controls.beyond')})` : String(state[name]));
+      const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
+      set(output(name), 'textContent', text);
+      setAttribute(input(name), 'aria-valuetext', text);
     }
     set(input('base'), 'value', String(Math.log10(state.base)));
     set(output('base'), 'textContent', String(state.base));
+    // The slider moves log10(base): without this it would announce 4, not 10000.
+    setAttribute(input('base'), 'aria-valuetext', String(state.base));
     set(input('preset'), 'value', state.preset);
     set(input('versus'), 'value', state.versus);
     set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);

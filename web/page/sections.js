@@ -270,6 +270,7 @@ export const SECTIONS = [
           amplitude: amplitude(conv),
           rowOrigin: startOf(conv),
           readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
+          differenceReadout: (row, column, value) => t('readout.difference', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
           describe: (label, summary) => t('compare.describe', label, summary),
         },
@@ -283,7 +284,6 @@ export const SECTIONS = [
       data: {
         from: 0,
         to,
-        sinusoidal: false,
         panels: columns.map((column, c) => ({
           label: `j = ${column}`,
           series: [
@@ -292,7 +292,7 @@ export const SECTIONS = [
           ],
         })),
       },
-      options: { xTitle: t('axis.position'), describe: (data) => t('waves.describe', data) },
+      options: { xTitle: t('axis.position'), describe: (data) => t('question.describeRatio', data) },
     })),
   },
   {

@@ -12,7 +12,8 @@ const BROWN_GREEN = (t) => interpolateBrBG(1 - t);
 /**
  * data: { rows, columns, left: { label, values }, right: { label, values } }
  * options: { xTitle, yTitle, rowOrigin?, differenceLabel, amplitude?: largest |value| of a table (1),
- *            readout?(row, column, value), readoutHint, describe?(side, summary), height?(width) }
+ *            readout?(row, column, value), differenceReadout?(row, column, value) (default: readout),
+ *            readoutHint, describe?(side, summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
   const grid = htmlElement('div', 'posenc-compare');
@@ -78,7 +79,7 @@ export function draw(element, data, options = {}) {
         xTitle: options.xTitle,
         yTitle: options.yTitle,
         rowOrigin: options.rowOrigin,
-        readout: options.readout,
+        readout: panel.side === 'difference' ? (options.differenceReadout ?? options.readout) : options.readout,
         readoutHint: options.readoutHint,
         domain: [-1, 1].map((end) => end * (options.amplitude ?? 1) * (panel.side === 'difference' ? 2 : 1)),
         interpolator: panel.side === 'difference' ? BROWN_GREEN : undefined,

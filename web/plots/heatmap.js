@@ -73,7 +73,12 @@ export function draw(element, data, options = {}) {
   const readout = htmlElement('p', 'posenc-readout', frame.root);
   readout.setAttribute('aria-live', 'polite');
   readout.dataset.testid = options.testId ?? 'heatmap-readout';
+  // Arrow keys move a cursor over the cells: an application to screen readers
+  // (which then pass the keys on), described by the readout and its hint.
   frame.surface.tabIndex = 0;
+  frame.surface.setAttribute('role', 'application');
+  readout.id = `posenc-readout-${Math.random().toString(36).slice(2)}`;
+  frame.surface.setAttribute('aria-describedby', readout.id);
 
   function hold(values) {
     if (heldValues === values) return;
@@ -228,21 +233,19 @@ export function draw(element, data, options = {}) {
   // Thin lines through the selected row and column.
   function drawMarks(svg, { row, column }) {
     const style = { stroke: cssColor('fg'), 'stroke-width': 1, 'stroke-dasharray': '4 3', 'pointer-events': 'none' };
+    // Each dashed line over a faint background-coloured one: visible on any cell.
+    const halo = { stroke: cssColor('bg'), 'stroke-width': 3, 'stroke-opacity': 0.7, 'pointer-events': 'none' };
+    const line = (ends) => {
+      svgElement('line', { ...halo, ...ends }, svg);
+      svgElement('line', { ...style, ...ends }, svg);
+    };
     if (Number.isInteger(row) && row >= 0 && row < current.data.rows) {
       const r = cellRect(row, 0);
-      svgElement(
-        'line',
-        { ...style, x1: box.left, x2: box.left + box.width, y1: r.y + r.height / 2, y2: r.y + r.height / 2 },
-        svg,
-      );
+      line({ x1: box.left, x2: box.left + box.width, y1: r.y + r.height / 2, y2: r.y + r.height / 2 });
     }
     if (Number.isInteger(column) && column >= 0 && column < current.data.columns) {
       const r = cellRect(0, column);
-      svgElement(
-        'line',
-        { ...style, x1: r.x + r.width / 2, x2: r.x + r.width / 2, y1: box.top, y2: box.top + box.height },
-        svg,
-      );
+      line({ x1: r.x + r.width / 2, x2: r.x + r.width / 2, y1: box.top, y2: box.top + box.height });
     }
   }
 
@@ -263,19 +266,10 @@ export function draw(element, data, options = {}) {
     // At least a few pixels, so a single cell of a 2048-row table stays visible.
     const w = Math.max(r.width, 5);
     const h = Math.max(r.height, 5);
-    svgElement(
-      'rect',
-      {
-        x: r.x + r.width / 2 - w / 2,
-        y: r.y + r.height / 2 - h / 2,
-        width: w,
-        height: h,
-        fill: 'none',
-        stroke: cssColor('fg'),
-        'stroke-width': 1.5,
-      },
-      cursorGroup,
-    );
+    const rect = { x: r.x + r.width / 2 - w / 2, y: r.y + r.height / 2 - h / 2, width: w, height: h, fill: 'none' };
+    // A background-coloured halo under the line: visible on dark and light cells alike.
+    svgElement('rect', { ...rect, stroke: cssColor('bg'), 'stroke-width': 4 }, cursorGroup);
+    svgElement('rect', { ...rect, stroke: cssColor('fg'), 'stroke-width': 1.5 }, cursorGroup);
     const value = data.values[cursor.row * data.columns + cursor.column];
     setReadout((options.readout ?? defaultReadout)(cursor.row, cursor.column, value));
   }
@@ -301,9 +295,19 @@ export function draw(element, data, options = {}) {
     const cell = box && cellAt(event);
     if (cell) current.options.onPick?.(cell);
   };
+  // Leaving the plot (or Escape) drops the keyboard cursor: its readout would
+  // otherwise keep announcing new values as other controls change the data.
+  const dropCursor = () => {
+    cursor = null;
+    drawCursor();
+  };
   const onKey = (event) => {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const { rows, columns, marks = {} } = current.data;
+    if (event.key === 'Escape' && cursor) {
+      dropCursor();
+      return;
+    }
     if (event.key === 'Enter' && cursor) {
       current.options.onPick?.(cursor);
       return;
@@ -327,6 +331,7 @@ export function draw(element, data, options = {}) {
   surface.addEventListener('pointerleave', onPointerLeave);
   surface.addEventListener('click', onClick);
   surface.addEventListener('keydown', onKey);
+  surface.addEventListener('blur', dropCursor);
 
   hold(data.values);
   render();
@@ -345,6 +350,7 @@ export function draw(element, data, options = {}) {
       surface.removeEventListener('pointerleave', onPointerLeave);
       surface.removeEventListener('click', onClick);
       surface.removeEventListener('keydown', onKey);
+      surface.removeEventListener('blur', dropCursor);
       frame.destroy();
     },
   };
