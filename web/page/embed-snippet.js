@@ -27,7 +27,7 @@ const EXPANDS = { table: ENCODING, similarity: ENCODING, versus: ['dModel', 'len
 const STRINGS = {
   en: {
     button: 'Embed',
-    buttonLabel: (plot) => `Embed this plot (${plot}) in another page`,
+    buttonLabel: (title) => `Embed this plot (${title}) in another page`,
     script: 'Script tag + element (any page that allows scripts; no build step)',
     iframe: 'iframe (for sites that only allow iframes)',
     copy: 'Copy',
@@ -37,7 +37,7 @@ const STRINGS = {
   },
   zh: {
     button: '嵌入',
-    buttonLabel: (plot) => `把此图（${plot}）嵌入其他网页`,
+    buttonLabel: (title) => `把此图（${title}）嵌入其他网页`,
     script: '脚本标签与元素（任何允许脚本的网页；无需构建）',
     iframe: 'iframe（只允许 iframe 的网站）',
     copy: '复制',
@@ -205,7 +205,9 @@ export function addEmbedTools(sections, getState) {
     function label() {
       const say = STRINGS[language()];
       toggle.textContent = say.button;
-      toggle.setAttribute('aria-label', say.buttonLabel(section.name));
+      // The section's title (translated), not the plot's internal name.
+      const title = plot.closest('section')?.querySelector('h2')?.textContent?.trim() || section.name;
+      toggle.setAttribute('aria-label', say.buttonLabel(title));
       parts.script.label.textContent = say.script;
       parts.iframe.label.textContent = say.iframe;
       for (const kind of ['script', 'iframe']) {
