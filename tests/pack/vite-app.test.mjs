@@ -113,7 +113,8 @@ async function inspect(browser, url) {
         return {
           value: Number(document.getElementById('value').textContent),
           painted,
-          label: plot.shadowRoot.querySelector('[role="img"]')?.getAttribute('aria-label') ?? '',
+          label:
+            plot.shadowRoot.querySelector(':is([role="img"], [role="application"])')?.getAttribute('aria-label') ?? '',
           sameInstance: window.sameInstance,
         };
       })

@@ -120,7 +120,8 @@ export function htmlElement(name, className, parent = null) {
 }
 
 /**
- * Renders into `element`: a role="img" surface holding an optional canvas under
+ * Renders into `element`: a role="img" surface (plots with a keyboard cursor
+ * make it an application) holding an optional canvas under
  * an svg, sized to the element's width (height from `height(width)`).
  * `render()` is called when the width changes.
  */
