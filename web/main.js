@@ -344,8 +344,13 @@ languageSelect.addEventListener('change', () => {
 });
 document.getElementById('reset').addEventListener('click', () => setState({ ...DEFAULTS }));
 
-// On a phone the controls start folded so the explanations come first.
-if (matchMedia('(max-width: 760px)').matches) document.getElementById('controls-panel').open = false;
+// On a phone the controls start folded so the explanations come first; on a
+// wider screen they are always open (their summary is hidden there, so a panel
+// folded on a phone turned to landscape could not be opened again).
+const narrow = matchMedia('(max-width: 760px)');
+const controlsPanel = document.getElementById('controls-panel');
+controlsPanel.open = !narrow.matches;
+narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
 
 setLanguage(language);
 try {

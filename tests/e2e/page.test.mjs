@@ -387,6 +387,18 @@ try {
     assert(violations.length === 0, `axe at phone width: ${violations.join('\n')}`);
     assert(small.problems.length === 0, small.problems.join('\n'));
   });
+
+  await check('the controls start folded on a phone and open again when the screen widens', async () => {
+    const small = await openPage(phone);
+    const open = () => small.evaluate(() => document.getElementById('controls-panel').open);
+    assert((await open()) === false, 'folded at 360 px');
+    await small.setViewportSize({ width: 1024, height: 740 });
+    await small.waitForFunction(() => document.getElementById('controls-panel').open);
+    assert(await small.isVisible('#c-dModel'), 'the dModel slider is hidden at 1024 px');
+    await small.setViewportSize({ width: 360, height: 740 });
+    await small.waitForFunction(() => !document.getElementById('controls-panel').open);
+    await small.close();
+  });
 } finally {
   await browser.close();
   await server.close();
