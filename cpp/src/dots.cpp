@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -84,7 +85,17 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
   if (validate(e) != nullptr || maxOffset < minOffset) return false;
   const int64_t n = maxOffset - minOffset + 1;
   const double first = static_cast<double>(minOffset);
-  if (detail::isPaddingPosition(e, from)) {
+  // Where `from` is a table row's position (start + row), PE(from + k) is the
+  // padding row when row + k is paddingRow: decided by index, as tables do,
+  // since from + k and start + paddingRow may round differently (4.1 - 3 is
+  // not 0.1 + 1). Otherwise by position.
+  const double fromRow = std::round(from - e.start);
+  const bool fromIsRow = e.paddingRow >= 0 && e.start + fromRow == from;
+  const auto isPadding = [&](double k) {
+    return fromIsRow ? fromRow + k == static_cast<double>(e.paddingRow)
+                     : detail::isPaddingPosition(e, from + k);
+  };
+  if (isPadding(0.0)) {
     std::fill(out, out + n, 0.0);
     return true;
   }
@@ -115,7 +126,7 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
   }
   // The padding row is zero wherever it falls in the range.
   for (int64_t i = 0; i < n; ++i)
-    if (detail::isPaddingPosition(e, from + first + static_cast<double>(i))) out[i] = 0.0;
+    if (isPadding(first + static_cast<double>(i))) out[i] = 0.0;
   return true;
 }
 

@@ -64,6 +64,35 @@ TEST(OffsetDots, ScaleAndPaddingRow) {
   for (double v : got) EXPECT_EQ(v, 0.0);
 }
 
+TEST(OffsetDots, PaddingRowByIndexFromAFractionalStart) {
+  // from = start + n, a table row's position: PE(from + k) is the padding row
+  // exactly when n + k == paddingRow, whatever from + k rounds to.
+  for (double start : {0.1, 0.3, 0.7, 1.1, -2.9}) {
+    for (long padding = 0; padding < 5; ++padding) {
+      for (int shift = 0; shift < 6; ++shift) {
+        reference::Knobs k;
+        k.d = 8;
+        k.start = start;
+        k.paddingRow = padding;
+        const double from = start + shift;
+        std::vector<double> got(13);
+        ASSERT_TRUE(posenc::offsetDots(reference::encoding(k), from, -6, 6, got.data()));
+        for (int i = 0; i < 13; ++i) {
+          const long offset = i - 6;
+          if (shift == padding || shift + offset == padding) {
+            EXPECT_EQ(got[i], 0.0) << "start " << start << " row " << shift << " k " << offset;
+            continue;
+          }
+          // Away from the padding row: the paper's s(k) = sum_i cos(w_i k).
+          double want = 0;
+          for (int pair = 0; pair < 4; ++pair) want += std::cos(std::pow(10000.0, -2.0 * pair / 8) * offset);
+          EXPECT_NEAR(got[i], want, 1e-12) << "start " << start << " row " << shift << " k " << offset;
+        }
+      }
+    }
+  }
+}
+
 std::vector<float> similarityOf(const reference::Knobs& k, long length) {
   std::vector<float> out(length * length, -1.0f);
   EXPECT_TRUE(posenc::similarity(reference::encoding(k), length, out.data()));

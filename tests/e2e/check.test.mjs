@@ -167,6 +167,27 @@ try {
   });
 
   await check(
+    'a pasted transposed table (dimensions in rows) is named so, with the code for its true shape',
+    async () => {
+      const [length, d] = [40, 8];
+      const rows = Array.from({ length: d }, (_, j) =>
+        Array.from({ length }, (_, pos) => paperValue(pos, j, d).toFixed(7)),
+      );
+      await page.fill('#check-paste', rows.map((row) => row.join(',')).join('\n'));
+      await page.click('#check-run');
+      await answerFor(page, 'pasted');
+      const verdict = await page.textContent('[data-testid="check-verdict"]');
+      assert(verdict.includes('transposed') && verdict.includes('vaswani'), `verdict: ${verdict}`);
+      const item = page.locator('[data-testid="check-diagnosis"] li[data-code="transposed"]');
+      assert((await item.count()) === 1, 'no transposed diagnosis');
+      assert((await item.textContent()).includes('8 × 40'), await item.textContent());
+      const code = await page.textContent('[data-testid="check-options"]');
+      assert(code.includes('length: 40, dModel: 8'), `options code: ${code}`);
+      assert(await page.isHidden('[data-testid="check-first"]'), 'a first difference is shown for a transposed table');
+    },
+  );
+
+  await check(
     'an uploaded .npy with sin and cos swapped is diagnosed, and its difference heatmap renders',
     async () => {
       const [length, d] = [200, 48];

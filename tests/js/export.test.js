@@ -90,6 +90,8 @@ describe('export', () => {
     });
 
     it("reads PyTorch's [L, 1, d] and [1, L, d] buffers as the [L, d] table", () => {
+      const column = npy(`{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1, 1), }`, 24);
+      expect([parseTable(column).length, parseTable(column).dModel]).toEqual([3, 1]);
       for (const shape of ['(3, 1, 2)', '(1, 3, 2)']) {
         const bytes = npy(`{'descr': '<f8', 'fortran_order': False, 'shape': ${shape}, }`, 48);
         new DataView(bytes.buffer).setFloat64(128 + 8 * 5, 0.625, true);
@@ -124,6 +126,17 @@ describe('export', () => {
         /a batch of 2 tables; give one, e.g. pe\[0\]/,
       );
       expect(() => parseTable('[[0, 1], [2]]')).toThrow(/rows of different lengths/);
+      // Text after the printout is not read; plain lists, one per line, still are.
+      expect(read('tensor([[0., 1.], [2., 3.]])\ntorch.Size([2, 2])')).toEqual([2, 2, [0, 1, 2, 3]]);
+      expect(read('[0, 1]\n[2, 3]')).toEqual([2, 2, [0, 1, 2, 3]]);
+      // With dModel, the numbers in order, whatever the brackets say; errors count rows.
+      expect(parseTable('[[0, 1, 2, 3], [4, 5]]', { dModel: 2 }).length).toBe(3);
+      expect(() => parseTable('[[0, 1], [2, 3], [4, x]]')).toThrow(/"x" \(row 2\)/);
+    });
+    it('keeps data that merely starts with a separator, and drops the index of a short pandas CSV', () => {
+      // A leading empty column on every line (a spreadsheet's): no header among them.
+      expect(read('\t0\t1\n\t0.5\t0.25\n\t0.3\t0.2')).toEqual([3, 2, [0, 1, 0.5, 0.25, 0.3, 0.2]]);
+      expect(read(',0,1,2\n0,0.5,0.25,0.125')).toEqual([1, 3, [0.5, 0.25, 0.125]]);
     });
   });
 

@@ -293,6 +293,16 @@ describe('identify', () => {
       expect(worst).toBeGreaterThan(1e-4);
     });
 
+    it('float32-angle: the same table saved as text (np.savetxt fmt="%.6f")', () => {
+      const data = pytorchTutorialFloat32(8192, d);
+      const text = Array.from({ length: 8192 }, (_, row) =>
+        Array.from(data.subarray(row * d, (row + 1) * d), (v) => v.toFixed(6)).join(' '),
+      ).join('\n');
+      const parsed = parseTable(text);
+      const result = identify(pe, parsed.data, parsed.length, parsed.dModel);
+      expect(result).toEqual(expect.objectContaining({ match: true, preset: 'vaswani', float32Angle: true }));
+    });
+
     it('float32-angle: fairseq as it runs (float32 arange), with its padding row', () => {
       const f = Math.fround;
       const halfDim = d / 2;

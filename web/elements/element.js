@@ -6,7 +6,7 @@
 // width (ResizeObserver, in plots/common.js). Every element of a page shares
 // one wasm instance: load() caches it per module, and this module keeps one
 // model on top of it.
-import { load } from '../lib/index.js';
+import { load, PRESETS } from '../lib/index.js';
 import { encoding, knobs } from '../page/convention.js';
 import { createModel } from '../page/data.js';
 import { SECTIONS } from '../page/sections.js';
@@ -53,6 +53,10 @@ function computeArrays(pe, section, state, extras, previous) {
   const { length, dModel, base } = state;
   // The compared convention covers the same positions at the same scale, so that their difference is the conventions'.
   const shared = Object.fromEntries(['start', 'scale'].filter((key) => key in extras).map((key) => [key, extras[key]]));
+  if (section.deps.includes('versus') && PRESETS[state.versus].angle === 'ratio-power' && shared.start < 0)
+    throw new RangeError(
+      `start must be >= 0 to compare with ${state.versus}, whose angle (pos / base)^e is no real number at negative positions`,
+    );
   const wanted = {
     table: ['table', { ...encoding(state), ...extras, length }],
     versus: ['table', { preset: state.versus, dModel, base, length, ...shared }],

@@ -143,9 +143,10 @@ function parseNpy(bytes) {
     .map((s) => s.trim())
     .filter((s) => s !== '')
     .map(Number);
-  // Size-1 dimensions go (PyTorch's [L, 1, d] buffer, [1, L, d]): C order is unchanged by that.
-  const kept = shape.length > 2 ? shape.filter((n) => n !== 1) : shape;
-  while (kept.length < 2 && shape.length > 2) kept.unshift(1);
+  // Size-1 dimensions go while more than two remain (PyTorch's [L, 1, d]
+  // buffer, [1, L, d], [L, 1, 1] of d = 1): C order is unchanged by that.
+  const kept = [...shape];
+  while (kept.length > 2 && kept.includes(1)) kept.splice(kept.indexOf(1), 1);
   if (kept.length > 2)
     throw parseError(`the .npy array has shape (${shapeText}): a batch of ${kept[0]} tables; save one, e.g. pe[0]`);
   if (kept.length !== 2) throw parseError(`the .npy array must be 2-D (length, dModel); got shape (${shapeText})`);
@@ -175,16 +176,21 @@ function parseNumber(token, row) {
 // Bracketed text: JSON nested arrays, or numpy / PyTorch / JAX printouts
 // ("array([[...]], dtype=float32)", "tensor([[...]])"): the array starts at the
 // printout's "(" or the first "[[", so that text before it ("torch.Size([64,
-// 16])", "Out[3]:") is skipped; anything after the outer brackets is ignored.
+// 16])", "Out[3]:") is skipped, and ends where that array closes (text after
+// it is ignored); plain lists ("[0, 1]\n[0.84, 0.54]") run to the last "]".
 // Dimensions of size 1 are dropped ([L, 1, d] and [1, L, d] buffers are 2-D
 // tables); a batch of several tables is refused with what to pass instead.
-function bracketRows(text) {
+// With dModel given, the numbers are taken in order, whatever the brackets say.
+function bracketRows(text, dModel) {
   const printout = /\b(?:array|tensor|Array|Tensor)\(\s*\[/.exec(text);
   const nested = /\[\s*\[/.exec(text);
+  const single = printout !== null || nested !== null;
   const first = printout ? printout.index + printout[0].length - 1 : nested ? nested.index : text.indexOf('[');
   const body = text.slice(first, text.lastIndexOf(']') + 1);
   const root = [];
   const stack = [root];
+  // Rows read so far (innermost lists closed), for error messages.
+  let rowsRead = 0;
   for (const token of body.match(/\[|\]|[^\s,[\]]+/g) ?? []) {
     if (token === '[') {
       const list = [];
@@ -192,13 +198,16 @@ function bracketRows(text) {
       stack.push(list);
     } else if (token === ']') {
       if (stack.length === 1) throw parseError('unbalanced brackets');
-      stack.pop();
+      const closed = stack.pop();
+      if (closed.length > 0 && !Array.isArray(closed[0])) rowsRead++;
+      if (single && stack.length === 1) break;
     } else {
       if (stack.length === 1) throw parseError(`${describe(token)} stands outside the brackets`);
-      stack[stack.length - 1].push(parseNumber(token, 0));
+      stack[stack.length - 1].push(parseNumber(token, rowsRead));
     }
   }
   if (stack.length !== 1) throw parseError('unbalanced brackets');
+  if (dModel !== undefined) return [root.flat(Infinity)];
   // The shape, checked to be rectangular, then without its size-1 dimensions.
   let array = root.length === 1 ? root[0] : root;
   const shape = [];
@@ -236,27 +245,35 @@ const counts = (tokens) => tokens.length > 0 && tokens.every((t, k) => t === Str
 // counts the rows (pandas' index, DataFrame.to_csv()) is dropped.
 function lineRows(text) {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  // A leading separator is an empty first field (pandas' header over its index column).
+  // A leading separator is an empty first field; it is dropped here.
   const tokens = lines.map((line) =>
     line
       .trim()
       .split(/[\s,]+/)
       .filter((t, k) => t !== '' || k > 0),
   );
+  const leading = (line) => /^[,\t]/.test(line);
+  // pandas' header over its index column: an empty first field where the rows
+  // have their index, so the rows are one field longer.
+  const pandas =
+    tokens.length > 1 && leading(lines[0]) && !leading(lines[1]) && tokens[1].length === tokens[0].length + 1;
   // (Not "0,1" alone: that is row 0 of every two-column sin/cos table.)
   const header =
     tokens.length > 1 &&
-    (!tokens[0].some((t) => NUMBER_TOKEN.test(t)) ||
-      /^[,\t]/.test(lines[0]) ||
+    (pandas ||
+      !tokens[0].some((t) => NUMBER_TOKEN.test(t)) ||
       (tokens[0].length >= 3 && counts(tokens[0]) && !counts(tokens[1])));
+  const skipped = header ? 1 : 0;
   if (header) tokens.shift();
-  const rows = tokens.map((row, r) => row.map((t) => parseNumber(t, r)));
-  const indexed = rows.length >= 3 && rows.every((row) => row.length > 1) && counts(rows.map((row) => String(row[0])));
+  // Row numbers in messages count the lines of the text, the header included.
+  const rows = tokens.map((row, r) => row.map((t) => parseNumber(t, r + skipped)));
+  const indexed =
+    pandas || (rows.length >= 3 && rows.every((row) => row.length > 1) && counts(rows.map((row) => String(row[0]))));
   return indexed ? rows.map((row) => row.slice(1)) : rows;
 }
 
 function textTable(text, dModel) {
-  const rows = text.includes('[') ? bracketRows(text) : lineRows(text);
+  const rows = text.includes('[') ? bracketRows(text, dModel) : lineRows(text);
   if (rows.length === 0 || rows.every((row) => row.length === 0)) throw parseError('no numbers found');
   if (dModel !== undefined) {
     // Rows of dModel values, whatever the lines or brackets said.

@@ -80,12 +80,15 @@ function fitsHalf(v, bits, minExponent) {
   return Number.isInteger(v * 2 ** (bits - exponent));
 }
 
-/** The storage the values fit: 'float16', 'bfloat16', 'float32' or null (float64 or text). */
+/**
+ * The storage the values fit: 'float16', 'bfloat16', 'float32', 'text'
+ * (fewer than FULL_DIGITS digits: printed) or 'float64'.
+ */
 function storageOf(values) {
   let float16 = true;
   let bfloat16 = true;
   for (const v of values) {
-    if (Math.fround(v) !== v) return null;
+    if (Math.fround(v) !== v) return printedDigits(values) >= FULL_DIGITS ? 'float64' : 'text';
     if (float16 && !(Math.abs(v) <= 65504 && fitsHalf(v, 10, -14))) float16 = false;
     if (bfloat16 && !fitsHalf(v, 7, -126)) bfloat16 = false;
   }
@@ -106,14 +109,19 @@ function toleranceOf(values, storage) {
   for (const v of values) maxAbs = Math.max(maxAbs, Math.abs(v));
   if (storage === 'float16' || storage === 'bfloat16') return maxAbs * HALF_TOLERANCE[storage];
   if (storage === 'float32') return maxAbs * FLOAT32_TOLERANCE;
-  // Printed text keeps the same number of digits throughout, so a sample tells them.
-  let digits = 0;
-  const step = Math.max(1, Math.floor(values.length / 4096));
-  for (let k = 0; k < values.length; k += step) digits = Math.max(digits, significantDigits(values[k]));
-  if (digits >= FULL_DIGITS) return maxAbs * FLOAT64_TOLERANCE;
+  if (storage === 'float64') return maxAbs * FLOAT64_TOLERANCE;
+  const digits = printedDigits(values);
   // Ten half-units of the last digit of values near the largest: values just
   // below a power of ten carry one more digit than the largest one shows.
   return maxAbs * Math.max(5 * 10 ** -digits, FLOAT32_TOLERANCE);
+}
+
+/** Significant digits of the values: printed text keeps the same number throughout, so a sample tells. */
+function printedDigits(values) {
+  let digits = 0;
+  const step = Math.max(1, Math.floor(values.length / 4096));
+  for (let k = 0; k < values.length; k += step) digits = Math.max(digits, significantDigits(values[k]));
+  return digits;
 }
 
 const rms = (fit) => Math.sqrt(fit.ssr / fit.count);
@@ -532,8 +540,9 @@ function identifyRows(pe, values, length, dModel) {
   const byFloat64 = compare(values, table64, dModel, () => tolerance);
   let explanation = byFloat64;
   let float32Angle = false;
-  // Angles rounded to float32 leave float32 values (or half precision ones): never claimed for float64 data.
-  if (byFloat64.firstBeyond !== null && options.angle === 'divide' && storage !== null) {
+  // Angles rounded to float32 leave float32 values (or fewer, or printed ones):
+  // never claimed for values with all of float64's digits.
+  if (byFloat64.firstBeyond !== null && options.angle === 'divide' && storage !== 'float64') {
     // Float32 angles explain the data when the emulated recipe does, or when
     // the data stays within float32 angle error of the float64 table (another
     // float32 recipe); the recipe, when it fits, has the smaller errors.

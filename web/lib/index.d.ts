@@ -30,8 +30,8 @@ export interface EncodingOptions extends Partial<Convention> {
   dModel: number;
   /**
    * Rows of a table (table, similarity). The other functions ignore it, so
-   * that one options object serves them all; any other option of another
-   * function (e.g. `from` on table) throws a TypeError.
+   * that one options object serves them all (a dtype must still suit each);
+   * any other option of another function (e.g. `from` on table) throws a TypeError.
    */
   length?: number;
   /** Named convention; explicit knobs override it. Default 'vaswani'. */
@@ -106,8 +106,8 @@ export interface Posenc {
   table(opts: TableOptions & { dtype?: 'float32' }): Float32Array;
   table(opts: TableOptions): Float32Array | Float64Array;
   /**
-   * One row at any real position (fractional, negative, beyond the table); all
-   * zeros at the padding row's position, start + paddingRow.
+   * One row at any real position (fractional, negative, beyond the table; >= 0
+   * with angle 'ratio-power'); all zeros at the padding row's position, start + paddingRow.
    */
   row(position: number, opts: RowOptions & { dtype: 'float64' }): Float64Array;
   row(position: number, opts: RowOptions & { dtype?: 'float32' }): Float32Array;

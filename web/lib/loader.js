@@ -92,7 +92,8 @@ async function instantiate(variant, { wasmUrl, wasmBinary }) {
     else moduleArgs.locateFile = () => url.href;
     module = await factory(moduleArgs);
   } catch (error) {
-    const detail = startup[0] ?? String(error?.message ?? error);
+    // The error itself (Emscripten's Aborted(...) says what failed last), else the runtime's last word.
+    const detail = String(error?.message ?? '') || startup.at(-1) || String(error);
     const source = wasmBinary !== undefined ? 'the wasmBinary bytes' : url.href;
     throw new Error(`posenc.load: could not instantiate the WebAssembly module from ${source}: ${detail}`, {
       cause: error,

@@ -27,7 +27,8 @@ const ENCODING_OPTIONS = [
 // on table) is refused like a misspelt one: ignoring it would hide the mistake
 // (table's rows start at `start`, not at `from`). Only `length` is taken by
 // all, and ignored where there is no length, so that one options object serves
-// table and the functions of its rows (row, offsetDots, frequencies).
+// table and the functions of its rows (row, offsetDots, frequencies) as long
+// as its dtype, if any, suits each (frequencies and offsetDots are float64).
 const OPTIONS = {
   table: ['length', 'dtype', 'out'],
   row: ['length', 'dtype', 'out'],

@@ -69,8 +69,14 @@ function knobDiffers(knob, found, reference, length) {
  * mistakes themselves relative to the paper: a knob equal to the nearest
  * preset's was reported against 'vaswani'.
  */
+/** The shape the found options describe: the table's, or its transpose's when identify() turned it back. */
+function explainedShape({ identification: id, length, dModel }) {
+  return id.transposed ? { length: dModel, dModel: length } : { length, dModel };
+}
+
 function diagnosisParams(code, result) {
-  const { identification: id, length, dModel, fit } = result;
+  const { identification: id, fit } = result;
+  const { length, dModel } = explainedShape(result);
   const found = id.options;
   const knob = KNOB_OF_CODE[code];
   const name = knob && !knobDiffers(knob, found, PRESETS[id.nearestPreset], length) ? 'vaswani' : id.nearestPreset;
@@ -93,8 +99,9 @@ function diagnosisParams(code, result) {
     scale: found.scale,
     refScale: reference.scale,
     sqrtD: found.scale === Math.sqrt(dModel),
-    length,
-    dModel,
+    // The table as given (the transposed sentence names its shape).
+    length: result.length,
+    dModel: result.dModel,
     error: fit.error,
     errorRow: fit.row,
     errorColumn: fit.column,
@@ -102,7 +109,9 @@ function diagnosisParams(code, result) {
 }
 
 /** pe.table({...}) with only the knobs that differ from the nearest preset. */
-function optionsCode({ identification: id, length, dModel }) {
+function optionsCode(result) {
+  const { identification: id } = result;
+  const { length, dModel } = explainedShape(result);
   const preset = PRESETS[id.nearestPreset];
   const parts = [`preset: '${id.nearestPreset}'`];
   for (const knob of KNOBS) {
@@ -307,7 +316,8 @@ export function createCheck(container, getState) {
   }
 
   function renderParams() {
-    const { identification: id, length, dModel } = result;
+    const { identification: id } = result;
+    const { length, dModel } = explainedShape(result);
     const nearest = PRESETS[id.nearestPreset];
     const format = (knob, value) => {
       switch (knob) {
@@ -323,7 +333,7 @@ export function createCheck(container, getState) {
           return String(value);
       }
     };
-    const rows = [[t('check.param.shape'), `${length} × ${dModel}`, false]];
+    const rows = [[t('check.param.shape'), `${result.length} × ${result.dModel}`, id.transposed]];
     for (const knob of KNOBS) {
       const differs = knobDiffers(knob, id.options, nearest, length);
       const text = format(knob, id.options[knob]);
@@ -373,6 +383,8 @@ export function createCheck(container, getState) {
       ),
     );
     if (id.diagnosis.length === 0) diagnosisList.append(element('li', { 'data-code': 'none', text: t('check.exact') }));
+    // A transposed table is compared with nothing value by value: its verdict says what to do.
+    firstLine.hidden = id.transposed;
     firstLine.textContent = id.firstDifference
       ? t('check.first', { preset: id.nearestPreset, ...id.firstDifference })
       : t('check.same', id.nearestPreset);
