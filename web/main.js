@@ -8,7 +8,14 @@ import './styles.css';
 import { load, PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { encoding, knobs } from './page/convention.js';
-import { applyTranslations, initialLanguage, isLanguage, rememberLanguage, translator } from './page/i18n.js';
+import {
+  applyTranslations,
+  initialLanguage,
+  isLanguage,
+  loadLanguage,
+  rememberLanguage,
+  translator,
+} from './page/i18n.js';
 import { SECTIONS } from './page/sections.js';
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
@@ -20,7 +27,7 @@ const status = document.getElementById('status');
 const languageSelect = document.getElementById('language');
 
 let state = fromQuery(location.search);
-let language = initialLanguage();
+let language = 'en';
 let t = translator(language);
 // The core loaded (the page's own calls: exports, the check tool; the plots' numbers come from the worker).
 let ready = false;
@@ -90,7 +97,12 @@ function fillPresetTable() {
   );
 }
 
-function setLanguage(next) {
+/** Switches the page to language `next` once its strings are loaded (the last switch asked for wins). */
+let wantedLanguage = null;
+async function setLanguage(next) {
+  wantedLanguage = next;
+  await loadLanguage(next);
+  if (next !== wantedLanguage) return;
   language = next;
   t = translator(language);
   languageSelect.value = language;
@@ -340,7 +352,11 @@ for (const section of sections) visibility.observe(section.element);
 languageSelect.addEventListener('change', () => {
   if (!isLanguage(languageSelect.value)) return;
   rememberLanguage(languageSelect.value);
-  setLanguage(languageSelect.value);
+  setLanguage(languageSelect.value).catch((error) => {
+    // Its strings could not be fetched (offline): stay in the current language.
+    languageSelect.value = language;
+    console.error(error);
+  });
 });
 document.getElementById('reset').addEventListener('click', () => setState({ ...DEFAULTS }));
 
@@ -352,9 +368,10 @@ const controlsPanel = document.getElementById('controls-panel');
 controlsPanel.open = !narrow.matches;
 narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
 
-setLanguage(language);
+// The strings of a language other than English load while the core does.
+const languageSet = setLanguage(initialLanguage()).catch(() => setLanguage('en'));
 try {
-  await load();
+  await Promise.all([load(), languageSet]);
   ready = true;
   status.hidden = true;
   schedule();

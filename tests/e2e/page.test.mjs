@@ -388,6 +388,29 @@ try {
     assert(small.problems.length === 0, small.problems.join('\n'));
   });
 
+  await check(
+    'Chinese strings load only for Chinese: a zh-CN browser gets them at once, an English one never',
+    async () => {
+      const chinese = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN' });
+      try {
+        const page = await openPage(chinese);
+        assert((await page.getAttribute('html', 'lang')) === 'zh-CN', 'html lang');
+        const title = await page.textContent('h1');
+        assert(/[\u4e00-\u9fff]/.test(title), `title: ${title}`);
+        assert(page.problems.length === 0, page.problems.join('\n'));
+      } finally {
+        await chinese.close();
+      }
+      const english = await watchedPage(desktop);
+      const scripts = [];
+      english.on('request', (request) => scripts.push(request.url()));
+      await english.goto(server.url);
+      await english.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
+      assert(!scripts.some((url) => /\/zh-[^/]*\.js$/.test(url)), 'the Chinese strings were fetched');
+      await english.close();
+    },
+  );
+
   await check('the controls start folded on a phone and open again when the screen widens', async () => {
     const small = await openPage(phone);
     const open = () => small.evaluate(() => document.getElementById('controls-panel').open);

@@ -73,7 +73,7 @@ const STRUCTURES = (() => {
 /** Significant digits in the shortest decimal text of v. */
 const significantDigits = (v) => Math.abs(v).toExponential().split('e')[0].replace('.', '').length;
 
-/** Whether v has at most `bits` fraction bits (float16: 10, bfloat16: 7), at float16's least exponent for float16. */
+/** Whether v is a multiple of its binade's `bits`-fraction-bit step (float16: 10 bits, subnormal below 2^-14; bfloat16: 7). */
 function fitsHalf(v, bits, minExponent) {
   if (v === 0) return true;
   const exponent = Math.max(Math.floor(Math.log2(Math.abs(v))), minExponent);
@@ -102,7 +102,7 @@ function storageOf(values) {
  * few digits its last digit, anything else float64 noise; relative to the
  * largest value.
  * @param {Float64Array} values
- * @param {string | null} storage from storageOf
+ * @param {string} storage from storageOf
  */
 function toleranceOf(values, storage) {
   let maxAbs = 0;

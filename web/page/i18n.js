@@ -4,9 +4,11 @@
 // parsed as HTML.
 import katex from 'katex';
 import en from '../i18n/en.js';
-import zh from '../i18n/zh.js';
 
-const LANGUAGES = { en, zh };
+// English is built in; other languages are fetched when chosen (most
+// visitors never need the ~10 KB of Chinese strings).
+const LOADERS = { en: async () => en, zh: async () => (await import('../i18n/zh.js')).default };
+const LANGUAGES = { en };
 const STORAGE_KEY = 'posenc.language';
 
 export function initialLanguage() {
@@ -16,7 +18,7 @@ export function initialLanguage() {
   } catch {
     // Storage can be disabled; the browser language still applies.
   }
-  if (stored && Object.hasOwn(LANGUAGES, stored)) return stored;
+  if (stored && isLanguage(stored)) return stored;
   return (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
@@ -28,11 +30,17 @@ export function rememberLanguage(language) {
   }
 }
 
-export const isLanguage = (language) => Object.hasOwn(LANGUAGES, language);
+export const isLanguage = (language) => Object.hasOwn(LOADERS, language);
 
-/** t(key, ...args): the string, or the result of the function stored under key. */
+/** Makes a language's strings available to translator() (idempotent). */
+export async function loadLanguage(language) {
+  LANGUAGES[language] ??= await LOADERS[language]();
+}
+
+/** t(key, ...args): the string, or the result of the function stored under key (after loadLanguage). */
 export function translator(language) {
   const table = LANGUAGES[language];
+  if (!table) throw new Error(`language ${language} is not loaded`);
   return (key, ...args) => {
     const entry = table[key] ?? en[key];
     if (entry === undefined) throw new Error(`missing string ${key}`);
