@@ -16,6 +16,9 @@ export function knobs(state) {
   return { ...PRESETS[state.preset], ...encoding(state) };
 }
 
+/** Every value of the convention is scale·sin or scale·cos: the largest magnitude is |scale|. */
+export const amplitude = (conv) => Math.abs(conv.scale ?? 1);
+
 /** Only when sin and cos of a pair share one frequency is s(k) a function of k alone. */
 export const sharesFrequency = (conv) => conv.exponent !== 'column' && conv.angle === 'divide';
 

@@ -4,7 +4,7 @@
 // moves. sections.js turns them into each plot's data and options (labels,
 // translated); the custom elements do both at once on the main thread.
 import { PRESETS } from '../lib/index.js';
-import { pairColumns, pairCount, pairOfColumn } from './convention.js';
+import { amplitude, pairColumns, pairCount, pairOfColumn } from './convention.js';
 import { offsetWindow, waveWindow } from './data.js';
 
 const TWO_PI = 2 * Math.PI;
@@ -69,10 +69,10 @@ export const COMPUTE = {
     const here = model.row(exact, state.position);
     const next = model.row(exact, state.position + 1);
     // scale·sin(w·p) moves by at most |scale|·w per unit step.
-    const amplitude = Math.abs(conv.scale ?? 1);
+    const largest = amplitude(conv);
     return {
       change: here.map((value, j) => Math.abs(next[j] - value)),
-      bound: model.frequencies(conv).map((w) => amplitude * w),
+      bound: model.frequencies(conv).map((w) => largest * w),
     };
   },
   rotation: ({ model, state, conv }) => model.rotation(conv, state.position, state.offset, state.dimension),

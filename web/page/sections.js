@@ -12,14 +12,14 @@ import { draw as drawRow } from '../plots/row.js';
 import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
+import { amplitude } from './convention.js';
 import { COMPUTE } from './section-data.js';
 import { maxPosition } from './state.js';
 
 const ENCODING = ['dModel', 'base', 'preset', 'layout', 'exponent'];
 const TWO_PI = 2 * Math.PI;
 
-/** Every value of the convention is scale·sin or scale·cos: the plots' ranges follow |scale|. */
-const amplitude = (conv) => Math.abs(conv.scale ?? 1);
+// The plots' value ranges follow |scale|.
 const valueDomain = (conv) => [-1.1 * amplitude(conv), 1.1 * amplitude(conv)];
 /** The position of a table's row 0: its rows are positions start, start + 1, … */
 const startOf = (conv) => conv.start ?? 0;
