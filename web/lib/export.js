@@ -112,6 +112,17 @@ function parseError(message) {
   return new RangeError(`posenc.parseTable: ${message}`);
 }
 
+/**
+ * The shape without its size-1 dimensions while more than two remain
+ * (PyTorch's [L, 1, d] buffer, [1, L, d], [L, 1, 1] of d = 1): the values keep
+ * their C order.
+ */
+function squeezed(shape) {
+  const kept = [...shape];
+  while (kept.length > 2 && kept.includes(1)) kept.splice(kept.indexOf(1), 1);
+  return kept;
+}
+
 function hasNpyMagic(bytes) {
   return bytes.length >= NPY_MAGIC.length && NPY_MAGIC.every((b, k) => bytes[k] === b);
 }
@@ -143,10 +154,7 @@ function parseNpy(bytes) {
     .map((s) => s.trim())
     .filter((s) => s !== '')
     .map(Number);
-  // Size-1 dimensions go while more than two remain (PyTorch's [L, 1, d]
-  // buffer, [1, L, d], [L, 1, 1] of d = 1): C order is unchanged by that.
-  const kept = [...shape];
-  while (kept.length > 2 && kept.includes(1)) kept.splice(kept.indexOf(1), 1);
+  const kept = squeezed(shape);
   if (kept.length > 2)
     throw parseError(`the .npy array has shape (${shapeText}): a batch of ${kept[0]} tables; save one, e.g. pe[0]`);
   if (kept.length !== 2) throw parseError(`the .npy array must be 2-D (length, dModel); got shape (${shapeText})`);
@@ -209,7 +217,7 @@ function bracketRows(text, dModel) {
   if (stack.length !== 1) throw parseError('unbalanced brackets');
   if (dModel !== undefined) return [root.flat(Infinity)];
   // The shape, checked to be rectangular, then without its size-1 dimensions.
-  let array = root.length === 1 ? root[0] : root;
+  const array = root.length === 1 ? root[0] : root;
   const shape = [];
   for (let level = array; Array.isArray(level); level = level[0]) shape.push(level.length);
   const check = (node, depth) => {
@@ -223,17 +231,13 @@ function bracketRows(text, dModel) {
     for (const child of node) check(child, depth + 1);
   };
   check(array, 0);
-  while (shape.length > 2 && shape.includes(1)) {
-    const axis = shape.indexOf(1);
-    const squeeze = (node, depth) =>
-      depth === axis ? squeeze(node[0], depth + 1) : depth < axis ? node.map((c) => squeeze(c, depth + 1)) : node;
-    array = squeeze(array, 0);
-    shape.splice(axis, 1);
-  }
-  if (shape.length > 2)
-    throw parseError(`the array has shape (${shape.join(', ')}): a batch of ${shape[0]} tables; give one, e.g. pe[0]`);
   if (shape.length === 1) return [array];
-  return array;
+  const kept = squeezed(shape);
+  if (kept.length > 2)
+    throw parseError(`the array has shape (${kept.join(', ')}): a batch of ${kept[0]} tables; give one, e.g. pe[0]`);
+  // Rows of the last dimension, in C order: what dropping size-1 dimensions leaves.
+  const values = array.flat(Infinity);
+  return Array.from({ length: kept[0] }, (_, r) => values.slice(r * kept[1], (r + 1) * kept[1]));
 }
 
 /** Whether the tokens count 0, 1, 2, … (a header of column numbers, or an index column). */
