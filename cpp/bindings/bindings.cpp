@@ -26,7 +26,7 @@ namespace {
 // Plain numbers as they come from JS (int64 would need BigInt).
 struct EncodingParams {
   int32_t dModel = 512;
-  int32_t layout = 0, exponent = 0, order = 0, angle = 0;
+  int32_t layout = 0, exponent = 0, order = 0, angle = 0, oddColumn = 0;
   double base = 10000, frequencyScale = 1, start = 0, paddingRow = -1, scale = 1;
 };
 
@@ -42,6 +42,7 @@ posenc::Encoding toEncoding(const EncodingParams& p) {
   e.start = p.start;
   e.paddingRow = static_cast<int64_t>(p.paddingRow);
   e.scale = p.scale;
+  e.oddColumn = static_cast<posenc::OddColumn>(p.oddColumn);
   return e;
 }
 
@@ -235,7 +236,8 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("frequencyScale", &EncodingParams::frequencyScale)
       .field("start", &EncodingParams::start)
       .field("paddingRow", &EncodingParams::paddingRow)
-      .field("scale", &EncodingParams::scale);
+      .field("scale", &EncodingParams::scale)
+      .field("oddColumn", &EncodingParams::oddColumn);
   function("validateEncoding", &validateEncoding);
   function("frequencies", &frequencies);
   function("row32", &row32);

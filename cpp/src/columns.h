@@ -12,17 +12,20 @@ struct Column {
   bool second;      // second member of its pair
   bool usesSin;     // sin or cos of the angle
   double exponent;  // e in w = base^(-e)
-  bool zero;        // the odd last column
+  bool zero;        // the odd last column, when it is zeros
 };
 
 inline Column column(const Encoding& e, int32_t j) {
   const int32_t n = pairCount(e);
   Column col{};
   if (j >= 2 * n) {
-    col.zero = true;
-    return col;
-  }
-  if (e.layout == Layout::kInterleaved) {
+    // The odd last column: zeros, or the first member of a pair n of its own.
+    if (e.oddColumn == OddColumn::kZero) {
+      col.zero = true;
+      return col;
+    }
+    col.pair = n;
+  } else if (e.layout == Layout::kInterleaved) {
     col.pair = j / 2;
     col.second = (j % 2) == 1;
   } else {
@@ -35,6 +38,7 @@ inline Column column(const Encoding& e, int32_t j) {
       break;
     case Exponent::kHalfMinusOne:
       // tensor2tensor divides by max(n - 1, 1); fairseq's n - 1 = 0 would give NaN.
+      // (A 'formula' odd column is pair n, so e = n / (n - 1) > 1; neither has one.)
       col.exponent = static_cast<double>(col.pair) / (n > 1 ? n - 1 : 1);
       break;
     case Exponent::kColumn:

@@ -100,13 +100,14 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
     return true;
   }
   const double scale2 = e.scale * e.scale;
-  if (pairsShareFrequency(e)) {
+  if (offsetOnlyDots(e)) {
     // PE(p) . PE(p+k) = scale^2 sum_i [sin x sin(x + w k) + cos x cos(x + w k)]
     //                 = scale^2 sum_i cos(w_i k), whatever p is.
     if (!detail::cosineSums(e, minOffset, n, out)) return false;
     for (int64_t i = 0; i < n; ++i) out[i] *= scale2;
   } else if (e.angle == Angle::kDivide) {
-    // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`.
+    // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`
+    // (members of a pair with different frequencies, or a lone odd column).
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> hankel(new (std::nothrow) double[n]);
     if (!hankel || !detail::sumCosines(c.all.data(), detail::count(c.all), first, n, out) ||
@@ -134,7 +135,7 @@ struct SimilarityWriter::State {
   Encoding e;
   int64_t length;
   int64_t nextRow = 0;
-  // Pairs share a frequency: entry (p, q) = s(|p - q|), and with
+  // Dots depend on the offset only: entry (p, q) = s(|p - q|), and with
   // band[m] = s(|m - (length - 1)|) row p is band[length-1-p, 2 length-1-p).
   std::unique_ptr<float[]> band;
   // Column sinusoids: entry (p, q) = offsetPart[length-1-p+q] + sumPart[p+q].
@@ -156,7 +157,7 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
   // Symmetric band from offsets 0..len-1.
   auto mirror = [len](size_t m) { return m >= len - 1 ? m - (len - 1) : (len - 1) - m; };
   const double scale2 = e.scale * e.scale;
-  if (pairsShareFrequency(e)) {
+  if (offsetOnlyDots(e)) {
     std::unique_ptr<double[]> s(new (std::nothrow) double[len]);
     st.band.reset(new (std::nothrow) float[bandLength]);
     if (!s || !st.band || !detail::cosineSums(e, 0, length, s.get())) {

@@ -22,12 +22,16 @@ const char* validate(const Encoding& e) {
   if (!std::isfinite(e.start)) return "start must be a finite number";
   if (e.paddingRow < -1) return "paddingRow must be a row index >= 0 (or -1 for none)";
   if (!std::isfinite(e.scale)) return "scale must be a finite number";
+  if (e.oddColumn != OddColumn::kFormula && e.oddColumn != OddColumn::kZero)
+    return "oddColumn must be 'formula' or 'zero'";
   return nullptr;
 }
 
 bool pairsShareFrequency(const Encoding& e) {
   return e.angle == Angle::kDivide && e.exponent != Exponent::kColumn;
 }
+
+bool offsetOnlyDots(const Encoding& e) { return pairsShareFrequency(e) && !hasLoneColumn(e); }
 
 void columnFrequencies(const Encoding& e, double* out) {
   for (int32_t j = 0; j < e.dModel; ++j) {

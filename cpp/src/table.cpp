@@ -59,11 +59,12 @@ struct Wave {
 std::unique_ptr<Wave[]> findWaves(const Encoding& e, size_t& count) {
   const int32_t n = pairCount(e);
   const bool shared = pairsShareFrequency(e);
-  count = static_cast<size_t>(shared ? n : 2 * n);
+  const int32_t lone = hasLoneColumn(e) ? 1 : 0;  // its own wave, pair n or column 2n
+  count = static_cast<size_t>((shared ? n : 2 * n) + lone);
   std::unique_ptr<Wave[]> waves(new (std::nothrow) Wave[count > 0 ? count : 1]);
   if (!waves) return waves;
   for (size_t w = 0; w < count; ++w) waves[w] = {0.0, -1, -1};
-  for (int32_t j = 0; j < 2 * n; ++j) {
+  for (int32_t j = 0; j < 2 * n + lone; ++j) {
     const detail::Column col = detail::column(e, j);
     // Both members of a pair have the same exponent, so the same frequency.
     Wave& wave = waves[shared ? static_cast<size_t>(col.pair) : static_cast<size_t>(j)];
@@ -79,6 +80,8 @@ struct TableWriter::State {
   int64_t nextRow;
   bool recurrence;  // float32 rows by recurrence (pairs share a frequency)
   std::unique_ptr<detail::Oscillators> bank;
+  double loneFrequency = 0;  // the odd last column's, when hasLoneColumn(e)
+  bool loneSin = false;
   int64_t stepsSinceSeed = detail::kReseedInterval;  // seed before the first row
   // float64 rows: their waves, found at the first write (see write(double*)).
   std::unique_ptr<Wave[]> waves = nullptr;
@@ -91,6 +94,11 @@ TableWriter::TableWriter(const Encoding& e, int64_t firstRow)
     : state_(new (std::nothrow) State{e, firstRow, pairsShareFrequency(e), nullptr}) {
   if (state_ && validate(e) != nullptr) state_.reset();
   if (!state_ || !state_->recurrence) return;
+  if (hasLoneColumn(e)) {
+    const detail::Column lone = detail::column(e, e.dModel - 1);
+    state_->loneFrequency = detail::frequency(e, lone.exponent);
+    state_->loneSin = lone.usesSin;
+  }
   const std::unique_ptr<double[]> w = detail::pairFrequencies(e);
   if (!w) {
     state_.reset();
@@ -170,7 +178,13 @@ void TableWriter::write(float* out, int64_t rows) {
     }
     for (int64_t k = 0; k < run; ++k) {
       float* written = runStart + static_cast<size_t>(k) * d;
-      if (e.dModel % 2 == 1) written[d - 1] = 0.0f;
+      // The odd last column has no partner to step with: one sin or cos per row.
+      if (hasLoneColumn(e)) {
+        const double angle = (e.start + static_cast<double>(st.nextRow + k)) * st.loneFrequency;
+        written[d - 1] = static_cast<float>(e.scale * (st.loneSin ? std::sin(angle) : std::cos(angle)));
+      } else if (e.dModel % 2 == 1) {
+        written[d - 1] = 0.0f;
+      }
       if (st.nextRow + k == e.paddingRow) std::memset(written, 0, d * sizeof(float));
     }
     r += run;
@@ -211,7 +225,7 @@ void TableWriter::write(double* out, int64_t rows) {
         values[wave.cosColumn] = e.scale * std::cos(angle);
       }
     }
-    for (size_t j = 2 * static_cast<size_t>(pairCount(e)); j < d; ++j) values[j] = 0.0;
+    if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[d - 1] = 0.0;
   }
 }
 

@@ -39,6 +39,29 @@ TEST(OffsetDots, DependOnlyOnTheOffsetWhenPairsShareAFrequency) {
     EXPECT_NEAR(a[m], reference::dot(reference::row(k, 300), reference::row(k, 300 - m)), 1e-10);
 }
 
+TEST(OffsetDots, ALoneOddColumnMakesThemDependOnTheStart) {
+  // The paper at d = 7: three pairs and sin(w p) sin(w (p + k)) of the last
+  // column, w = 10000^(-6/7), whose partner is missing.
+  reference::Knobs k;
+  k.d = 7;
+  const double w = std::pow(10000.0, -6.0 / 7);
+  for (double from : {0.0, 20.0, 5000.0}) {
+    std::vector<double> got(50);
+    posenc::offsetDots(reference::encoding(k), from, 0, 49, got.data());
+    for (int m = 0; m < 50; ++m) {
+      double pairs = 0;
+      for (int i = 0; i < 3; ++i) pairs += std::cos(m * std::pow(10000.0, -2.0 * i / 7));
+      ASSERT_NEAR(got[m], pairs + std::sin(w * from) * std::sin(w * (from + m)), 1e-12) << from << " " << m;
+    }
+  }
+  // Zeroed, the column adds nothing: offset only again.
+  k.zeroOddColumn = true;
+  std::vector<double> a(50), b(50);
+  posenc::offsetDots(reference::encoding(k), 0, 0, 49, a.data());
+  posenc::offsetDots(reference::encoding(k), 5000, 0, 49, b.data());
+  for (int m = 0; m < 50; ++m) ASSERT_NEAR(a[m], b[m], 1e-12);
+}
+
 TEST(OffsetDots, ColumnExponentDependsOnTheStart) {
   reference::Knobs k;
   k.d = 16;
@@ -99,21 +122,22 @@ std::vector<float> similarityOf(const reference::Knobs& k, long length) {
   return out;
 }
 
-TEST(Similarity, EqualsRowProductsIsSymmetricAndToeplitz) {
-  for (reference::Knobs k : reference::conventions(12)) {
-    k.paddingRow = 3;
-    k.start = 2;
-    const long length = 40;
-    const std::vector<float> s = similarityOf(k, length);
-    for (long p = 0; p < length; ++p) {
-      const std::vector<double> x = reference::row(k, k.start + p);
-      for (long q = 0; q < length; ++q) {
-        const double want = reference::dot(x, reference::row(k, k.start + q));
-        ASSERT_NEAR(s[p * length + q], want, 1e-6 * k.d) << p << "," << q;
-        ASSERT_EQ(s[p * length + q], s[q * length + p]);
+TEST(Similarity, EqualsRowProductsAndIsSymmetric) {
+  for (int d : {12, 13})
+    for (reference::Knobs k : reference::conventions(d)) {
+      k.paddingRow = 3;
+      k.start = 2;
+      const long length = 40;
+      const std::vector<float> s = similarityOf(k, length);
+      for (long p = 0; p < length; ++p) {
+        const std::vector<double> x = reference::row(k, k.start + p);
+        for (long q = 0; q < length; ++q) {
+          const double want = reference::dot(x, reference::row(k, k.start + q));
+          ASSERT_NEAR(s[p * length + q], want, 1e-6 * k.d) << "d=" << d << " " << p << "," << q;
+          ASSERT_EQ(s[p * length + q], s[q * length + p]);
+        }
       }
     }
-  }
 }
 
 TEST(Similarity, ToeplitzBandsForThePaper) {

@@ -58,10 +58,13 @@ TEST(Frequencies, FallGeometricallyFromOneInThePaper) {
   for (int i = 1; i < 31; ++i) EXPECT_NEAR(w[2 * i + 2] / w[2 * i], w[2] / w[0], 1e-12);
 }
 
-TEST(Frequencies, OddLastColumnIsZeroAndRatioPowerHasNone) {
+TEST(Frequencies, OddLastColumnFollowsTheFormulaOrIsZeroAndRatioPowerHasNone) {
   Encoding e;
   e.dModel = 7;
   std::vector<double> w(7);
+  posenc::columnFrequencies(e, w.data());
+  EXPECT_NEAR(w[6], std::pow(10000.0, -6.0 / 7), 1e-18);  // PE(pos, 2i) with 2i = 6
+  e.oddColumn = posenc::OddColumn::kZero;
   posenc::columnFrequencies(e, w.data());
   EXPECT_EQ(w[6], 0.0);
   EXPECT_GT(w[5], 0.0);
@@ -122,8 +125,9 @@ TEST(Row, Tensor2tensorConventionMatchesItsLiteralFormula) {
   e.dModel = 33;
   e.layout = posenc::Layout::kConcat;
   e.exponent = posenc::Exponent::kHalfMinusOne;
-  e.frequencyScale = 2.0;  // min_timescale
-  e.base = 5.0e4 / 2.0;    // max_timescale / min_timescale
+  e.frequencyScale = 2.0;                  // min_timescale
+  e.base = 5.0e4 / 2.0;                    // max_timescale / min_timescale
+  e.oddColumn = posenc::OddColumn::kZero;  // tf.pad(signal, [[0, 0], [0, channels % 2]])
   std::vector<double> r(33);
   for (double pos : {0.0, 3.0, 250.0}) {
     posenc::row(e, pos, r.data());

@@ -9,9 +9,9 @@
 
 namespace reference {
 
-// The paper: PE(pos, 2i) = sin(pos / base^(2i/d)), PE(pos, 2i+1) = cos(...).
+// The paper: PE(pos, 2i) = sin(pos / base^(2i/d)), PE(pos, 2i+1) = cos(...),
+// for every column j < d (an odd d's last column, 2i = d - 1, is a sine).
 inline double paper(double pos, int j, int d, double base = 10000.0) {
-  if (d % 2 == 1 && j == d - 1) return 0.0;
   const int i = j / 2;
   const double angle = pos / std::pow(base, 2.0 * i / d);
   return j % 2 == 0 ? std::sin(angle) : std::cos(angle);
@@ -41,15 +41,17 @@ struct Knobs {
   double start = 0.0;
   long paddingRow = -1;
   double scale = 1.0;
+  bool zeroOddColumn = false;  // else an odd d's last column is pair n's first member
 };
 
 inline double value(const Knobs& k, double pos, int j) {
   const int n = k.d / 2;
-  if (j >= 2 * n) return 0.0;
+  const bool oddColumn = j == 2 * n;  // the last column of an odd d
+  if (oddColumn && k.zeroOddColumn) return 0.0;
   // The padding row is at position start + paddingRow.
   if (k.paddingRow >= 0 && pos == k.start + static_cast<double>(k.paddingRow)) return 0.0;
-  const int pair = k.concat ? j % n : j / 2;
-  const bool second = k.concat ? j >= n : j % 2 == 1;
+  const int pair = oddColumn ? n : k.concat ? j % n : j / 2;
+  const bool second = oddColumn ? false : k.concat ? j >= n : j % 2 == 1;
   double e = 0;
   if (k.exponent == posenc::Exponent::kPair) e = 2.0 * pair / k.d;
   if (k.exponent == posenc::Exponent::kHalfMinusOne) e = pair / std::max(n - 1.0, 1.0);
@@ -70,6 +72,7 @@ inline posenc::Encoding encoding(const Knobs& k) {
   e.start = k.start;
   e.paddingRow = k.paddingRow;
   e.scale = k.scale;
+  e.oddColumn = k.zeroOddColumn ? posenc::OddColumn::kZero : posenc::OddColumn::kFormula;
   return e;
 }
 
@@ -90,14 +93,18 @@ inline std::vector<Knobs> conventions(int d) {
   std::vector<Knobs> all;
   for (bool concat : {false, true})
     for (auto ex : {posenc::Exponent::kPair, posenc::Exponent::kHalfMinusOne, posenc::Exponent::kColumn})
-      for (bool cosFirst : {false, true}) {
-        Knobs k;
-        k.d = d;
-        k.concat = concat;
-        k.exponent = ex;
-        k.cosFirst = cosFirst;
-        all.push_back(k);
-      }
+      for (bool cosFirst : {false, true})
+        for (bool zeroOddColumn : {false, true}) {
+          // The odd column's content matters only where d is odd.
+          if (zeroOddColumn && d % 2 == 0) continue;
+          Knobs k;
+          k.d = d;
+          k.concat = concat;
+          k.exponent = ex;
+          k.cosFirst = cosFirst;
+          k.zeroOddColumn = zeroOddColumn;
+          all.push_back(k);
+        }
   return all;
 }
 

@@ -32,6 +32,26 @@ TEST(Table, Float32IsRoundedFloat64ForEveryConvention) {
   }
 }
 
+TEST(Table, HuggingFaceAtAnOddWidth) {
+  // transformers' create_sinusoidal_embeddings(n_pos, dim, out), literally:
+  //   position_enc[pos][j] = pos / np.power(10000, 2 * (j // 2) / dim)
+  //   out[:, 0::2] = sin(position_enc[:, 0::2]); out[:, 1::2] = cos(position_enc[:, 1::2])
+  // At dim = 33 the sin columns are 0, 2, ..., 32: the last one has no cos.
+  const int dim = 33;
+  const long nPos = 1500;
+  std::vector<float> out(nPos * dim);
+  ASSERT_TRUE(posenc::table(Encoding{dim}, nPos, out.data()));
+  double worst = 0;
+  for (long pos = 0; pos < nPos; ++pos)
+    for (int j = 0; j < dim; ++j) {
+      const double angle = static_cast<double>(pos) / std::pow(10000.0, 2.0 * (j / 2) / dim);
+      const double want = j % 2 == 0 ? std::sin(angle) : std::cos(angle);
+      worst = std::max(worst, std::abs(out[pos * dim + j] - want));
+    }
+  EXPECT_LE(worst, 1.2e-7);
+  EXPECT_GT(std::abs(out[1000 * dim + 32]), 0.1f);  // sin(1000 / 10000^(32/33)) = 0.13
+}
+
 TEST(Table, WideRowsAcrossTilesOfOscillators) {
   // 150 and 257 pairs: the writer steps 128 oscillators at a time, so these
   // end in a partial tile (and, for 257, a tile of one); 100 and 128 pairs
@@ -167,6 +187,7 @@ TEST(Table, PaddingRowStartAndScale) {
   k.paddingRow = 1;
   k.start = 5;
   k.scale = std::sqrt(9.0);
+  k.zeroOddColumn = true;  // fairseq pads an odd width with a zero column
   std::vector<float> out(20 * 9);
   posenc::table(reference::encoding(k), 20, out.data());
   for (int j = 0; j < 9; ++j) EXPECT_EQ(out[1 * 9 + j], 0.0f);

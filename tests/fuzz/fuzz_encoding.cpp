@@ -55,6 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   e.start = in.byte() % 2 ? std::floor(e.start) : e.start;
   e.paddingRow = static_cast<int64_t>(in.byte() % 40) - 1;
   e.scale = in.byte() % 3 == 0 ? 1.0 : 8 * (in.unit() - 0.5);
+  e.oddColumn = static_cast<posenc::OddColumn>(in.byte() % 3);  // 2 is invalid on purpose
   const int64_t length = 1 + in.u32() % 70;
   const double from = e.start + std::floor(in.unit() * 50);
 

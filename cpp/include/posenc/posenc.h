@@ -33,6 +33,14 @@ enum class Angle : int32_t {
   kRatioPower = 1,  // (pos / base)^e (a well-known mistake; not a sinusoid of pos)
 };
 
+// What the last column of an odd dModel holds (it has no pair partner).
+enum class OddColumn : int32_t {
+  kFormula = 0,  // the formula continued: column d-1 = 2i is the first member of
+                 // pair i = (d-1)/2, e.g. sin(pos / base^((d-1)/d)) (the paper,
+                 // Hugging Face, Keras-NLP)
+  kZero = 1,     // zeros (tensor2tensor and fairseq pad with a zero column)
+};
+
 // A fully resolved convention: every knob explicit. Presets live in the JS API.
 struct Encoding {
   int32_t dModel = 512;
@@ -45,20 +53,30 @@ struct Encoding {
   double start = 0.0;           // position of table row 0
   int64_t paddingRow = -1;      // table row that is all zeros (-1: none)
   double scale = 1.0;           // every value is multiplied by this
+  OddColumn oddColumn = OddColumn::kFormula;
 };
 
 // nullptr when `e` is usable, else a static message naming the bad field.
 const char* validate(const Encoding& e);
 
-// Number of (sin, cos) pairs; an odd dModel leaves the last column zero.
+// Number of complete (sin, cos) pairs; an odd dModel adds one last column.
 inline int32_t pairCount(const Encoding& e) { return e.dModel / 2; }
 
-// True when both members of every pair share one frequency, so that
-// PE(p) . PE(p+k) = scale^2 * sum_i cos(w_i k) depends on k only.
+// True when the odd last column holds a sinusoid without its partner.
+inline bool hasLoneColumn(const Encoding& e) {
+  return e.dModel % 2 == 1 && e.oddColumn == OddColumn::kFormula;
+}
+
+// True when both members of every pair share one frequency (each pair is
+// then one rotating phasor).
 bool pairsShareFrequency(const Encoding& e);
 
+// True when PE(p) . PE(p+k) = scale^2 * sum_i cos(w_i k) depends on k only:
+// pairs share a frequency and no lone column adds sin(w p) sin(w (p+k)).
+bool offsetOnlyDots(const Encoding& e);
+
 // Angular frequency of each column (dModel values): w_j = frequencyScale * base^(-e_j);
-// 0 for the odd last column; NaN for every column when angle is kRatioPower
+// 0 for a zero odd last column; NaN for every column when angle is kRatioPower
 // (the angle is then not linear in position, so no frequency exists).
 void columnFrequencies(const Encoding& e, double* out);
 
@@ -97,8 +115,9 @@ class TableWriter {
 bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOffset, double* out);
 
 // The [length x length] matrix of row dot products, written a chunk of rows
-// at a time. Toeplitz (entry (p, q) = s(|p - q|)) where pairs share a
-// frequency; real products of a float64 table otherwise.
+// at a time. Toeplitz (entry (p, q) = s(|p - q|)) where offsetOnlyDots(e),
+// Toeplitz plus Hankel (a part in p + q) for other angle-'divide' conventions,
+// real products of a float64 table otherwise.
 class SimilarityWriter {
  public:
   SimilarityWriter(const Encoding& e, int64_t length);
