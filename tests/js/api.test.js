@@ -3,6 +3,8 @@ import { load, PRESET_NAMES, PRESETS } from '../../web/lib/index.js';
 import {
   dot,
   fairseq,
+  huggingFace,
+  kerasSinePositionEncoding,
   legacyColumn,
   maxAbsDiff,
   paperValue,
@@ -81,6 +83,21 @@ describe('table matches each framework it mirrors', () => {
     }
   });
 
+  it('vaswani at an odd width = the paper = Hugging Face = Keras-NLP: the last column is a sine alone', () => {
+    for (const d of [1, 7, 33]) {
+      const got = pe.table({ length: 1500, dModel: d }); // past a reseed of the recurrence
+      expect(maxAbsDiff(got, huggingFace(1500, d))).toBeLessThanOrEqual(F32);
+      expect(maxAbsDiff(got, kerasSinePositionEncoding(1500, d))).toBeLessThanOrEqual(F32);
+      expect(
+        maxAbsDiff(pe.table({ length: 1500, dModel: d, dtype: 'float64' }), huggingFace(1500, d)),
+      ).toBeLessThanOrEqual(1e-12);
+    }
+    // Zeroed on request, as tensor2tensor and fairseq pad.
+    const zeroed = pe.table({ length: 50, dModel: 7, oddColumn: 'zero' });
+    for (let r = 0; r < 50; r++) expect(zeroed[r * 7 + 6]).toBe(0);
+    expect(maxAbsDiff(zeroed.subarray(0, 6), huggingFace(1, 7).subarray(0, 6))).toBe(0);
+  });
+
   it('tensor2tensor, including odd channels and timescales', () => {
     for (const d of [4, 7, 128]) {
       expect(
@@ -106,13 +123,15 @@ describe('table matches each framework it mirrors', () => {
     }
   });
 
-  it('legacy-column and the question attempt', () => {
-    expect(
-      maxAbsDiff(pe.table({ length: 64, dModel: 20, preset: 'legacy-column' }), legacyColumn(64, 20)),
-    ).toBeLessThanOrEqual(F32);
-    expect(maxAbsDiff(pe.table({ length: 64, dModel: 20, preset: 'question' }), question(64, 20))).toBeLessThanOrEqual(
-      F32,
-    );
+  it('legacy-column and the question attempt, at even and odd widths', () => {
+    for (const d of [20, 21]) {
+      expect(
+        maxAbsDiff(pe.table({ length: 64, dModel: d, preset: 'legacy-column' }), legacyColumn(64, d)),
+      ).toBeLessThanOrEqual(F32);
+      expect(maxAbsDiff(pe.table({ length: 64, dModel: d, preset: 'question' }), question(64, d))).toBeLessThanOrEqual(
+        F32,
+      );
+    }
   });
 
   it('explicit knobs override the preset', () => {
@@ -227,8 +246,9 @@ describe('frequencies', () => {
     expect((2 * Math.PI) / w[511]).toBeGreaterThan(2 * Math.PI * 10000 * 0.9);
   });
 
-  it('0 for a padding column, NaN where there is no frequency', () => {
-    expect(pe.frequencies({ dModel: 5 })[4]).toBe(0);
+  it('0 for a zero odd column, NaN where there is no frequency', () => {
+    expect(pe.frequencies({ dModel: 5 })[4]).toBeCloseTo(10000 ** (-4 / 5), 15);
+    expect(pe.frequencies({ dModel: 5, preset: 'tensor2tensor' })[4]).toBe(0);
     expect(Number.isNaN(pe.frequencies({ dModel: 4, preset: 'question' })[1])).toBe(true);
     const w = pe.frequencies({ dModel: 8, preset: 'legacy-column' });
     expect(w[1]).not.toBe(w[0]);
@@ -256,6 +276,22 @@ describe('offsetDots', () => {
       expect(dot(p, pe.row(200 - k, { dModel: 128, dtype: 'float64' }))).toBeCloseTo(a[k], 10);
   });
 
+  it('depends on the start at an odd width: the lone last sine adds sin(w p) sin(w (p + k))', () => {
+    const d = 63;
+    const table = huggingFace(2000, d);
+    for (const from of [0, 17, 1500]) {
+      const got = pe.offsetDots({ dModel: d, maxOffset: 399, from });
+      const want = Float64Array.from({ length: 400 }, (_, k) => dot(rowOf(table, d, from), rowOf(table, d, from + k)));
+      expect(maxAbsDiff(got, want)).toBeLessThanOrEqual(1e-10);
+    }
+    const a = pe.offsetDots({ dModel: d, maxOffset: 20, from: 0 });
+    const b = pe.offsetDots({ dModel: d, maxOffset: 20, from: 1500 });
+    expect(maxAbsDiff(a, b)).toBeGreaterThan(1e-3);
+    // Without it, the pairs alone: the same curve from every start.
+    const zeroed = (from) => pe.offsetDots({ dModel: d, maxOffset: 20, from, oddColumn: 'zero' });
+    expect(maxAbsDiff(zeroed(0), zeroed(1500))).toBeLessThanOrEqual(1e-11);
+  });
+
   it('depends on the start for the column exponent (real products)', () => {
     const table = legacyColumn(200, 16);
     for (const from of [1, 50]) {
@@ -280,18 +316,18 @@ describe('offsetDots', () => {
 describe('similarity', () => {
   it('equals row products, is symmetric and Toeplitz for every preset', () => {
     const length = 48;
-    for (const preset of PRESET_NAMES) {
-      const d = 12;
-      const table = pe.table({ length, dModel: d, preset, dtype: 'float64' });
-      const sim = pe.similarity({ length, dModel: d, preset });
-      let worst = 0;
-      for (let p = 0; p < length; p++)
-        for (let q = 0; q < length; q++) {
-          worst = Math.max(worst, Math.abs(sim[p * length + q] - dot(rowOf(table, d, p), rowOf(table, d, q))));
-          expect(sim[p * length + q]).toBe(sim[q * length + p]);
-        }
-      expect(worst, preset).toBeLessThanOrEqual(1e-6);
-    }
+    for (const preset of PRESET_NAMES)
+      for (const d of [12, 13]) {
+        const table = pe.table({ length, dModel: d, preset, dtype: 'float64' });
+        const sim = pe.similarity({ length, dModel: d, preset });
+        let worst = 0;
+        for (let p = 0; p < length; p++)
+          for (let q = 0; q < length; q++) {
+            worst = Math.max(worst, Math.abs(sim[p * length + q] - dot(rowOf(table, d, p), rowOf(table, d, q))));
+            expect(sim[p * length + q]).toBe(sim[q * length + p]);
+          }
+        expect(worst, `${preset} d=${d}`).toBeLessThanOrEqual(1e-6);
+      }
     const sim = pe.similarity({ length, dModel: 32 });
     for (let p = 1; p < length; p++)
       for (let q = 1; q < length; q++) expect(sim[p * length + q]).toBe(sim[(p - 1) * length + q - 1]);

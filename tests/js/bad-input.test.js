@@ -36,6 +36,8 @@ const BAD_OPTIONS = [
   ['unknown exponent', { exponent: 'dim' }, RangeError, 'exponent'],
   ['unknown order', { order: 'cos-first' }, RangeError, 'order'],
   ['unknown angle', { angle: 'power' }, RangeError, 'angle'],
+  ['unknown oddColumn', { oddColumn: 'pad' }, RangeError, 'oddColumn'],
+  ['boolean oddColumn', { oddColumn: true }, TypeError, 'oddColumn'],
   ['unknown dtype', { dtype: 'float16' }, RangeError, 'dtype'],
   ['NaN start', { start: NaN }, RangeError, 'start'],
   ['string start', { start: '1' }, TypeError, 'start'],

@@ -224,6 +224,10 @@ describe('export', () => {
       { length: 20, dModel: 10, preset: 'question', start: 1, paddingRow: 4, scale: -2.5 },
       { length: 300, dModel: 64, dtype: 'float64' },
       { length: 3, dModel: 1 },
+      // The odd last column continued under each exponent and angle.
+      { length: 1100, dModel: 33 },
+      { length: 12, dModel: 9, preset: 'tensor2tensor', oddColumn: 'formula', minTimescale: 2, maxTimescale: 500 },
+      { length: 10, dModel: 7, preset: 'question', start: 2 },
     ];
     let dir;
     let setupError;

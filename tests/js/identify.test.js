@@ -42,6 +42,23 @@ function pytorchTutorialFloat32(length, d) {
   );
 }
 
+// Hugging Face transformers create_sinusoidal_embeddings(n_pos, dim, out): numpy float64,
+// then torch.FloatTensor (float32):
+//   position_enc = [[pos / np.power(10000, 2 * (j // 2) / dim) for j in range(dim)] for pos in range(n_pos)]
+//   out[:, 0::2] = FloatTensor(sin(position_enc[:, 0::2])); out[:, 1::2] = FloatTensor(cos(position_enc[:, 1::2]))
+// At odd dim the last column (even j) is a sine whose cosine is missing.
+function huggingFace(nPos, dim) {
+  return build(
+    nPos,
+    dim,
+    (pos, j) => {
+      const angle = pos / Math.pow(10000, (2 * Math.floor(j / 2)) / dim);
+      return j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+    },
+    Float32Array,
+  );
+}
+
 // tensor2tensor common_attention.get_timing_signal_1d:
 //   log_timescale_increment = log(max / min) / max(num_timescales - 1, 1)
 //   inv_timescales = min * exp(arange(num_timescales) * -log_timescale_increment)
@@ -145,6 +162,13 @@ describe('identify', () => {
       ['vaswani', () => pytorchTutorial(96, 64), 96, 64],
       ['tensor2tensor', () => tensor2tensor(80, 48), 80, 48],
       ['tensor2tensor', () => tensor2tensor(40, 33), 40, 33],
+      ['vaswani', () => huggingFace(50, 33), 50, 33],
+      ['fairseq', () => fairseq(70, 33, 1), 70, 33],
+      ['legacy-column', () => legacyColumnPort(60, 33), 60, 33],
+      ['question', () => questionAttempt(64, 33), 64, 33],
+      // One row at position 0: the last column is 0 = sin(0) either way.
+      ['vaswani', () => huggingFace(1, 33), 1, 33],
+      ['tensor2tensor', () => tensor2tensor(1, 33), 1, 33],
       ['tf-tutorial', () => tfTutorial(100, 128), 100, 128],
       ['fairseq', () => fairseq(70, 64, 1), 70, 64],
       ['legacy-column', () => legacyColumnPort(60, 32), 60, 32],
@@ -177,6 +201,23 @@ describe('identify', () => {
       const result = identify(pe, fixed, 64, 32);
       expect(result.nearestPreset).toBe('question');
       expect(codes(result)).toEqual(['angle-divide', 'exponent-uses-column', 'sin-cos-swapped']);
+    });
+
+    it('names an odd last column that departs from the preset', () => {
+      // The tutorial's assignment, guarded for odd d (pe[:, 1::2] = cos(... div_term[:d // 2])),
+      // but with the sines cut to the pairs: the last column stays zero.
+      const zeroed = build(40, 33, (pos, j) => (j === 32 ? 0 : pytorchTutorial(1, 33, { position: () => pos })[j]));
+      const result = identify(pe, zeroed, 40, 33);
+      expect(result).toEqual(expect.objectContaining({ match: true, preset: null, nearestPreset: 'vaswani' }));
+      expect(result.options).toEqual({ ...PRESETS.vaswani, oddColumn: 'zero' });
+      expect(codes(result)).toEqual(['odd-column-zero']);
+      expect(result.firstDifference).toEqual(expect.objectContaining({ row: 1, column: 32, actual: 0 }));
+      // tensor2tensor's blocks with a sine of a 17th timescale in place of the padding.
+      const lone = tensor2tensor(40, 33);
+      for (let pos = 0; pos < 40; pos++) lone[pos * 33 + 32] = Math.sin(pos * Math.exp(16 * (-Math.log(1e4) / 15)));
+      const t2t = identify(pe, lone, 40, 33);
+      expect(t2t).toEqual(expect.objectContaining({ match: true, nearestPreset: 'tensor2tensor' }));
+      expect(codes(t2t)).toEqual(['odd-column-formula']);
     });
 
     it('accepts number[] data', () => {
@@ -325,6 +366,11 @@ describe('identify', () => {
 
     it('float32-angle: another float32 recipe (Keras-NLP, pow instead of exp) stays within float32 error', () => {
       const result = identify(pe, kerasSinePositionEncodingFloat32(4096, d), 4096, d);
+      expect(result).toEqual(expect.objectContaining({ match: true, preset: 'vaswani', float32Angle: true }));
+    });
+
+    it('float32-angle: Keras-NLP at an odd width, its last column a sine alone', () => {
+      const result = identify(pe, kerasSinePositionEncodingFloat32(4096, 33), 4096, 33);
       expect(result).toEqual(expect.objectContaining({ match: true, preset: 'vaswani', float32Angle: true }));
     });
 

@@ -18,11 +18,42 @@ export function pytorchTutorial(length, d, start = 0) {
   return out;
 }
 
-/** The paper / Hugging Face: pos / 10000^(2 (j // 2) / d), sin on even, cos on odd. */
+/** The paper: pos / 10000^(2 (j // 2) / d), sin on even, cos on odd columns, every column j < d. */
 export function paperValue(pos, j, d, base = PAPER_BASE) {
-  if (d % 2 === 1 && j === d - 1) return 0;
   const angle = pos / Math.pow(base, (2 * Math.floor(j / 2)) / d);
   return j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+}
+
+/**
+ * Hugging Face transformers create_sinusoidal_embeddings(n_pos, dim, out):
+ *   position_enc = np.array([[pos / np.power(10000, 2 * (j // 2) / dim) for j in range(dim)] for pos in range(n_pos)])
+ *   out[:, 0::2] = sin(position_enc[:, 0::2]); out[:, 1::2] = cos(position_enc[:, 1::2])
+ */
+export function huggingFace(nPos, dim) {
+  const out = new Float64Array(nPos * dim);
+  for (let pos = 0; pos < nPos; pos++)
+    for (let j = 0; j < dim; j++) {
+      const angle = pos / Math.pow(10000, (2 * Math.floor(j / 2)) / dim);
+      out[pos * dim + j] = j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+    }
+  return out;
+}
+
+/**
+ * Keras-NLP SinePositionEncoding(max_wavelength=10000), in float64:
+ *   timescales = power(1 / max_wavelength, 2 * (arange(hidden) // 2) / hidden)
+ *   angles = position * timescales; cos_mask = arange(hidden) % 2; sin_mask = 1 - cos_mask
+ *   sin(angles) * sin_mask + cos(angles) * cos_mask
+ */
+export function kerasSinePositionEncoding(length, hidden, maxWavelength = 10000) {
+  const out = new Float64Array(length * hidden);
+  for (let pos = 0; pos < length; pos++)
+    for (let j = 0; j < hidden; j++) {
+      const angle = pos * Math.pow(1 / maxWavelength, (2 * Math.floor(j / 2)) / hidden);
+      const cosMask = j % 2;
+      out[pos * hidden + j] = Math.sin(angle) * (1 - cosMask) + Math.cos(angle) * cosMask;
+    }
+  return out;
 }
 
 /** tensor2tensor get_timing_signal_1d, literally. */
@@ -70,22 +101,26 @@ export function fairseq(numEmbeddings, embeddingDim, paddingIdx = 1) {
   return out;
 }
 
-/** The early PyTorch port: pos / 10000^(2 j / d) on the column index, row 0 zero. */
+/**
+ * The early PyTorch port: pos / 10000^(2 j / d) on the column index, row 0 zero:
+ *   position_enc = [[pos / np.power(10000, 2 * j / d) for j in range(d)] if pos != 0 else np.zeros(d) ...]
+ *   position_enc[1:, 0::2] = sin(position_enc[1:, 0::2]); position_enc[1:, 1::2] = cos(...)
+ */
 export function legacyColumn(nPosition, embDim) {
   const out = new Float64Array(nPosition * embDim);
   for (let pos = 1; pos < nPosition; pos++)
-    for (let j = 0; j < embDim - (embDim % 2); j++) {
+    for (let j = 0; j < embDim; j++) {
       const angle = pos / Math.pow(10000, (2 * j) / embDim);
       out[pos * embDim + j] = j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
     }
   return out;
 }
 
-/** The Q&A attempt: (pos / 10000)^(2 j / d), cos on even and sin on odd columns. */
+/** The Q&A attempt: (pos / 10000)^(2 j / d), cos on even and sin on odd columns, every column j < d. */
 export function question(length, d) {
   const out = new Float64Array(length * d);
   for (let pos = 0; pos < length; pos++)
-    for (let j = 0; j < d - (d % 2); j++) {
+    for (let j = 0; j < d; j++) {
       const x = Math.pow(pos / 10000, (2 * j) / d);
       out[pos * d + j] = j % 2 === 0 ? Math.cos(x) : Math.sin(x);
     }

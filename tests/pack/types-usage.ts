@@ -33,10 +33,13 @@ pe.offsetDots({ dModel: 8 });
 // @ts-expect-error: unknown option.
 pe.table({ length: 4, dModel: 8, lenght: 5 });
 const sim: Float32Array = pe.similarity({ length: 4, dModel: 8, out: pe.allocate(16) });
+const padded: Float32Array = pe.table({ length: 4, dModel: 7, oddColumn: 'zero' });
+// @ts-expect-error: oddColumn is 'formula' or 'zero'.
+pe.table({ length: 4, dModel: 7, oddColumn: 'pad' });
 
 const id = identify(pe, f32, 4, 8);
 const code: string = codeSnippet('numpy', { length: 4, dModel: 8, ...PRESETS.fairseq, paddingRow: 1 });
 const element: PosencPlotElement | null = document.querySelector('posenc-heatmap');
 buffer.free();
 
-export const used = [f64, row64, either, notKnown, inPlace, dots, sim, id.diagnosis[0]?.code, code, element];
+export const used = [f64, row64, either, notKnown, inPlace, dots, sim, padded, id.diagnosis[0]?.code, code, element];

@@ -11,6 +11,8 @@ const PAPER = Object.freeze({
   start: 0,
   paddingRow: null,
   scale: 1,
+  // PE(pos, 2i) with 2i = d - 1: an odd d's last column is a sine of its own.
+  oddColumn: 'formula',
 });
 
 const preset = (changes) => Object.freeze({ ...PAPER, ...changes });
@@ -18,17 +20,19 @@ const preset = (changes) => Object.freeze({ ...PAPER, ...changes });
 /** @type {Readonly<Record<string, Readonly<import('./index.js').Convention>>>} */
 export const PRESETS = Object.freeze({
   // Vaswani et al. 2017 §3.5; PyTorch's "Language modeling" tutorial; Hugging Face
-  // create_sinusoidal_embeddings: sin on even, cos on odd columns, exponent 2i/d.
+  // create_sinusoidal_embeddings and Keras-NLP SinePositionEncoding: sin on even,
+  // cos on odd columns, exponent 2i/d (at odd d, sin in the last column too).
   vaswani: PAPER,
   // tensor2tensor common_attention.get_timing_signal_1d: [sin | cos], timescales
   // spaced geometrically over num_timescales - 1 steps, zero column for odd d.
-  tensor2tensor: preset({ layout: 'concat', exponent: 'half-minus-one' }),
+  tensor2tensor: preset({ layout: 'concat', exponent: 'half-minus-one', oddColumn: 'zero' }),
   // TensorFlow's "Neural machine translation with a Transformer and Keras"
   // tutorial, positional_encoding(length, depth): [sin | cos] with depths i/(d/2).
-  'tf-tutorial': preset({ layout: 'concat' }),
+  // (At odd depth the tutorial returns depth + 1 columns; here the last is zero.)
+  'tf-tutorial': preset({ layout: 'concat', oddColumn: 'zero' }),
   // fairseq SinusoidalPositionalEmbedding.get_embedding: as tensor2tensor, table
   // rows are positions 0.. and row padding_idx (1) is zeroed.
-  fairseq: preset({ layout: 'concat', exponent: 'half-minus-one', paddingRow: 1 }),
+  fairseq: preset({ layout: 'concat', exponent: 'half-minus-one', paddingRow: 1, oddColumn: 'zero' }),
   // An early PyTorch port: exponent 2j/d on the column index (sin and cos of a
   // pair get different frequencies) and row 0 kept as an all-zero padding row.
   'legacy-column': preset({ exponent: 'column', paddingRow: 0 }),
@@ -42,4 +46,6 @@ export const LAYOUTS = Object.freeze(['interleaved', 'concat']);
 export const EXPONENTS = Object.freeze(['pair', 'half-minus-one', 'column']);
 export const ORDERS = Object.freeze(['sin-cos', 'cos-sin']);
 export const ANGLES = Object.freeze(['divide', 'ratio-power']);
+// In the order of the core's OddColumn.
+export const ODD_COLUMNS = Object.freeze(['formula', 'zero']);
 export const DTYPES = Object.freeze(['float32', 'float64']);

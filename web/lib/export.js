@@ -1,6 +1,6 @@
 // Tables in and out of the library: .npy / CSV / JSON writers, a parser for
 // what people paste or upload, and code that rebuilds a table in Python.
-import { ANGLES, EXPONENTS, LAYOUTS, ORDERS } from './conventions.js';
+import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS } from './conventions.js';
 import { dtypeOf, encodingParams, integer, lengthOf, MAX_BYTES, MAX_D_MODEL } from './options.js';
 
 /** @typedef {Float32Array | Float64Array | number[]} TableData */
@@ -392,7 +392,10 @@ export function codeSnippet(language, options) {
   const concat = knobs.layout === 'concat';
   const [firstFn, secondFn] = knobs.order === 'sin-cos' ? ['sin', 'cos'] : ['cos', 'sin'];
   const paddingRow = p.paddingRow < 0 ? null : p.paddingRow;
+  const odd = p.dModel % 2 === 1;
+  const oddColumn = ODD_COLUMNS[p.oddColumn];
   const resolved = { length, dModel: p.dModel, ...knobs, base: p.base, start: p.start, paddingRow, scale: p.scale };
+  if (odd) resolved.oddColumn = oddColumn;
   if (p.frequencyScale !== 1) resolved.minTimescale = p.frequencyScale;
 
   const lines = [
@@ -400,7 +403,7 @@ export function codeSnippet(language, options) {
     ...lang.imports,
     '',
     `length, d_model = ${length}, ${p.dModel}`,
-    'n = d_model // 2  # pairs; an odd d_model leaves the last column zero',
+    `n = d_model // 2  # pairs${!odd ? '' : oddColumn === 'zero' ? '; the odd last column stays zero' : '; the odd last column is set below'}`,
     p.start === 0
       ? `pos = ${xp}.arange(length, dtype=${xp}.float64)[:, None]  # position of each row`
       : `pos = (${pyFloat(p.start)} + ${xp}.arange(length, dtype=${xp}.float64))[:, None]  # position of each row`,
@@ -439,6 +442,18 @@ export function codeSnippet(language, options) {
     lang.set(firstColumns, `${xp}.${firstFn}(${firstAngle})`),
     lang.set(secondColumns, `${xp}.${secondFn}(${secondAngle})`),
   );
+  if (odd && oddColumn === 'formula') {
+    // PE(pos, 2i) continued to 2i = d - 1: pair n's first function, alone.
+    const exponent = {
+      pair: '2 * n / d_model',
+      'half-minus-one': 'n / max(n - 1, 1)',
+      column: '2 * (d_model - 1) / d_model',
+    };
+    lines.push(
+      `e_last = ${exponent[knobs.exponent]}  # the last column's exponent, as if pair n were complete`,
+      lang.set(':, 2 * n:', `${xp}.${firstFn}(${angleOf('e_last')})`),
+    );
+  }
   if (p.paddingRow >= 0) lines.push(`${lang.set(`${p.paddingRow}:${p.paddingRow + 1}`, '0.0')}  # padding row`);
   if (p.scale !== 1) {
     const note = p.scale === Math.sqrt(p.dModel) ? '  # sqrt(d_model)' : '';

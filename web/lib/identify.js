@@ -3,7 +3,8 @@
 // angles were rounded to float32, and which bug (relative to the nearest
 // preset) explains a departure.
 //
-// The search: all-zero rows are taken as padding and left out; on the first
+// The search: all-zero rows are taken as padding and left out; an odd width's
+// last column is a sinusoid of its own unless it is all zeros; on the first
 // rows, every structure (layout x exponent x order x angle) is fitted at every
 // start in SHIFTS and every base of a log grid, the scale by least squares;
 // the best few (structure, start) pairs get their base refined by golden
@@ -127,10 +128,11 @@ function printedDigits(values) {
 const rms = (fit) => Math.sqrt(fit.ssr / fit.count);
 
 /**
- * What one identify() call searches: the data as float64, its tolerance, and
- * reusable output buffers (by row count) for the many small candidate tables.
+ * What one identify() call searches: the data as float64, its tolerance, what
+ * an odd width's last column holds, and reusable output buffers (by row
+ * count) for the many small candidate tables.
  * @typedef {{ pe: import('./index.js').Posenc, data: Float64Array, dModel: number,
- *   tolerance: number, buffers: Map<number, Float64Array> }} Search
+ *   tolerance: number, oddColumn: import('./index.js').OddColumn, buffers: Map<number, Float64Array> }} Search
  */
 
 /**
@@ -141,13 +143,23 @@ const rms = (fit) => Math.sqrt(fit.ssr / fit.count);
  * exactFit() recomputes it for one start.
  */
 function fitStarts(search, rows, knobs, starts, sumSquares) {
-  const { pe, data, dModel } = search;
+  const { pe, data, dModel, oddColumn } = search;
   const first = Math.min(...starts);
   const length = rows[rows.length - 1] + 1 + Math.max(...starts) - first;
   // The search makes thousands of small tables: reuse one buffer per size.
   if (!search.buffers.has(length)) search.buffers.set(length, new Float64Array(length * dModel));
   const out = search.buffers.get(length);
-  const table = pe.table({ ...knobs, dModel, length, start: first, paddingRow: null, scale: 1, dtype: 'float64', out });
+  const table = pe.table({
+    ...knobs,
+    dModel,
+    length,
+    start: first,
+    paddingRow: null,
+    scale: 1,
+    oddColumn,
+    dtype: 'float64',
+    out,
+  });
   return starts.map((start) => {
     const offset = (start - first) * dModel;
     let dc = 0;
@@ -209,9 +221,9 @@ function roundest(x, accepts) {
  * the scale fitted by least squares over them: cheap for rows far apart.
  */
 function spreadError(search, rows, knobs, start) {
-  const { pe, data, dModel } = search;
+  const { pe, data, dModel, oddColumn } = search;
   const tables = rows.map((r) =>
-    pe.row(start + r, { ...knobs, dModel, start, paddingRow: null, scale: 1, dtype: 'float64' }),
+    pe.row(start + r, { ...knobs, dModel, start, paddingRow: null, scale: 1, oddColumn, dtype: 'float64' }),
   );
   let dc = 0;
   let cc = 0;
@@ -393,11 +405,15 @@ const KNOB_WEIGHTS = { structure: 2, value: 1, paddingIndex: 0.5 };
 /** A padding row beyond the table is no padding row. */
 const paddingIn = (paddingRow, length) => (paddingRow !== null && paddingRow < length ? paddingRow : null);
 
-/** How far found knobs are from a preset: structural knobs count double. */
+/**
+ * How far found knobs are from a preset: structural knobs count double; an
+ * undefined oddColumn (even width, or a last column both explain) counts nothing.
+ */
 function presetDistance(found, preset, length) {
   let distance = 0;
   for (const knob of STRUCTURAL_KNOBS) if (found[knob] !== preset[knob]) distance += KNOB_WEIGHTS.structure;
   for (const knob of ['base', 'start', 'scale']) if (found[knob] !== preset[knob]) distance += KNOB_WEIGHTS.value;
+  if (found.oddColumn !== undefined && found.oddColumn !== preset.oddColumn) distance += KNOB_WEIGHTS.value;
   const [a, b] = [paddingIn(found.paddingRow, length), paddingIn(preset.paddingRow, length)];
   if (a !== b) distance += a === null || b === null ? KNOB_WEIGHTS.value : KNOB_WEIGHTS.paddingIndex;
   return distance;
@@ -464,6 +480,19 @@ function differences(found, name, length, dModel) {
     const sqrtD = found.scale === Math.sqrt(dModel) ? ' (√dModel)' : '';
     add('scaled', `Every value is multiplied by ${show(found.scale)}${sqrtD}; ${name} uses scale ${ref.scale}.`);
   }
+  if (found.oddColumn !== undefined && found.oddColumn !== ref.oddColumn) {
+    // PE(pos, 2i) continued to 2i = d - 1: the first function of pair (d - 1) / 2, alone.
+    const lone = (order) => {
+      const [first, second] = order === 'sin-cos' ? ['sin', 'cos'] : ['cos', 'sin'];
+      return `a ${first} at pair index i = ${(dModel - 1) / 2} without its ${second}`;
+    };
+    add(
+      `odd-column-${found.oddColumn}`,
+      found.oddColumn === 'zero'
+        ? `The last column (odd width ${dModel}) is all zeros, a padding column; ${name} continues the formula there: ${lone(ref.order)}.`
+        : `The last column (odd width ${dModel}) continues the formula: ${lone(found.order)} (as Hugging Face and Keras-NLP compute it); ${name} leaves it zero.`,
+    );
+  }
   return out;
 }
 
@@ -504,6 +533,14 @@ export function identify(pe, data, length, dModel) {
   return { ...back, match: false, preset: null, transposed: true, firstDifference: null, diagnosis };
 }
 
+/** Whether the fitted convention's last column, continued by the formula, is zero on these rows too. */
+function formulaColumnIsZero(search, options, rows) {
+  const { pe, dModel, tolerance } = search;
+  const length = rows[rows.length - 1] + 1;
+  const table = pe.table({ ...options, oddColumn: 'formula', paddingRow: null, dModel, length, dtype: 'float64' });
+  return rows.every((r) => within(table[r * dModel + dModel - 1], tolerance));
+}
+
 /** identify() of data taken as [length x dModel], as given. */
 function identifyRows(pe, values, length, dModel) {
   const storage = storageOf(values);
@@ -517,7 +554,17 @@ function identifyRows(pe, values, length, dModel) {
     (row.every((v) => within(v, tolerance)) ? zeroRows : nonZeroRows).push(r);
   }
   const searchRows = nonZeroRows.length > 0 ? nonZeroRows : zeroRows;
-  const search = { pe, data: values, dModel, tolerance, buffers: new Map() };
+  // An odd width's last column: zeros, or a sinusoid of its own (never all zero over rows).
+  const lastColumnZero =
+    dModel % 2 === 1 && searchRows.every((r) => within(values[r * dModel + dModel - 1], tolerance));
+  const search = {
+    pe,
+    data: values,
+    dModel,
+    tolerance,
+    oddColumn: lastColumnZero ? 'zero' : 'formula',
+    buffers: new Map(),
+  };
   const spreadRows = Array.from(
     new Set(
       Array.from(
@@ -534,7 +581,12 @@ function identifyRows(pe, values, length, dModel) {
     start: fit.start,
     paddingRow: nonZeroRows.length > 0 && zeroRows.length > 0 ? zeroRows[0] : null,
     scale: fit.scale,
+    oddColumn: search.oddColumn,
   };
+  // Where the formula's last column would be zero too (a few rows near position
+  // 0), both explain it, and the nearest preset's choice is taken below.
+  if (dModel % 2 === 0 || (lastColumnZero && formulaColumnIsZero(search, options, searchRows)))
+    options.oddColumn = undefined;
 
   const table64 = pe.table({ ...options, length, dModel, dtype: 'float64' });
   const byFloat64 = compare(values, table64, dModel, () => tolerance);
@@ -559,6 +611,7 @@ function identifyRows(pe, values, length, dModel) {
   const distances = PRESET_NAMES.map((name) => presetDistance(options, PRESETS[name], length));
   const nearest = PRESET_NAMES[distances.indexOf(Math.min(...distances))];
   const exact = Math.min(...distances) === 0;
+  options.oddColumn ??= PRESETS[nearest].oddColumn;
 
   const diagnosis = [];
   if (!match) {

@@ -6,6 +6,12 @@ export type Exponent = 'pair' | 'half-minus-one' | 'column';
 export type Order = 'sin-cos' | 'cos-sin';
 /** 'divide': pos / base^e (correct). 'ratio-power': (pos / base)^e (the Q&A attempt's mistake). */
 export type Angle = 'divide' | 'ratio-power';
+/**
+ * The last column of an odd dModel, which has no partner: 'formula' continues
+ * PE(pos, 2i) to 2i = d - 1 (the first function of pair (d-1)/2: sin, or cos
+ * with order 'cos-sin'); 'zero' leaves it zero, as tensor2tensor and fairseq pad.
+ */
+export type OddColumn = 'formula' | 'zero';
 export type Dtype = 'float32' | 'float64';
 export type PresetName = 'vaswani' | 'tensor2tensor' | 'tf-tutorial' | 'fairseq' | 'legacy-column' | 'question';
 
@@ -23,10 +29,12 @@ export interface Convention {
   paddingRow: number | null;
   /** Every value is multiplied by this (e.g. Math.sqrt(dModel)). Default 1. */
   scale: number;
+  /** The last column of an odd dModel (ignored when dModel is even). */
+  oddColumn: OddColumn;
 }
 
 export interface EncodingOptions extends Partial<Convention> {
-  /** Width of a row: an integer in [1, 1048576]. Odd widths leave the last column zero. */
+  /** Width of a row: an integer in [1, 1048576]. For an odd width, see `oddColumn`. */
   dModel: number;
   /**
    * Rows of a table (table, similarity). The other functions ignore it, so
@@ -153,6 +161,7 @@ export const LAYOUTS: readonly Layout[];
 export const EXPONENTS: readonly Exponent[];
 export const ORDERS: readonly Order[];
 export const ANGLES: readonly Angle[];
+export const ODD_COLUMNS: readonly OddColumn[];
 export const DTYPES: readonly Dtype[];
 
 export type DiagnosisCode =
@@ -171,6 +180,8 @@ export type DiagnosisCode =
   | 'unexpected-padding-row'
   | 'padding-row-moved'
   | 'scaled'
+  | 'odd-column-zero'
+  | 'odd-column-formula'
   | 'float32-angle'
   | 'transposed'
   | 'all-zero';

@@ -1,7 +1,7 @@
 // Validates and normalises user options before anything reaches wasm, so bad
 // input throws a TypeError/RangeError naming the parameter and the module is
 // never left half-way through a call.
-import { ANGLES, DTYPES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES } from './conventions.js';
+import { ANGLES, DTYPES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from './conventions.js';
 
 export const MAX_D_MODEL = 1 << 20;
 // Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
@@ -21,6 +21,7 @@ const ENCODING_OPTIONS = [
   'start',
   'paddingRow',
   'scale',
+  'oddColumn',
 ];
 
 // What each function reads besides them. An option of another function (from
@@ -150,6 +151,7 @@ export function encodingParams(where, rawOpts) {
     start: finite(where, 'start', pick('start')),
     paddingRow: paddingRow === null || paddingRow === undefined ? -1 : paddingRow,
     scale: finite(where, 'scale', pick('scale')),
+    oddColumn: oneOf(where, 'oddColumn', pick('oddColumn'), ODD_COLUMNS),
   };
 }
 
