@@ -7,7 +7,7 @@ import 'katex/dist/katex.min.css';
 import './styles.css';
 import { load, PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
-import { encoding, knobs } from './page/convention.js';
+import { encoding, firstFunction, knobs } from './page/convention.js';
 import {
   applyTranslations,
   initialLanguage,
@@ -84,6 +84,7 @@ function fillPresetTable() {
         preset.order,
         preset.angle,
         preset.paddingRow === null ? t('compare.none') : String(preset.paddingRow),
+        preset.oddColumn === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(preset)),
         t(`preset.${name}`),
       ];
       cells.forEach((text, index) => {

@@ -34,23 +34,28 @@ const PAPER = Object.freeze({
   start: 0,
   paddingRow: null,
   scale: 1,
+  oddColumn: 'formula',
 });
 const PRESET_KNOBS = {
   vaswani: {},
-  tensor2tensor: { layout: 'concat', exponent: 'half-minus-one' },
-  'tf-tutorial': { layout: 'concat' },
-  fairseq: { layout: 'concat', exponent: 'half-minus-one', paddingRow: 1 },
+  tensor2tensor: { layout: 'concat', exponent: 'half-minus-one', oddColumn: 'zero' },
+  'tf-tutorial': { layout: 'concat', oddColumn: 'zero' },
+  fairseq: { layout: 'concat', exponent: 'half-minus-one', paddingRow: 1, oddColumn: 'zero' },
   'legacy-column': { exponent: 'column', paddingRow: 0 },
   question: { exponent: 'column', order: 'cos-sin', angle: 'ratio-power' },
 };
 
-/** PE of table row `row`, column `column`: sin/cos of pos·base^-e (or (pos/base)^e), times scale. */
+/**
+ * PE of table row `row`, column `column`: sin/cos of pos·base^-e (or (pos/base)^e), times scale.
+ * An odd d's last column is zero, or the first function of a pair of its own.
+ */
 function cell(conv, row, column) {
-  const { dModel, layout, exponent, order, angle, base, start, paddingRow, scale } = conv;
+  const { dModel, layout, exponent, order, angle, base, start, paddingRow, scale, oddColumn } = conv;
   const pairs = Math.floor(dModel / 2);
-  if (row === paddingRow || column >= 2 * pairs) return 0;
-  const second = layout === 'interleaved' ? column % 2 === 1 : column >= pairs;
-  const pair = layout === 'interleaved' ? Math.floor(column / 2) : column % pairs;
+  const last = column === 2 * pairs;
+  if (row === paddingRow || (last && oddColumn === 'zero')) return 0;
+  const second = last ? false : layout === 'interleaved' ? column % 2 === 1 : column >= pairs;
+  const pair = last ? pairs : layout === 'interleaved' ? Math.floor(column / 2) : column % pairs;
   const e =
     exponent === 'pair'
       ? (2 * pair) / dModel
@@ -84,6 +89,7 @@ function settings(attributes) {
   if (attributes['padding-row'] !== undefined)
     conv.paddingRow = attributes['padding-row'] === 'none' ? null : Number(attributes['padding-row']);
   if (attributes.scale !== undefined) conv.scale = Number(attributes.scale);
+  if (attributes['odd-column'] !== undefined) conv.oddColumn = attributes['odd-column'];
   // compare applies start and scale to both sides (README, Custom elements).
   const shared = { start: conv.start, scale: conv.scale };
   return {
@@ -336,6 +342,12 @@ const HOSTS = {
     attributes: { 'd-model': '64', length: '96', position: '20', offset: '7' },
   },
   pair: { tag: 'posenc-compare', walk: WALKS.pair, attributes: { 'd-model': '64', length: '96' } },
+  // An odd d-model whose walk reaches the last column (base 100: it turns visibly by row 20).
+  odd: {
+    tag: 'posenc-heatmap',
+    walk: WALKS.table,
+    attributes: { 'd-model': '33', length: '96', base: '100', position: '20', dimension: '31' },
+  },
 };
 
 /**
@@ -374,6 +386,7 @@ const ATTRIBUTE_MATRIX = [
     bad: [...INTEGER_BAD, '-1', 'None', ' none', '96', ' 2 '],
     valid: ['2', '1'],
   },
+  { attribute: 'odd-column', on: 'odd', bad: [...ENUM_BAD, 'Zero', ' zero', 'sin'], valid: ['zero', 'formula'] },
   {
     attribute: 'scale',
     on: 'table',
@@ -454,6 +467,7 @@ const PARAM_ATTRIBUTES = {
   start: 'start',
   paddingRow: 'padding-row',
   scale: 'scale',
+  oddColumn: 'odd-column',
   theme: 'theme',
   height: 'height',
 };
@@ -580,6 +594,7 @@ const EMBED_VALID = {
   start: '-3.5',
   paddingRow: '2',
   scale: '-2.5',
+  oddColumn: 'zero',
   theme: 'dark',
   height: '260',
 };

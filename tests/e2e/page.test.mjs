@@ -330,6 +330,16 @@ try {
         const note = await page.textContent('[data-plot="ladder"] svg');
         assert(note.includes('fixed frequency'), `ladder note: ${note}`);
       }
+      // The paper's formula leaves column 32 a sine alone, which the rotation check
+      // leaves out and which makes s(k) depend on p; tensor2tensor zeroes it.
+      if (preset === 'vaswani' || preset === 'tensor2tensor') {
+        const residual = await page.textContent('[data-testid="rotation-residual"]');
+        const lone = preset === 'vaswani';
+        assert(residual.includes(lone ? 'over the 32 paired dimensions' : 'over all 33 dimensions'), residual);
+        assert(residual.includes('without its partner') === lone, residual);
+        const label = states['offset-dots'].labels[0];
+        assert(label.includes(lone ? 'do not coincide' : 'they coincide'), `${preset}: ${label}`);
+      }
     }
     const residual = await page.textContent('[data-testid="rotation-residual"]');
     assert(Number(residual.match(/= ([\d.e+-]+)/)[1]) > 1e-3, `question preset: residual ${residual}`);

@@ -92,14 +92,34 @@ describe('sections with scale, start and odd d', () => {
     expect(options.describe(data)).toContain('rotation.describe');
   });
 
-  it('rotation: the zero column of an odd d shows the last pair, and says so', () => {
-    const conv = { ...conventionOf('vaswani', 25) };
+  it('rotation: the last column of an odd d shows the last pair, and says what it is', () => {
+    const context = { state: { ...state, dModel: 25, dimension: 24 }, t };
+    // The paper's formula: column 24 is sin(pos w_12), alone; the check covers the 24 paired columns.
+    const conv = conventionOf('vaswani', 25);
     const turn = model.rotation(conv, 9, 5, 24);
     expect(turn.pair).toBe(11);
     expect(turn.columns).toEqual({ sin: 22, cos: 23 });
     expect(turn.start[1]).toBeCloseTo(Math.sin(omega(11, 25) * 9), 12);
-    const built = section('rotation').present(turn, { state: { ...state, dModel: 25, dimension: 24 }, t, conv });
-    expect(built.data.notes[0].text).toContain('rotation.zeroColumn');
+    expect(turn.residual).toBeLessThan(1e-13);
+    const built = section('rotation').present(turn, { ...context, conv });
+    expect(built.data.notes[0].text).toContain('rotation.loneColumn');
+    expect(built.data.notes[0].text).toContain('"fn":"sin"');
+    expect(built.data.notes[2].text).toContain('"lone":"sin"');
+    // tensor2tensor pads with a zero column: nothing is left out of the check.
+    const padded = conventionOf('tensor2tensor', 25);
+    const zeroTurn = model.rotation(padded, 9, 5, 24);
+    const zeroBuilt = section('rotation').present(zeroTurn, { ...context, conv: padded });
+    expect(zeroBuilt.data.notes[0].text).toContain('rotation.zeroColumn');
+    expect(zeroBuilt.data.notes[2].text).toContain('"lone":null');
+  });
+
+  it('waves: an odd last column is labelled by what it holds', () => {
+    const odd = { ...state, dModel: 25, dimension: 24 };
+    const kindOfLast = (preset) =>
+      COMPUTE.waves({ model, state: odd, conv: conventionOf(preset, 25) }).panels.find((p) => p.column === 24).kind;
+    expect(kindOfLast('vaswani')).toBe('sin');
+    expect(kindOfLast('question')).toBe('cos');
+    expect(kindOfLast('tensor2tensor')).toBe('zero');
   });
 
   it('sensitivity: the bound is |scale|·w and the float64 changes stay under it', () => {

@@ -2,7 +2,7 @@
 // the page's selections in kebab-case), how each is parsed, and the page
 // state they turn into. Nothing here touches the DOM: values only ever come
 // out as numbers, enum names or error messages (shown with textContent).
-import { ANGLES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { DEFAULTS, LIMITS, maxDimension, maxOffset, maxPosition } from '../page/state.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
@@ -30,6 +30,7 @@ export const ATTRIBUTES = Object.freeze({
   start: 'start',
   'padding-row': 'paddingRow',
   scale: 'scale',
+  'odd-column': 'oddColumn',
   position: 'position',
   offset: 'offset',
   dimension: 'dimension',
@@ -42,7 +43,7 @@ export const ATTRIBUTES = Object.freeze({
 export const ATTRIBUTE_OF = Object.freeze(Object.fromEntries(Object.entries(ATTRIBUTES).map(([a, k]) => [k, a])));
 
 /** Knobs of the encoding that the page does not set (they default to the preset's). */
-export const EXTRA_KNOBS = Object.freeze(['order', 'angle', 'start', 'paddingRow', 'scale']);
+export const EXTRA_KNOBS = Object.freeze(['order', 'angle', 'start', 'paddingRow', 'scale', 'oddColumn']);
 
 const INTEGER = /^\d{1,9}$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d{1,3})?$/i;
@@ -137,6 +138,7 @@ export function readAttributes(get) {
     if (!(Math.abs(value) >= low)) fail(expected, t);
     return value;
   });
+  extra('oddColumn', (t) => oneOf(t, ODD_COLUMNS));
   const theme = read('theme', (t) => oneOf(t, THEMES), 'auto');
   const height = read('height', (t) => integer(t, ...HEIGHT_LIMITS), null);
   return { state, extras, theme, height, errors };

@@ -26,7 +26,8 @@ export const THEMES: readonly ['auto', 'light', 'dark'];
 /**
  * The attributes every element observes:
  * d-model (2–1024), length (8–2048), preset, layout, exponent, order, angle,
- * base (2–1e8), start, padding-row ("none" or a row), scale, position
+ * base (2–1e8), start, padding-row ("none" or a row), scale, odd-column
+ * ("formula" | "zero": an odd d-model's last column), position
  * (0 – 2·length−1), offset (0 – length−1), dimension (0 – d-model−1),
  * compare (a preset), theme ("auto" | "light" | "dark"), height (100–4000 px
  * for the drawing; default: derived from the width), lang (zh* for Chinese).

@@ -17,6 +17,7 @@ export const PARAMS = Object.freeze({
   start: 'start',
   paddingRow: 'padding-row',
   scale: 'scale',
+  oddColumn: 'odd-column',
   theme: 'theme',
   height: 'height',
 });

@@ -115,10 +115,12 @@ The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit
     `Pair i = ${pair}, ω_i = ${n(frequency, 4)}: k = ${offset} turns it by ω_i·k = ${n(angle, 4)} rad (${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}° past whole turns).`,
   'rotation.noAngle': ({ pair }) =>
     `Pair i = ${pair}: its sin and cos do not share one frequency in this convention, so there is no single angle.`,
-  'rotation.residual': ({ residual, dModel, radius = 1 }) =>
-    `max |PE(p+k) − M_k·PE(p)| over all ${dModel} dimensions = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}`,
+  'rotation.residual': ({ residual, dModel, radius = 1, lone = null }) =>
+    `max |PE(p+k) − M_k·PE(p)| over ${lone ? `the ${dModel - 1} paired dimensions` : `all ${dModel} dimensions`} = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}${lone ? ` Dimension ${dModel - 1}, the last of an odd d, is a ${lone} without its partner: no rotation maps it, so there PE(p+k) is not M_k·PE(p).` : ''}`,
   'rotation.zeroColumn': ({ column, pair }) =>
     `Column ${column} is the zero column of an odd d and belongs to no pair; shown: pair i = ${pair}.`,
+  'rotation.loneColumn': ({ column, fn, pair }) =>
+    `Column ${column}, the last of an odd d, is a ${fn} without its partner and belongs to no pair; shown: pair i = ${pair}.`,
   'rotation.describe': ({ start, end, radius = 1 }) =>
     `One pair of the encoding as a point on ${radius === 1 ? 'the unit circle' : `a circle of radius ${n(radius)}`}, at (${n(start[0])}, ${n(start[1])}) for position p and (${n(end[0])}, ${n(end[1])}) for p + k.`,
 
@@ -127,7 +129,7 @@ The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
 depends on the offset $k$ alone, not on $p$, and is symmetric: $s(-k) = s(k)$.
 
-Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase.
+Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase. (At odd $d$ the formula's last column $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ has no cosine — the paper, Hugging Face and Keras-NLP compute it so — and adds $\sin(\omega p)\sin(\omega(p+k))$, which depends on $p$: the curves part a little. tensor2tensor and fairseq zero that column instead.)
 
 Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.`,
   'offset.from': (start) => `from position ${start}`,
@@ -147,7 +149,7 @@ The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the 
     `Similarity matrix of ${rows} positions: dot products from ${n(min)} to ${n(max)}, constant along diagonals when the convention is relative.`,
 
   'compare.title': '9. Implementations disagree',
-  'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; odd $d$ leaving a zero column.
+  'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; at odd $d$ a last column that is zero (tensor2tensor, fairseq) or a sine without its cosine (the paper's formula, Hugging Face).
 
 Interleaving or concatenating only permutes the columns, which a model does not care about — but the tables differ value by value, so weights trained with one cannot be reused with another. Left: the current convention; middle: the one under “Compare with”; right: their difference.`,
   'compare.difference': 'difference (left − right)',
@@ -160,6 +162,9 @@ Interleaving or concatenating only permutes the columns, which a model does not 
   'compare.col.order': 'order',
   'compare.col.angle': 'angle',
   'compare.col.padding': 'padding row',
+  'compare.col.oddColumn': 'odd d: last column',
+  'compare.oddZero': 'zero',
+  'compare.oddAlone': (fn) => `${fn} alone`,
   'compare.col.source': 'mirrors',
   'compare.none': 'none',
   'preset.vaswani': 'the paper (§3.5); PyTorch tutorial; Hugging Face',
@@ -244,6 +249,7 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.param.start': 'position of row 0',
   'check.param.paddingRow': 'padding row',
   'check.param.scale': 'scale',
+  'check.param.oddColumn': 'last column (odd d)',
   'check.param.angles': 'angles computed in',
   'check.param.error': 'largest misfit',
   'check.none': 'none',
@@ -289,6 +295,10 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
     `Row ${row} is the zero padding row; ${preset} zeroes row ${refRow}.`,
   'check.dx.scaled': ({ preset, scale, sqrtD, refScale }) =>
     `Every value is multiplied by ${n(scale, 6)}${sqrtD ? ' (√dModel)' : ''}; ${preset} uses scale ${refScale}.`,
+  'check.dx.odd-column-zero': ({ preset, width, lonePair, refFn }) =>
+    `The last column (odd width ${width}) is all zeros, a padding column; ${preset} continues the formula there: a ${refFn} at pair index i = ${lonePair} without its partner.`,
+  'check.dx.odd-column-formula': ({ preset, width, lonePair, fn }) =>
+    `The last column (odd width ${width}) continues the formula: a ${fn} at pair index i = ${lonePair} without its partner (as Hugging Face and Keras-NLP compute it); ${preset} leaves it zero.`,
   'check.dx.float32-angle': ({ error, errorRow }) =>
     `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${n(error)} at row ${errorRow}. Compute the angles in float64 and cast the table afterwards.`,
   'check.differenceTitle': 'Difference from a preset',

@@ -8,6 +8,7 @@
 import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
+import { firstFunction } from './convention.js';
 import { createExports } from './exports.js';
 import { translator } from './i18n.js';
 import './check.css';
@@ -16,7 +17,8 @@ import './check.css';
 const MAX_FILE_MB = 256;
 // Presets that reproduce known mistakes: their tables are compared with the paper's.
 const MISTAKEN = ['legacy-column', 'question'];
-const KNOBS = ['layout', 'exponent', 'order', 'angle', 'base', 'start', 'paddingRow', 'scale'];
+// (oddColumn only where d is odd: identify() gives an even table the nearest preset's.)
+const KNOBS = ['layout', 'exponent', 'order', 'angle', 'base', 'start', 'paddingRow', 'scale', 'oddColumn'];
 // The formula behind each enum value: language-neutral, shown beside the name.
 const FORMULA = {
   pair: '2i/d',
@@ -56,6 +58,8 @@ const KNOB_OF_CODE = {
   'unexpected-padding-row': 'paddingRow',
   'padding-row-moved': 'paddingRow',
   scaled: 'scale',
+  'odd-column-zero': 'oddColumn',
+  'odd-column-formula': 'oddColumn',
 };
 
 function knobDiffers(knob, found, reference, length) {
@@ -99,6 +103,11 @@ function diagnosisParams(code, result) {
     scale: found.scale,
     refScale: reference.scale,
     sqrtD: found.scale === Math.sqrt(dModel),
+    // An odd d's last column, PE(pos, 2i) at 2i = d - 1 when not zero.
+    width: dModel,
+    lonePair: (dModel - 1) / 2,
+    fn: firstFunction(found),
+    refFn: firstFunction(reference),
     // The table as given (the transposed sentence names its shape).
     length: result.length,
     dModel: result.dModel,
@@ -329,12 +338,15 @@ export function createCheck(container, getState) {
           return paddingIn(value, length) === null ? t('check.none') : String(value);
         case 'scale':
           return value === Math.sqrt(dModel) && value !== 1 ? `${value} (√dModel)` : String(value);
+        case 'oddColumn':
+          return value === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(id.options));
         default:
           return String(value);
       }
     };
     const rows = [[t('check.param.shape'), `${result.length} × ${result.dModel}`, id.transposed]];
     for (const knob of KNOBS) {
+      if (knob === 'oddColumn' && dModel % 2 === 0) continue;
       const differs = knobDiffers(knob, id.options, nearest, length);
       const text = format(knob, id.options[knob]);
       rows.push([

@@ -24,7 +24,13 @@ export const sharesFrequency = (conv) => conv.exponent !== 'column' && conv.angl
 
 export const pairCount = (dModel) => Math.floor(dModel / 2);
 
-/** The pair a column belongs to, or -1 for the zero column of an odd dModel. */
+/** An odd d's last column holds a sinusoid without its partner (the paper's formula), not zeros. */
+export const hasLoneColumn = (conv) => conv.dModel % 2 === 1 && conv.oddColumn === 'formula';
+
+/** The function of a pair's first member (and of a lone last column). */
+export const firstFunction = (conv) => (conv.order === 'sin-cos' ? 'sin' : 'cos');
+
+/** The pair a column belongs to, or -1 for the last column of an odd dModel (zero, or alone). */
 export function pairOfColumn(conv, column) {
   const pairs = pairCount(conv.dModel);
   if (conv.layout === 'interleaved') return column < 2 * pairs ? Math.floor(column / 2) : -1;

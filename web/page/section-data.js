@@ -4,14 +4,14 @@
 // moves. sections.js turns them into each plot's data and options (labels,
 // translated); the custom elements do both at once on the main thread.
 import { PRESETS } from '../lib/index.js';
-import { amplitude, pairColumns, pairCount, pairOfColumn } from './convention.js';
+import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOfColumn } from './convention.js';
 import { offsetWindow, waveWindow } from './data.js';
 
 const TWO_PI = 2 * Math.PI;
 
 function columnKind(conv, column) {
   const pair = pairOfColumn(conv, column);
-  if (pair < 0) return 'zero';
+  if (pair < 0) return hasLoneColumn(conv) ? firstFunction(conv) : 'zero';
   return pairColumns(conv, pair).sin === column ? 'sin' : 'cos';
 }
 

@@ -12,7 +12,7 @@ import { draw as drawRow } from '../plots/row.js';
 import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
-import { amplitude } from './convention.js';
+import { amplitude, firstFunction, hasLoneColumn } from './convention.js';
 import { COMPUTE } from './section-data.js';
 import { maxPosition } from './state.js';
 
@@ -187,16 +187,22 @@ export const SECTIONS = [
       const angleNote = Number.isFinite(turn.angle)
         ? t('rotation.angle', { pair: turn.pair, frequency: turn.frequency, offset: state.offset, angle: turn.angle })
         : t('rotation.noAngle', { pair: turn.pair });
+      // An odd d's last column, zero or a sinusoid alone, belongs to no pair: the
+      // plot shows the last pair instead, and a lone one is left out of the check.
+      const lone = hasLoneColumn(conv) ? firstFunction(conv) : null;
       const notes = [
         { text: angleNote, testId: 'rotation-angle' },
         {
-          text: t('rotation.residual', { residual: turn.residual, dModel: state.dModel, radius }),
+          text: t('rotation.residual', { residual: turn.residual, dModel: state.dModel, radius, lone }),
           testId: 'rotation-residual',
         },
       ];
-      // A zero column (odd d) belongs to no pair: the plot shows the last pair instead.
       if (turn.column !== state.dimension)
-        notes.unshift({ text: t('rotation.zeroColumn', { column: state.dimension, pair: turn.pair }) });
+        notes.unshift({
+          text: lone
+            ? t('rotation.loneColumn', { column: state.dimension, fn: lone, pair: turn.pair })
+            : t('rotation.zeroColumn', { column: state.dimension, pair: turn.pair }),
+        });
       return {
         data: {
           radius,
