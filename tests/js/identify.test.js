@@ -436,8 +436,13 @@ describe('identify', () => {
     expect(identify(pe, table, 256, 32).transposed).toBe(false);
 
     const zeros = identify(pe, new Float32Array(40), 5, 8);
-    expect(zeros).toEqual(expect.objectContaining({ match: false, preset: null }));
+    expect(zeros).toEqual(expect.objectContaining({ match: false, preset: null, transposed: false }));
     expect(codes(zeros)).toEqual(['all-zero']);
+    // Scale 0 reproduces it; the paper's table first differs at cos(0) = 1.
+    expect(zeros.options).toEqual({ ...PRESETS.vaswani, scale: 0 });
+    expect(zeros.firstDifference).toEqual({ row: 0, column: 1, expected: 1, actual: 0 });
+    // One column, one row: sin(0) = 0 is the paper's table too.
+    expect(identify(pe, [0], 1, 1).firstDifference).toBeNull();
   });
 
   it('reads a table printed with 6 decimals (np.savetxt fmt="%.6f")', () => {

@@ -510,9 +510,22 @@ export function identify(pe, data, length, dModel) {
   checkTable('identify', 'data', data, length, dModel);
   const values = Float64Array.from(data);
   if (values.every((v) => v === 0)) {
-    const result = identifyRows(pe, values, length, dModel);
-    const diagnosis = [{ code: 'all-zero', message: 'Every value is zero: there is no encoding to identify.' }];
-    return { ...result, match: false, preset: null, transposed: false, diagnosis };
+    // Nothing to search for: scale 0 reproduces it under any convention; the
+    // answer names the paper's, and where the paper's table first differs.
+    const paper = pe.table({ length, dModel, dtype: 'float64' });
+    const first = compare(values, paper, dModel, () => 0).firstBeyond;
+    return {
+      match: false,
+      options: { ...PRESETS.vaswani, scale: 0 },
+      preset: null,
+      nearestPreset: 'vaswani',
+      float32Angle: false,
+      maxAbsError: 0,
+      tolerance: 0,
+      firstDifference: first && { ...first, expected: paper[first.row * dModel + first.column], actual: 0 },
+      transposed: false,
+      diagnosis: [{ code: 'all-zero', message: 'Every value is zero: there is no encoding to identify.' }],
+    };
   }
   const result = identifyRows(pe, values, length, dModel);
   // (The search grows with the width: a turned table wider than this is not tried.)
