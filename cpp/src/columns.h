@@ -38,7 +38,7 @@ inline Column column(const Encoding& e, int32_t j) {
       break;
     case Exponent::kHalfMinusOne:
       // tensor2tensor divides by max(n - 1, 1); fairseq's n - 1 = 0 would give NaN.
-      // (A 'formula' odd column is pair n, so e = n / (n - 1) > 1; neither has one.)
+      // (A 'formula' odd column is pair n: e = n / max(n - 1, 1); neither has one.)
       col.exponent = static_cast<double>(col.pair) / (n > 1 ? n - 1 : 1);
       break;
     case Exponent::kColumn:
@@ -52,6 +52,23 @@ inline Column column(const Encoding& e, int32_t j) {
 inline double frequency(const Encoding& e, double exponent) {
   return e.frequencyScale * std::pow(e.base, -exponent);
 }
+
+// The odd last column where it stands alone (hasLoneColumn(e), angle
+// 'divide'): its value scale * f(position * w), as row() evaluates it.
+struct LoneColumn {
+  double w = 0, scale = 0;
+  bool usesSin = false;
+  LoneColumn() = default;
+  explicit LoneColumn(const Encoding& e) : scale(e.scale) {
+    const Column col = column(e, e.dModel - 1);
+    w = frequency(e, col.exponent);
+    usesSin = col.usesSin;
+  }
+  double at(double position) const {
+    const double angle = position * w;
+    return scale * (usesSin ? std::sin(angle) : std::cos(angle));
+  }
+};
 
 // The padding row is table row paddingRow, at position start + paddingRow as
 // the table forms it. (Not position - start == paddingRow: for a fractional

@@ -100,14 +100,19 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
     return true;
   }
   const double scale2 = e.scale * e.scale;
-  if (offsetOnlyDots(e)) {
+  if (pairsShareFrequency(e)) {
     // PE(p) . PE(p+k) = scale^2 sum_i [sin x sin(x + w k) + cos x cos(x + w k)]
-    //                 = scale^2 sum_i cos(w_i k), whatever p is.
+    //                 = scale^2 sum_i cos(w_i k), whatever p is,
     if (!detail::cosineSums(e, minOffset, n, out)) return false;
     for (int64_t i = 0; i < n; ++i) out[i] *= scale2;
+    // plus, for a lone odd column, its own product, which depends on p.
+    if (hasLoneColumn(e)) {
+      const detail::LoneColumn lone(e);
+      const double atFrom = lone.at(from);
+      for (int64_t i = 0; i < n; ++i) out[i] += atFrom * lone.at(from + first + static_cast<double>(i));
+    }
   } else if (e.angle == Angle::kDivide) {
-    // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`
-    // (members of a pair with different frequencies, or a lone odd column).
+    // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`.
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> hankel(new (std::nothrow) double[n]);
     if (!hankel || !detail::sumCosines(c.all.data(), detail::count(c.all), first, n, out) ||
@@ -138,14 +143,15 @@ struct SimilarityWriter::State {
   // Dots depend on the offset only: entry (p, q) = s(|p - q|), and with
   // band[m] = s(|m - (length - 1)|) row p is band[length-1-p, 2 length-1-p).
   std::unique_ptr<float[]> band;
-  // Column sinusoids: entry (p, q) = offsetPart[length-1-p+q] + sumPart[p+q].
-  std::unique_ptr<double[]> offsetPart, sumPart;
+  // Column sinusoids: entry (p, q) = offsetPart[length-1-p+q] + sumPart[p+q];
+  // pairs sharing a frequency and a lone odd column: offsetPart[...] + lone[p] lone[q].
+  std::unique_ptr<double[]> offsetPart, sumPart, lone;
   // Otherwise: the float64 table, multiplied out row by row.
   std::unique_ptr<double[]> table;
 };
 
 SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
-    : state_(new (std::nothrow) State{e, length, 0, nullptr, nullptr, nullptr, nullptr}) {
+    : state_(new (std::nothrow) State{e, length, 0, nullptr, nullptr, nullptr, nullptr, nullptr}) {
   if (!state_) return;
   if (validate(e) != nullptr || length < 1) {
     state_.reset();
@@ -165,6 +171,18 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
       return;
     }
     for (size_t m = 0; m < bandLength; ++m) st.band[m] = static_cast<float>(scale2 * s[mirror(m)]);
+  } else if (pairsShareFrequency(e)) {
+    // The pairs' band in float64, plus the lone column's rank-one part.
+    std::unique_ptr<double[]> s(new (std::nothrow) double[len]);
+    st.offsetPart.reset(new (std::nothrow) double[bandLength]);
+    st.lone.reset(new (std::nothrow) double[len]);
+    if (!s || !st.offsetPart || !st.lone || !detail::cosineSums(e, 0, length, s.get())) {
+      state_.reset();
+      return;
+    }
+    for (size_t m = 0; m < bandLength; ++m) st.offsetPart[m] = scale2 * s[mirror(m)];
+    const detail::LoneColumn lone(e);
+    for (size_t p = 0; p < len; ++p) st.lone[p] = lone.at(e.start + static_cast<double>(p));
   } else if (e.angle == Angle::kDivide) {
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> t(new (std::nothrow) double[len]);
@@ -207,6 +225,10 @@ void SimilarityWriter::write(float* out, int64_t rows) {
     const size_t p = static_cast<size_t>(st.nextRow);
     if (st.band) {
       std::memcpy(dst, st.band.get() + (len - 1 - p), len * sizeof(float));
+    } else if (st.lone) {
+      const double* offset = st.offsetPart.get() + (len - 1 - p);
+      const double* lone = st.lone.get();
+      for (size_t q = 0; q < len; ++q) dst[q] = static_cast<float>(offset[q] + lone[p] * lone[q]);
     } else if (st.offsetPart) {
       const double* offset = st.offsetPart.get() + (len - 1 - p);
       const double* sum = st.sumPart.get() + p;

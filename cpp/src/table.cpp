@@ -80,8 +80,7 @@ struct TableWriter::State {
   int64_t nextRow;
   bool recurrence;  // float32 rows by recurrence (pairs share a frequency)
   std::unique_ptr<detail::Oscillators> bank;
-  double loneFrequency = 0;  // the odd last column's, when hasLoneColumn(e)
-  bool loneSin = false;
+  detail::LoneColumn lone = {};                      // the odd last column, when hasLoneColumn(e)
   int64_t stepsSinceSeed = detail::kReseedInterval;  // seed before the first row
   // float64 rows: their waves, found at the first write (see write(double*)).
   std::unique_ptr<Wave[]> waves = nullptr;
@@ -94,11 +93,7 @@ TableWriter::TableWriter(const Encoding& e, int64_t firstRow)
     : state_(new (std::nothrow) State{e, firstRow, pairsShareFrequency(e), nullptr}) {
   if (state_ && validate(e) != nullptr) state_.reset();
   if (!state_ || !state_->recurrence) return;
-  if (hasLoneColumn(e)) {
-    const detail::Column lone = detail::column(e, e.dModel - 1);
-    state_->loneFrequency = detail::frequency(e, lone.exponent);
-    state_->loneSin = lone.usesSin;
-  }
+  if (hasLoneColumn(e)) state_->lone = detail::LoneColumn(e);
   const std::unique_ptr<double[]> w = detail::pairFrequencies(e);
   if (!w) {
     state_.reset();
@@ -179,12 +174,10 @@ void TableWriter::write(float* out, int64_t rows) {
     for (int64_t k = 0; k < run; ++k) {
       float* written = runStart + static_cast<size_t>(k) * d;
       // The odd last column has no partner to step with: one sin or cos per row.
-      if (hasLoneColumn(e)) {
-        const double angle = (e.start + static_cast<double>(st.nextRow + k)) * st.loneFrequency;
-        written[d - 1] = static_cast<float>(e.scale * (st.loneSin ? std::sin(angle) : std::cos(angle)));
-      } else if (e.dModel % 2 == 1) {
+      if (hasLoneColumn(e))
+        written[d - 1] = static_cast<float>(st.lone.at(e.start + static_cast<double>(st.nextRow + k)));
+      else if (e.dModel % 2 == 1)
         written[d - 1] = 0.0f;
-      }
       if (st.nextRow + k == e.paddingRow) std::memset(written, 0, d * sizeof(float));
     }
     r += run;

@@ -54,6 +54,20 @@ TEST(OffsetDots, ALoneOddColumnMakesThemDependOnTheStart) {
       ASSERT_NEAR(got[m], pairs + std::sin(w * from) * std::sin(w * (from + m)), 1e-12) << from << " " << m;
     }
   }
+  // At a width where the pairs' terms are many, still to float64 rounding: the
+  // pairs' sum is offset-only, and the lone column adds its one product.
+  k.d = 65537;
+  const int pairs = 32768;
+  const double wLast = std::pow(10000.0, -65536.0 / 65537);
+  std::vector<double> wide(8);
+  posenc::offsetDots(reference::encoding(k), 3000, 0, 7, wide.data());
+  for (int m = 0; m < 8; ++m) {
+    long double sum = 0;
+    for (int i = 0; i < pairs; ++i) sum += std::cos(m * std::pow(10000.0L, -2.0L * i / 65537));
+    const double want = static_cast<double>(sum) + std::sin(wLast * 3000) * std::sin(wLast * (3000 + m));
+    ASSERT_NEAR(wide[m], want, 1e-14 * pairs) << m;  // float64 rounding of the sum
+  }
+  k.d = 7;
   // Zeroed, the column adds nothing: offset only again.
   k.zeroOddColumn = true;
   std::vector<double> a(50), b(50);

@@ -116,8 +116,9 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
 
 // The [length x length] matrix of row dot products, written a chunk of rows
 // at a time. Toeplitz (entry (p, q) = s(|p - q|)) where offsetOnlyDots(e),
-// Toeplitz plus Hankel (a part in p + q) for other angle-'divide' conventions,
-// real products of a float64 table otherwise.
+// plus a rank-one part for a lone odd column, Toeplitz plus Hankel (a part
+// in p + q) for other angle-'divide' conventions, real products of a float64
+// table otherwise.
 class SimilarityWriter {
  public:
   SimilarityWriter(const Encoding& e, int64_t length);
