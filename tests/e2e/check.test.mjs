@@ -166,6 +166,25 @@ try {
     assert((await page.textContent('[data-testid="check-first"]')).includes('Equal to fairseq'), 'first difference');
   });
 
+  await check('an odd width: a cos-first table with a zero last column is told apart from the paper', async () => {
+    const [length, d] = [40, 9];
+    const rows = Array.from({ length }, (_, pos) =>
+      Array.from({ length: d }, (_, j) => (j === d - 1 ? 0 : paperValue(pos, j, d, { swap: true })).toFixed(7)),
+    );
+    await page.fill('#check-paste', rows.map((row) => row.join(',')).join('\n'));
+    await page.click('#check-run');
+    await answerFor(page, 'pasted');
+    const codes = await page.$$eval('[data-testid="check-diagnosis"] li', (items) =>
+      items.map((li) => li.dataset.code),
+    );
+    assert(JSON.stringify(codes.sort()) === JSON.stringify(['odd-column-zero', 'sin-cos-swapped']), `codes: ${codes}`);
+    // The paper's last column is a sine, whatever this table's order is.
+    const params = await page.textContent('[data-testid="check-params"]');
+    assert(params.includes('last column (odd d)zero (vaswani: sin alone)'), `params: ${params}`);
+    const item = await page.textContent('[data-testid="check-diagnosis"] li[data-code="odd-column-zero"]');
+    assert(item.includes('a sin at pair index i = 4'), item);
+  });
+
   await check(
     'a pasted transposed table (dimensions in rows) is named so, with the code for its true shape',
     async () => {

@@ -228,6 +228,8 @@ describe('export', () => {
       { length: 1100, dModel: 33 },
       { length: 12, dModel: 9, preset: 'tensor2tensor', oddColumn: 'formula', minTimescale: 2, maxTimescale: 500 },
       { length: 10, dModel: 7, preset: 'question', start: 2 },
+      { length: 20, dModel: 11, preset: 'tf-tutorial', exponent: 'column', oddColumn: 'formula', order: 'cos-sin' },
+      { length: 20, dModel: 11, exponent: 'half-minus-one', base: 500 },
     ];
     let dir;
     let setupError;

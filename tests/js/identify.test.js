@@ -218,6 +218,27 @@ describe('identify', () => {
       const t2t = identify(pe, lone, 40, 33);
       expect(t2t).toEqual(expect.objectContaining({ match: true, nearestPreset: 'tensor2tensor' }));
       expect(codes(t2t)).toEqual(['odd-column-formula']);
+      // Not the paper's structure: not what Hugging Face computes either.
+      expect(t2t.diagnosis[0].message).not.toContain('Hugging Face');
+    });
+
+    it('names the preset whose own table it is where knobs make no difference (d = 1, 3)', () => {
+      // d = 1: one column, sin(pos); row 0 is zero without being a padding row.
+      const one = build(50, 1, (pos) => Math.sin(pos));
+      expect(identify(pe, one, 50, 1)).toEqual(
+        expect.objectContaining({ match: true, preset: 'vaswani', diagnosis: [] }),
+      );
+      // d = 3: one pair (layout and exponent moot) and tensor2tensor's zero column:
+      // the TF tutorial's table is the same one.
+      const three = identify(pe, tensor2tensor(40, 3), 40, 3);
+      expect(three).toEqual(expect.objectContaining({ match: true, diagnosis: [] }));
+      expect(['tensor2tensor', 'tf-tutorial']).toContain(three.preset);
+      expect(three.options).toEqual({ ...PRESETS[three.preset] });
+      // ... and the paper's at d = 3, with its lone sine.
+      const paper = build(40, 3, (pos, j) =>
+        j === 1 ? Math.cos(pos) : Math.sin(pos / 10000 ** ((2 * Math.floor(j / 2)) / 3)),
+      );
+      expect(identify(pe, paper, 40, 3)).toEqual(expect.objectContaining({ match: true, preset: 'vaswani' }));
     });
 
     it('accepts number[] data', () => {

@@ -120,7 +120,7 @@ The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit
   'rotation.zeroColumn': ({ column, pair }) =>
     `Column ${column} is the zero column of an odd d and belongs to no pair; shown: pair i = ${pair}.`,
   'rotation.loneColumn': ({ column, fn, pair }) =>
-    `Column ${column}, the last of an odd d, is a ${fn} without its partner and belongs to no pair; shown: pair i = ${pair}.`,
+    `Column ${column}, the last of an odd d, is a ${fn} without its partner; shown: pair i = ${pair}.`,
   'rotation.describe': ({ start, end, radius = 1 }) =>
     `One pair of the encoding as a point on ${radius === 1 ? 'the unit circle' : `a circle of radius ${n(radius)}`}, at (${n(start[0])}, ${n(start[1])}) for position p and (${n(end[0])}, ${n(end[1])}) for p + k.`,
 
@@ -129,7 +129,7 @@ The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
 depends on the offset $k$ alone, not on $p$, and is symmetric: $s(-k) = s(k)$.
 
-Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase. (At odd $d$ the formula's last column $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ has no cosine — the paper, Hugging Face and Keras-NLP compute it so — and adds $\sin(\omega p)\sin(\omega(p+k))$, which depends on $p$: the curves part a little. tensor2tensor and fairseq zero that column instead.)
+Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase. (At odd $d$ the paper's formula gives a last column $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ without a cosine, and Hugging Face and Keras-NLP compute it. It adds $\sin(\omega p)\sin(\omega(p+k))$, which depends on $p$: the peak is $(d-1)/2 + \sin^2(\omega p)$ and the curves part a little; the bands below hold the pairs only. tensor2tensor and fairseq zero that column instead.)
 
 Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.`,
   'offset.from': (start) => `from position ${start}`,
@@ -297,8 +297,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
     `Every value is multiplied by ${n(scale, 6)}${sqrtD ? ' (√dModel)' : ''}; ${preset} uses scale ${refScale}.`,
   'check.dx.odd-column-zero': ({ preset, width, lonePair, refFn }) =>
     `The last column (odd width ${width}) is all zeros, a padding column; ${preset} continues the formula there: a ${refFn} at pair index i = ${lonePair} without its partner.`,
-  'check.dx.odd-column-formula': ({ preset, width, lonePair, fn }) =>
-    `The last column (odd width ${width}) continues the formula: a ${fn} at pair index i = ${lonePair} without its partner (as Hugging Face and Keras-NLP compute it); ${preset} leaves it zero.`,
+  'check.dx.odd-column-formula': ({ preset, width, lonePair, fn, likeHuggingFace }) =>
+    `The last column (odd width ${width}) continues the formula: a ${fn} at pair index i = ${lonePair} without its partner${likeHuggingFace ? ' (as Hugging Face and Keras-NLP compute it)' : ''}; ${preset} leaves it zero.`,
   'check.dx.float32-angle': ({ error, errorRow }) =>
     `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${n(error)} at row ${errorRow}. Compute the angles in float64 and cast the table afterwards.`,
   'check.differenceTitle': 'Difference from a preset',

@@ -113,11 +113,11 @@ $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{p
     `第 i = ${pair} 对，ω_i = ${n(frequency, 4)}：k = ${offset} 使它转过 ω_i·k = ${n(angle, 4)} 弧度（整圈之外 ${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}°）。`,
   'rotation.noAngle': ({ pair }) => `第 i = ${pair} 对：此约定下它的 sin 和 cos 频率不同，不存在单一的转角。`,
   'rotation.residual': ({ residual, dModel, radius = 1, lone = null }) =>
-    `${lone ? `成对的 ${dModel - 1} 个维度` : `全部 ${dModel} 个维度`}上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)}${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}${lone ? `第 ${dModel - 1} 维是奇数 d 的最后一列，是没有配对的 ${lone}：没有旋转能映射它，所以在这一维上 PE(p+k) 不等于 M_k·PE(p)。` : ''}`,
+    `${lone ? `成对的 ${dModel - 1} 个维度` : `全部 ${dModel} 个维度`}上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)}${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}${lone ? `第 ${dModel - 1} 维是奇数 d 的最后一列，是单独的 ${lone}，缺少配对的另一半：没有旋转能映射它，所以在这一维上 PE(p+k) 不等于 M_k·PE(p)。` : ''}`,
   'rotation.zeroColumn': ({ column, pair }) =>
     `第 ${column} 列是奇数 d 的零列，不属于任何一对；图中显示第 i = ${pair} 对。`,
   'rotation.loneColumn': ({ column, fn, pair }) =>
-    `第 ${column} 列是奇数 d 的最后一列，是没有配对的 ${fn}，不属于任何一对；图中显示第 i = ${pair} 对。`,
+    `第 ${column} 列是奇数 d 的最后一列：单独的 ${fn}，缺少配对的另一半；图中显示第 i = ${pair} 对。`,
   'rotation.describe': ({ start, end, radius = 1 }) =>
     `编码中的一对维度画成${radius === 1 ? '单位圆' : `半径为 ${n(radius)} 的圆`}上的点：位置 p 时在 (${n(start[0])}, ${n(start[1])})，位置 p + k 时在 (${n(end[0])}, ${n(end[1])})。`,
 
@@ -126,7 +126,7 @@ $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{p
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
 只取决于偏移 $k$，与 $p$ 无关，而且对称：$s(-k) = s(k)$。
 
-上图：从三个起始位置计算的 $s(k)$ 叠在一起——完全重合。$k = 0$ 处的峰值是 $d/2$；随着快速维度对相位错开而下降。（奇数 $d$ 时，按公式得到的最后一列 $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ 没有对应的余弦——论文、Hugging Face 和 Keras-NLP 都是这样算的——它贡献 $\sin(\omega p)\sin(\omega(p+k))$，与 $p$ 有关：几条曲线会略微分开。tensor2tensor 和 fairseq 则把这一列置零。）
+上图：从三个起始位置计算的 $s(k)$ 叠在一起——完全重合。$k = 0$ 处的峰值是 $d/2$；随着快速维度对相位错开而下降。（奇数 $d$ 时，论文的公式给出的最后一列 $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ 没有对应的余弦，Hugging Face 和 Keras-NLP 也是这样计算的。它贡献 $\sin(\omega p)\sin(\omega(p+k))$，与 $p$ 有关：峰值变为 $(d-1)/2 + \sin^2(\omega p)$，几条曲线会略微分开；下图的分组只包含成对的维度。tensor2tensor 和 fairseq 则把这一列置零。）
 
 下图：把同一个和按维度对分组堆叠（正值向上，负值向下；曲线是它们的和 $s(k)$）。$k = 0$ 附近每组都在叠加；离得越远，快速组互相抵消，只剩慢速组支撑相似度。`,
   'offset.from': (start) => `起始位置 ${start}`,
@@ -287,9 +287,9 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.dx.scaled': ({ preset, scale, sqrtD, refScale }) =>
     `每个值都乘了 ${n(scale, 6)}${sqrtD ? '（√dModel）' : ''}；${preset} 的缩放是 ${refScale}。`,
   'check.dx.odd-column-zero': ({ preset, width, lonePair, refFn }) =>
-    `最后一列（奇数宽度 ${width}）全为零，是一列填充；${preset} 在这一列按公式继续：第 i = ${lonePair} 对的 ${refFn}，没有配对。`,
-  'check.dx.odd-column-formula': ({ preset, width, lonePair, fn }) =>
-    `最后一列（奇数宽度 ${width}）按公式继续：第 i = ${lonePair} 对的 ${fn}，没有配对（Hugging Face 和 Keras-NLP 都这样计算）；${preset} 把它置零。`,
+    `最后一列（奇数宽度 ${width}）全为零，是填充列；${preset} 在这一列按公式继续：第 i = ${lonePair} 对的 ${refFn}，缺少配对的另一半。`,
+  'check.dx.odd-column-formula': ({ preset, width, lonePair, fn, likeHuggingFace }) =>
+    `最后一列（奇数宽度 ${width}）按公式继续：第 i = ${lonePair} 对的 ${fn}，缺少配对的另一半${likeHuggingFace ? '（Hugging Face 和 Keras-NLP 都这样计算）' : ''}；${preset} 把它置零。`,
   'check.dx.float32-angle': ({ error, errorRow }) =>
     `角度是用 float32 计算的（位置 × 频率舍入到 24 位）：误差随位置增大，在第 ${errorRow} 行达到 ${n(error)}。应先用 float64 计算角度，最后再转换表的类型。`,
   'check.differenceTitle': '与预设的差',

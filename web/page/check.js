@@ -108,6 +108,12 @@ function diagnosisParams(code, result) {
     lonePair: (dModel - 1) / 2,
     fn: firstFunction(found),
     refFn: firstFunction(reference),
+    // The paper's structure, as Hugging Face and Keras-NLP compute it.
+    likeHuggingFace:
+      found.layout === 'interleaved' &&
+      found.exponent === 'pair' &&
+      found.order === 'sin-cos' &&
+      found.angle === 'divide',
     // The table as given (the transposed sentence names its shape).
     length: result.length,
     dModel: result.dModel,
@@ -328,7 +334,8 @@ export function createCheck(container, getState) {
     const { identification: id } = result;
     const { length, dModel } = explainedShape(result);
     const nearest = PRESETS[id.nearestPreset];
-    const format = (knob, value) => {
+    // conv: the convention `value` belongs to (what an odd column holds depends on its order).
+    const format = (knob, value, conv) => {
       switch (knob) {
         case 'exponent':
           return `${value} (${FORMULA[value]})`;
@@ -339,7 +346,7 @@ export function createCheck(container, getState) {
         case 'scale':
           return value === Math.sqrt(dModel) && value !== 1 ? `${value} (√dModel)` : String(value);
         case 'oddColumn':
-          return value === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(id.options));
+          return value === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(conv));
         default:
           return String(value);
       }
@@ -348,10 +355,10 @@ export function createCheck(container, getState) {
     for (const knob of KNOBS) {
       if (knob === 'oddColumn' && dModel % 2 === 0) continue;
       const differs = knobDiffers(knob, id.options, nearest, length);
-      const text = format(knob, id.options[knob]);
+      const text = format(knob, id.options[knob], id.options);
       rows.push([
         t(`check.param.${knob}`),
-        differs ? `${text} ${t('check.presetHas', id.nearestPreset, format(knob, nearest[knob]))}` : text,
+        differs ? `${text} ${t('check.presetHas', id.nearestPreset, format(knob, nearest[knob], nearest))}` : text,
         differs,
       ]);
     }
