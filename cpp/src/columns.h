@@ -64,10 +64,8 @@ struct LoneColumn {
     w = frequency(e, col.exponent);
     usesSin = col.usesSin;
   }
-  double at(double position) const {
-    const double angle = position * w;
-    return scale * (usesSin ? std::sin(angle) : std::cos(angle));
-  }
+  // Out of line: inlined, every caller got its own copy of sin and cos (2 KB of wasm).
+  double at(double position) const;
 };
 
 // The padding row is table row paddingRow, at position start + paddingRow as

@@ -74,6 +74,11 @@ void row(const Encoding& e, double position, float* out) {
 
 namespace detail {
 
+double LoneColumn::at(double position) const {
+  const double angle = position * w;
+  return scale * (usesSin ? std::sin(angle) : std::cos(angle));
+}
+
 void tableRow(const Encoding& e, int64_t index, double* out) {
   evaluateRow(e, e.start + static_cast<double>(index), index == e.paddingRow, out);
 }
