@@ -74,6 +74,40 @@ void row(const Encoding& e, double position, float* out) {
 
 namespace detail {
 
+Column column(const Encoding& e, int32_t j) {
+  const int32_t n = pairCount(e);
+  Column col{};
+  if (j >= 2 * n) {
+    // The odd last column: zeros, or the first member of a pair n of its own.
+    if (e.oddColumn == OddColumn::kZero) {
+      col.zero = true;
+      return col;
+    }
+    col.pair = n;
+  } else if (e.layout == Layout::kInterleaved) {
+    col.pair = j / 2;
+    col.second = (j % 2) == 1;
+  } else {
+    col.second = j >= n;
+    col.pair = col.second ? j - n : j;
+  }
+  switch (e.exponent) {
+    case Exponent::kPair:
+      col.exponent = 2.0 * col.pair / e.dModel;
+      break;
+    case Exponent::kHalfMinusOne:
+      // tensor2tensor divides by max(n - 1, 1); fairseq's n - 1 = 0 would give NaN.
+      // (A 'formula' odd column is pair n: e = n / max(n - 1, 1); neither has one.)
+      col.exponent = static_cast<double>(col.pair) / (n > 1 ? n - 1 : 1);
+      break;
+    case Exponent::kColumn:
+      col.exponent = 2.0 * j / e.dModel;
+      break;
+  }
+  col.usesSin = col.second == (e.order == Order::kCosSin);
+  return col;
+}
+
 double LoneColumn::at(double position) const {
   const double angle = position * w;
   return scale * (usesSin ? std::sin(angle) : std::cos(angle));
