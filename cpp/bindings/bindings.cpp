@@ -120,10 +120,11 @@ std::unique_ptr<T[], Free<T>> pageLonger(size_t bytes) {
 // A view valid until the next call.
 constexpr size_t kOnceBytes = 256 * 1024;
 
-// One for float and double tables alike; allocated at the first small table.
+// One for float and double tables alike; allocated at the first small table
+// (and tried again by the next one if memory was short then).
 unsigned char* onceScratch() {
-  static const std::unique_ptr<unsigned char[], Free<unsigned char>> scratch =
-      pageLonger<unsigned char>(kOnceBytes);
+  static std::unique_ptr<unsigned char[], Free<unsigned char>> scratch;
+  if (!scratch) scratch = pageLonger<unsigned char>(kOnceBytes);
   return scratch.get();
 }
 

@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <vector>
 
 #include "columns.h"
 #include "kernels.h"
@@ -34,29 +33,40 @@ bool sumCosines(const double* w, int32_t n, double x0, int64_t count, double* ou
 //   PE(P) . PE(Q) = scale^2/2 [ sum_j cos((P-Q) w_j) + sum_j sigma_j cos((P+Q) w_j) ],
 // sigma_j = +1 for cos and -1 for sin columns: a Toeplitz part (offset only) and a
 // Hankel part in P+Q, which cancels exactly when sin and cos of a pair share w.
+// The frequencies of every column, of the cos columns and of the sin columns.
+// Arrays, not vectors: wasm builds have no exceptions, so a failed vector
+// allocation would abort the module where this returns false.
 struct ColumnSinusoids {
-  std::vector<double> all, cosines, sines;
+  std::unique_ptr<double[]> all, cosines, sines;
+  int32_t allCount = 0, cosineCount = 0, sineCount = 0;
+  bool ok() const { return all && cosines && sines; }
 };
 
 ColumnSinusoids columnSinusoids(const Encoding& e) {
   ColumnSinusoids c;
+  const size_t d = static_cast<size_t>(e.dModel);
+  c.all.reset(new (std::nothrow) double[d]);
+  c.cosines.reset(new (std::nothrow) double[d]);
+  c.sines.reset(new (std::nothrow) double[d]);
+  if (!c.ok()) return c;
   for (int32_t j = 0; j < e.dModel; ++j) {
     const Column col = column(e, j);
     if (col.zero) continue;
     const double w = frequency(e, col.exponent);
-    c.all.push_back(w);
-    (col.usesSin ? c.sines : c.cosines).push_back(w);
+    c.all[c.allCount++] = w;
+    if (col.usesSin)
+      c.sines[c.sineCount++] = w;
+    else
+      c.cosines[c.cosineCount++] = w;
   }
   return c;
 }
 
-int32_t count(const std::vector<double>& v) { return static_cast<int32_t>(v.size()); }
-
 // out[t] = sum_j sigma_j cos((x0 + t) w_j).
 bool sumHankel(const ColumnSinusoids& c, double x0, int64_t n, double* out) {
   std::unique_ptr<double[]> sines(new (std::nothrow) double[n]);
-  if (!sines || !sumCosines(c.cosines.data(), count(c.cosines), x0, n, out) ||
-      !sumCosines(c.sines.data(), count(c.sines), x0, n, sines.get()))
+  if (!sines || !sumCosines(c.cosines.get(), c.cosineCount, x0, n, out) ||
+      !sumCosines(c.sines.get(), c.sineCount, x0, n, sines.get()))
     return false;
   for (int64_t t = 0; t < n; ++t) out[t] -= sines[t];
   return true;
@@ -115,7 +125,7 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
     // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`.
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> hankel(new (std::nothrow) double[n]);
-    if (!hankel || !detail::sumCosines(c.all.data(), detail::count(c.all), first, n, out) ||
+    if (!hankel || !c.ok() || !detail::sumCosines(c.all.get(), c.allCount, first, n, out) ||
         !detail::sumHankel(c, 2 * from + first, n, hankel.get()))
       return false;
     for (int64_t i = 0; i < n; ++i) out[i] = 0.5 * scale2 * (out[i] + hankel[i]);
@@ -188,8 +198,8 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
     std::unique_ptr<double[]> t(new (std::nothrow) double[len]);
     st.offsetPart.reset(new (std::nothrow) double[bandLength]);
     st.sumPart.reset(new (std::nothrow) double[bandLength]);
-    if (!t || !st.offsetPart || !st.sumPart ||
-        !detail::sumCosines(c.all.data(), detail::count(c.all), 0.0, length, t.get()) ||
+    if (!t || !st.offsetPart || !st.sumPart || !c.ok() ||
+        !detail::sumCosines(c.all.get(), c.allCount, 0.0, length, t.get()) ||
         !detail::sumHankel(c, 2 * e.start, static_cast<int64_t>(bandLength), st.sumPart.get())) {
       state_.reset();
       return;
@@ -220,6 +230,7 @@ void SimilarityWriter::write(float* out, int64_t rows) {
   const size_t len = static_cast<size_t>(st.length);
   const size_t d = static_cast<size_t>(e.dModel);
   const bool hasPadding = e.paddingRow >= 0 && e.paddingRow < st.length;
+  rows = std::min(rows, st.length - st.nextRow);  // the matrix has no rows beyond its length
   for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
     float* dst = out + static_cast<size_t>(r) * len;
     const size_t p = static_cast<size_t>(st.nextRow);

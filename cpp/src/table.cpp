@@ -47,6 +47,17 @@ bool halvesShareL1Sets(size_t n) {
   return std::min(apart, 4096 - apart) < segmentBytes;
 }
 
+// sin and cos of one angle, in one call where the C library has sincos
+// (glibc; musl, which Emscripten uses): the same doubles as std::sin and std::cos.
+inline void sinCos(double angle, double* sn, double* cs) {
+#if defined(__GLIBC__) || defined(__EMSCRIPTEN__)
+  ::sincos(angle, sn, cs);
+#else
+  *sn = std::sin(angle);
+  *cs = std::cos(angle);
+#endif
+}
+
 // One sinusoid of a float64 row: wave(position * frequency) into its columns
 // (-1: none). Both members of a pair that share a frequency are one wave.
 struct Wave {
@@ -209,7 +220,7 @@ void TableWriter::write(double* out, int64_t rows) {
       const double angle = position * wave.frequency;
       if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
         double sn, cs;
-        ::sincos(angle, &sn, &cs);
+        sinCos(angle, &sn, &cs);
         values[wave.sinColumn] = e.scale * sn;
         values[wave.cosColumn] = e.scale * cs;
       } else if (wave.sinColumn >= 0) {

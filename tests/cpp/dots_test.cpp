@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 #include "posenc/posenc.h"
@@ -162,6 +163,22 @@ TEST(Similarity, ToeplitzBandsForThePaper) {
   for (long p = 1; p < length; ++p)
     for (long q = 1; q < length; ++q) ASSERT_EQ(s[p * length + q], s[(p - 1) * length + q - 1]);
   EXPECT_NEAR(s[0], 16.0f, 1e-6);
+}
+
+TEST(Similarity, ChunkedWritesEqualOneWriteAndStopAtTheLength) {
+  for (reference::Knobs k : reference::conventions(9)) {
+    k.paddingRow = 2;
+    const long length = 30;
+    const std::vector<float> whole = similarityOf(k, length);
+    // Chunks of 7 rows, the last one asking for more rows than are left.
+    std::vector<float> chunked((length + 5) * length, -7.0f);
+    posenc::SimilarityWriter writer(reference::encoding(k), length);
+    ASSERT_TRUE(writer.ok());
+    for (long done = 0; done < length; done += 7) writer.write(chunked.data() + done * length, 7);
+    ASSERT_EQ(0, std::memcmp(chunked.data(), whole.data(), whole.size() * sizeof(float)));
+    for (size_t i = whole.size(); i < chunked.size(); ++i)
+      ASSERT_EQ(chunked[i], -7.0f) << "wrote past the matrix";
+  }
 }
 
 TEST(Similarity, RejectsAnEmptyMatrix) {

@@ -126,6 +126,7 @@ class SimilarityWriter {
   SimilarityWriter(const SimilarityWriter&) = delete;
   SimilarityWriter& operator=(const SimilarityWriter&) = delete;
 
+  // Writes the next `rows` rows (at most those left of the length) and advances.
   void write(float* out, int64_t rows);
   bool ok() const;
 
