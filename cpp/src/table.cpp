@@ -125,8 +125,7 @@ void TableWriter::write(float* out, int64_t rows) {
   const Encoding& e = st.e;
   const size_t d = static_cast<size_t>(e.dModel);
   if (!st.recurrence) {
-    for (int64_t r = 0; r < rows; ++r, ++st.nextRow)
-      detail::tableRow(e, st.nextRow, out + static_cast<size_t>(r) * d);
+    writeDirect(st, out, rows);
     return;
   }
   detail::Oscillators& oscillators = *st.bank;
@@ -201,16 +200,22 @@ void TableWriter::write(double* out, int64_t rows) {
   // float64 rows are evaluated directly so they equal sin(fl(pos * w)) to
   // the last bits, as any float64 reference computes them.
   if (!state_) return;
-  State& st = *state_;
+  writeDirect(*state_, out, rows);
+}
+
+// Rows evaluated value by value, as row() does, rounded once to T. Each
+// wave's frequency once, not a pow per value as row() does, and sin and cos
+// of a pair from one sincos: the same doubles, so the same bits (tested).
+// float64 512 x 128: 0.62 instead of 2.6 ms; float32 column exponent
+// 2048 x 512: about 4x faster than by row().
+template <typename T>
+void TableWriter::writeDirect(State& st, T* out, int64_t rows) {
   const Encoding& e = st.e;
   const size_t d = static_cast<size_t>(e.dModel);
-  // Each wave's frequency once, not a pow per value as row() does, and sin
-  // and cos of a pair from one sincos: the same doubles, so the same bits
-  // (tested). 512 x 128: 0.62 instead of 2.6 ms.
   if (!st.waves && e.angle != Angle::kRatioPower) st.waves = findWaves(e, st.waveCount);
   for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
     const double position = e.start + static_cast<double>(st.nextRow);
-    double* values = out + static_cast<size_t>(r) * d;
+    T* values = out + static_cast<size_t>(r) * d;
     if (!st.waves || st.nextRow == e.paddingRow) {
       detail::tableRow(e, st.nextRow, values);
       continue;
@@ -221,15 +226,15 @@ void TableWriter::write(double* out, int64_t rows) {
       if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
         double sn, cs;
         sinCos(angle, &sn, &cs);
-        values[wave.sinColumn] = e.scale * sn;
-        values[wave.cosColumn] = e.scale * cs;
+        values[wave.sinColumn] = static_cast<T>(e.scale * sn);
+        values[wave.cosColumn] = static_cast<T>(e.scale * cs);
       } else if (wave.sinColumn >= 0) {
-        values[wave.sinColumn] = e.scale * std::sin(angle);
+        values[wave.sinColumn] = static_cast<T>(e.scale * std::sin(angle));
       } else {
-        values[wave.cosColumn] = e.scale * std::cos(angle);
+        values[wave.cosColumn] = static_cast<T>(e.scale * std::cos(angle));
       }
     }
-    if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[d - 1] = 0.0;
+    if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[d - 1] = T(0);
   }
 }
 

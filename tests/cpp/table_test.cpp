@@ -139,6 +139,27 @@ TEST(Table, Float64RowsAreRowBitForBit) {
     }
 }
 
+TEST(Table, Float32RowsWithoutRecurrenceAreRowBitForBit) {
+  // Where pairs do not share a frequency (column exponent, ratio-power) float32
+  // rows are evaluated directly too: each value is row()'s double, rounded once.
+  for (bool ratioPower : {false, true})
+    for (reference::Knobs k : reference::conventions(37)) {
+      k.ratioPower = ratioPower;
+      const Encoding e = reference::encoding(k);
+      if (posenc::pairsShareFrequency(e)) continue;
+      k.start = 3;
+      k.paddingRow = 5;
+      const Encoding shifted = reference::encoding(k);
+      const long length = 300;
+      std::vector<float> table(length * k.d), row(k.d);
+      ASSERT_TRUE(posenc::table(shifted, length, table.data()));
+      for (long r = 0; r < length; ++r) {
+        posenc::row(shifted, k.start + static_cast<double>(r), row.data());
+        ASSERT_EQ(0, std::memcmp(row.data(), table.data() + r * k.d, k.d * sizeof(float))) << "row " << r;
+      }
+    }
+}
+
 TEST(Table, ChunkedWritesEqualOneWrite) {
   reference::Knobs k;
   k.d = 34;

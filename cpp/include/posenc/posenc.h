@@ -106,6 +106,8 @@ class TableWriter {
 
  private:
   struct State;
+  template <typename T>
+  static void writeDirect(State& st, T* out, int64_t rows);
   std::unique_ptr<State> state_;
 };
 
