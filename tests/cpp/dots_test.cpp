@@ -142,6 +142,8 @@ TEST(Similarity, EqualsRowProductsAndIsSymmetric) {
     for (reference::Knobs k : reference::conventions(d)) {
       k.paddingRow = 3;
       k.start = 2;
+      k.ratioPower = k.exponent == posenc::Exponent::kColumn && k.cosFirst;  // (the question's)
+      k.frequencyScale = k.concat && !k.ratioPower ? 2.5 : 1.0;              // tensor2tensor's min_timescale
       const long length = 40;
       const std::vector<float> s = similarityOf(k, length);
       for (long p = 0; p < length; ++p) {

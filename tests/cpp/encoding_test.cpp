@@ -45,6 +45,20 @@ TEST(Validate, NamesEachBadField) {
   e = Encoding{};
   e.frequencyScale = 0;
   EXPECT_NE(messageOf(e).find("frequencyScale"), std::string::npos);
+  // Finite but absurd: 2 * start, pos * w or scale^2 * dModel would overflow.
+  e = Encoding{};
+  e.start = 1e308;
+  EXPECT_NE(messageOf(e).find("start"), std::string::npos);
+  e = Encoding{};
+  e.scale = -1e200;
+  EXPECT_NE(messageOf(e).find("scale"), std::string::npos);
+  e = Encoding{};
+  e.frequencyScale = 1e300;
+  EXPECT_NE(messageOf(e).find("frequencyScale"), std::string::npos);
+  e = Encoding{};
+  e.start = -9007199254740992.0;  // 2^53 itself is fine
+  e.scale = 9007199254740992.0;
+  EXPECT_EQ(messageOf(e), "");
 }
 
 TEST(Frequencies, FallGeometricallyFromOneInThePaper) {

@@ -41,7 +41,8 @@ struct Knobs {
   double start = 0.0;
   long paddingRow = -1;
   double scale = 1.0;
-  bool zeroOddColumn = false;  // else an odd d's last column is pair n's first member
+  bool zeroOddColumn = false;   // else an odd d's last column is pair n's first member
+  double frequencyScale = 1.0;  // tensor2tensor's min_timescale (angle 'divide' only)
 };
 
 inline double value(const Knobs& k, double pos, int j) {
@@ -56,7 +57,8 @@ inline double value(const Knobs& k, double pos, int j) {
   if (k.exponent == posenc::Exponent::kPair) e = 2.0 * pair / k.d;
   if (k.exponent == posenc::Exponent::kHalfMinusOne) e = pair / std::max(n - 1.0, 1.0);
   if (k.exponent == posenc::Exponent::kColumn) e = 2.0 * j / k.d;
-  const double angle = k.ratioPower ? std::pow(pos / k.base, e) : pos / std::pow(k.base, e);
+  const double angle =
+      k.ratioPower ? std::pow(pos / k.base, e) : pos * k.frequencyScale / std::pow(k.base, e);
   const bool useSin = second == k.cosFirst;
   return k.scale * (useSin ? std::sin(angle) : std::cos(angle));
 }
@@ -73,6 +75,7 @@ inline posenc::Encoding encoding(const Knobs& k) {
   e.paddingRow = k.paddingRow;
   e.scale = k.scale;
   e.oddColumn = k.zeroOddColumn ? posenc::OddColumn::kZero : posenc::OddColumn::kFormula;
+  e.frequencyScale = k.frequencyScale;
   return e;
 }
 

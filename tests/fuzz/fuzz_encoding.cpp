@@ -56,7 +56,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   e.paddingRow = static_cast<int64_t>(in.byte() % 40) - 1;
   e.scale = in.byte() % 3 == 0 ? 1.0 : 8 * (in.unit() - 0.5);
   e.oddColumn = static_cast<posenc::OddColumn>(in.byte() % 3);  // 2 is invalid on purpose
-  const int64_t length = 1 + in.u32() % 70;
+  // Now and then a table past the recurrence's first reseed (1024 rows), narrow to stay quick.
+  const bool pastReseed = in.byte() % 8 == 0;
+  const int64_t length = pastReseed ? 1000 + in.u32() % 100 : 1 + in.u32() % 70;
+  if (pastReseed) e.dModel = 1 + e.dModel % 16;
   const double from = e.start + std::floor(in.unit() * 50);
 
   if (posenc::validate(e) != nullptr) {

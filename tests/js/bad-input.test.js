@@ -40,10 +40,13 @@ const BAD_OPTIONS = [
   ['boolean oddColumn', { oddColumn: true }, TypeError, 'oddColumn'],
   ['unknown dtype', { dtype: 'float16' }, RangeError, 'dtype'],
   ['NaN start', { start: NaN }, RangeError, 'start'],
+  ['absurd start', { start: 1e300 }, RangeError, 'start'],
   ['string start', { start: '1' }, TypeError, 'start'],
   ['fractional paddingRow', { paddingRow: 1.5 }, RangeError, 'paddingRow'],
   ['negative paddingRow', { paddingRow: -1 }, RangeError, 'paddingRow'],
   ['Infinity scale', { scale: Infinity }, RangeError, 'scale'],
+  ['absurd scale', { scale: -(2 ** 60) }, RangeError, 'scale'],
+  ['absurd minTimescale', { minTimescale: 1e300, maxTimescale: 1e301 }, RangeError, 'minTimescale'],
   ['unknown option', { lenght: 5 }, TypeError, 'lenght'],
 ];
 
@@ -111,6 +114,12 @@ describe('sizes and per-function parameters', () => {
     expect(() => pe.offsetDots({ dModel: 4, maxOffset: -1 })).toThrow(/maxOffset/);
     expect(() => pe.offsetDots({ dModel: 4, maxOffset: 1.5 })).toThrow(RangeError);
     expect(() => pe.offsetDots({ dModel: 4, maxOffset: 3, from: NaN })).toThrow(/from/);
+    // Beyond 2^53 positions are no integers and products overflow: refused, not NaN.
+    expect(() => pe.row(1e300, { dModel: 4 })).toThrow(
+      /row: position must be a finite number of magnitude at most 2\^53/,
+    );
+    expect(() => pe.offsetDots({ dModel: 4, maxOffset: 3, from: -(2 ** 54) })).toThrow(RangeError);
+    expect(pe.row(2 ** 53, { dModel: 4, dtype: 'float64' }).every(Number.isFinite)).toBe(true);
     expect(() => pe.similarity({ dModel: 4, length: 3, dtype: 'float64' })).toThrow(/dtype/);
     expectStillWorks();
   });

@@ -107,7 +107,7 @@ export function createApi(module) {
     },
 
     row(position, opts) {
-      finite('row', 'position', position);
+      finite('row', 'position', position, true);
       const params = encodingParams('row', opts);
       const ArrayType = dtypeOf('row', opts);
       checkRatioPowerPositions('row', params, 'position', position);
@@ -133,7 +133,7 @@ export function createApi(module) {
       const minOffset =
         opts.minOffset === undefined ? 0 : integer('offsetDots', 'minOffset', opts.minOffset, -limit, limit);
       const maxOffset = integer('offsetDots', 'maxOffset', opts.maxOffset, minOffset, minOffset + limit);
-      const from = opts.from === undefined ? 0 : finite('offsetDots', 'from', opts.from);
+      const from = opts.from === undefined ? 0 : finite('offsetDots', 'from', opts.from, true);
       const count = maxOffset - minOffset + 1;
       if (from < 0) checkRatioPowerPositions('offsetDots', params, 'from', from);
       else checkRatioPowerPositions('offsetDots', params, 'from + minOffset', from + minOffset);

@@ -72,9 +72,17 @@ export function integer(where, name, value, min, max) {
 
 const aFiniteNumber = () => 'a finite number';
 
-export function finite(where, name, value) {
+// Largest magnitude of a position, a scale or minTimescale: beyond 2^53 positions
+// are no longer distinct integers, and products such as 2 * start, pos * w or
+// scale^2 * dModel could overflow to Infinity and come back as NaN.
+export const MAX_MAGNITUDE = 2 ** 53;
+
+/** A finite number; with `bounded`, also of magnitude at most 2^53. */
+export function finite(where, name, value, bounded = false) {
   number(where, name, value, aFiniteNumber);
   if (!Number.isFinite(value)) fail(RangeError, where, `${name} must be a finite number`, value);
+  if (bounded && !(Math.abs(value) <= MAX_MAGNITUDE))
+    fail(RangeError, where, `${name} must be a finite number of magnitude at most 2^53`, value);
   return value;
 }
 
@@ -121,7 +129,7 @@ export function encodingParams(where, rawOpts) {
   if (opts.minTimescale !== undefined || opts.maxTimescale !== undefined) {
     if (opts.base !== undefined)
       fail(TypeError, where, 'give either base or minTimescale/maxTimescale, not both', opts.base);
-    const minTimescale = opts.minTimescale === undefined ? 1 : finite(where, 'minTimescale', opts.minTimescale);
+    const minTimescale = opts.minTimescale === undefined ? 1 : finite(where, 'minTimescale', opts.minTimescale, true);
     const maxTimescale = opts.maxTimescale === undefined ? 1e4 : finite(where, 'maxTimescale', opts.maxTimescale);
     if (!(minTimescale > 0)) fail(RangeError, where, 'minTimescale must be a finite number > 0', minTimescale);
     if (!(maxTimescale > minTimescale))
@@ -148,9 +156,9 @@ export function encodingParams(where, rawOpts) {
     angle: oneOf(where, 'angle', pick('angle'), ANGLES),
     base,
     frequencyScale,
-    start: finite(where, 'start', pick('start')),
+    start: finite(where, 'start', pick('start'), true),
     paddingRow: paddingRow === null || paddingRow === undefined ? -1 : paddingRow,
-    scale: finite(where, 'scale', pick('scale')),
+    scale: finite(where, 'scale', pick('scale'), true),
     oddColumn: oneOf(where, 'oddColumn', pick('oddColumn'), ODD_COLUMNS),
   };
 }

@@ -76,14 +76,14 @@ bool pairsShareFrequency(const Encoding& e);
 bool offsetOnlyDots(const Encoding& e);
 
 // Angular frequency of each column (dModel values): w_j = frequencyScale * base^(-e_j);
-// 0 for a zero odd last column; NaN for every column when angle is kRatioPower
-// (the angle is then not linear in position, so no frequency exists).
+// 0 for a zero odd last column; NaN for every other column when angle is
+// kRatioPower (the angle is then not linear in position, so no frequency exists).
 void columnFrequencies(const Encoding& e, double* out);
 
 // One row at any real position (fractional, negative, beyond the table).
 // At the padding row's position, start + paddingRow, the row is all zeros.
-// With Angle::kRatioPower, (pos / base)^e is NaN at negative positions (the
-// JS API refuses them).
+// With Angle::kRatioPower, (pos / base)^e is NaN at negative positions for
+// every non-integer exponent e (the JS API refuses negative positions).
 void row(const Encoding& e, double position, double* out);
 void row(const Encoding& e, double position, float* out);
 
