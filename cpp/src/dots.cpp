@@ -92,8 +92,13 @@ double dot(const double* x, const double* y, size_t n) {
 }  // namespace
 
 bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOffset, double* out) {
-  if (validate(e) != nullptr || maxOffset < minOffset) return false;
-  const int64_t n = maxOffset - minOffset + 1;
+  // A range of offsets that int64 can count (the span in unsigned arithmetic,
+  // which cannot overflow), and a `from` where 2 * from + k stays finite.
+  if (validate(e) != nullptr || maxOffset < minOffset || !(std::abs(from) <= 9007199254740992.0))
+    return false;
+  const uint64_t span = static_cast<uint64_t>(maxOffset) - static_cast<uint64_t>(minOffset);
+  if (span >= static_cast<uint64_t>(INT64_MAX)) return false;
+  const int64_t n = static_cast<int64_t>(span) + 1;
   const double first = static_cast<double>(minOffset);
   // Where `from` is a table row's position (start + row), PE(from + k) is the
   // padding row when row + k is paddingRow: decided by index, as tables do,

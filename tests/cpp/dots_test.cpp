@@ -77,6 +77,15 @@ TEST(OffsetDots, ALoneOddColumnMakesThemDependOnTheStart) {
   for (int m = 0; m < 50; ++m) ASSERT_NEAR(a[m], b[m], 1e-12);
 }
 
+TEST(OffsetDots, RefusesRangesAndStartsItCannotCount) {
+  std::vector<double> out(4);
+  EXPECT_FALSE(posenc::offsetDots(Encoding{}, 0, 3, 2, out.data()));  // empty
+  EXPECT_FALSE(posenc::offsetDots(Encoding{}, 0, INT64_MIN, INT64_MAX, out.data()));
+  EXPECT_FALSE(posenc::offsetDots(Encoding{}, 0, 0, INT64_MAX, out.data()));
+  EXPECT_FALSE(posenc::offsetDots(Encoding{}, 1e300, 0, 3, out.data()));
+  EXPECT_TRUE(posenc::offsetDots(Encoding{}, -9007199254740992.0, 0, 3, out.data()));
+}
+
 TEST(OffsetDots, ColumnExponentDependsOnTheStart) {
   reference::Knobs k;
   k.d = 16;

@@ -113,7 +113,8 @@ class TableWriter {
 
 // s(k) = PE(from) . PE(from + k) for k = minOffset..maxOffset (out[k - minOffset]),
 // accumulated in float64. Closed forms where every column is a sinusoid of
-// position, real row products otherwise. Returns false if scratch memory is unavailable.
+// position, real row products otherwise. Returns false if scratch memory is unavailable,
+// for an empty or uncountable range of offsets, and for |from| > 2^53.
 bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOffset, double* out);
 
 // The [length x length] matrix of row dot products, written a chunk of rows
