@@ -69,6 +69,7 @@ step "JS API (Vitest)" npx vitest run --config tests/js/vitest.config.js
 step "page in headless Chromium" browser_tests
 step "npm package (pack, install, import in Node)" node tests/pack/pack.test.mjs
 step "npm package in a fresh Vite project (dev server and build)" node tests/pack/vite-app.test.mjs
+step "npm package in a fresh webpack 5 project (build)" node tests/pack/webpack-app.test.mjs
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

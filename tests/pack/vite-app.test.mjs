@@ -16,6 +16,9 @@ import { promisify } from 'node:util';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
+import { indexHtml, inspect, MAIN_JS, verify } from './app.mjs';
+
+const INDEX_HTML = indexHtml('<script type="module" src="/main.js"></script>');
 
 const VITE_VERSION = '8.3.8';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,31 +37,6 @@ async function viteBuild(app, args) {
   assert(warnings.length === 0, `vite build warns: ${warnings.join(' | ')}`);
 }
 
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>posenc in a vite app</title>
-    <link rel="icon" href="data:," />
-    <script type="module" src="/main.js"></script>
-  </head>
-  <body>
-    <p>PE[5, 3] = <output id="value">…</output></p>
-    <posenc-heatmap id="plot" d-model="32" length="64" position="5" dimension="3"></posenc-heatmap>
-  </body>
-</html>
-`;
-
-const MAIN_JS = `import { load } from 'posenc';
-import 'posenc/elements';
-
-const pe = await load();
-const table = pe.table({ length: 64, dModel: 32 });
-document.getElementById('value').textContent = String(table[5 * 32 + 3]);
-// The elements must have used this very instance (one module, one load()).
-window.sameInstance = (await load()) === pe;
-`;
-
 /** A free TCP port on 127.0.0.1. */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -69,70 +47,6 @@ function freePort() {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** Opens url, waits for the heatmap and the value; returns what the page showed. */
-async function inspect(browser, url) {
-  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
-  const problems = [];
-  const wasm = [];
-  const origin = new URL(url).origin;
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
-  page.on('request', (request) => {
-    if (!request.url().startsWith(origin) && !request.url().startsWith('data:'))
-      problems.push(`request outside the app: ${request.url()}`);
-    if (new URL(request.url()).pathname.endsWith('.wasm')) wasm.push(request.url());
-  });
-  try {
-    await page.goto(url);
-    try {
-      await page.waitForFunction(
-        () => document.getElementById('plot')?.dataset.state === 'ready' && window.sameInstance !== undefined,
-        null,
-        { timeout: 15000 },
-      );
-    } catch (error) {
-      const defined = await page.evaluate(() => Boolean(customElements.get('posenc-heatmap')));
-      if (!defined)
-        throw new Error(
-          "<posenc-heatmap> was never defined: the bundle dropped `import 'posenc/elements'` " +
-            '(package.json "sideEffects" must list ./dist/elements/*.js)',
-        );
-      throw error;
-    }
-    return await page
-      .evaluate(() => {
-        const plot = document.getElementById('plot');
-        const canvas = plot.shadowRoot.querySelector('canvas');
-        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-        let painted = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted++;
-        return {
-          value: Number(document.getElementById('value').textContent),
-          painted,
-          label:
-            plot.shadowRoot.querySelector(':is([role="img"], [role="application"])')?.getAttribute('aria-label') ?? '',
-          sameInstance: window.sameInstance,
-        };
-      })
-      .then((result) => ({ ...result, problems, wasm }));
-  } finally {
-    await page.close();
-  }
-}
-
-function verify(result) {
-  const expected = Math.cos(5 / 10000 ** (2 / 32));
-  assert(Math.abs(result.value - expected) <= 1.2e-7, `PE[5, 3] = ${result.value}, expected ${expected}`);
-  assert(result.painted > 1000, `heatmap painted only ${result.painted} pixels`);
-  assert(result.label.includes('64 positions'), `text alternative: ${result.label}`);
-  assert(result.sameInstance === true, 'posenc and posenc/elements loaded two instances');
-  assert(result.wasm.length === 1, `.wasm fetched ${result.wasm.length} times: ${result.wasm.join(' ')}`);
-  assert(result.problems.length === 0, result.problems.join('\n'));
-  return `PE[5, 3] = ${result.value}, ${result.painted} pixels painted, wasm ${new URL(result.wasm[0]).pathname}`;
 }
 
 let browser = null;

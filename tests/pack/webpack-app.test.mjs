@@ -1,0 +1,93 @@
+// Packs posenc as npm would publish it, installs the tarball and webpack 5
+// into a fresh project, and builds the app of tests/pack/app.mjs (`posenc`
+// and `posenc/elements`) with a webpack config that names only the entry:
+// no loader, no rule, no copy step for the .wasm. The build must emit the
+// .wasm with no warning, and the page, served statically, must render the
+// heatmap, compute the right value and fetch the .wasm once in headless
+// Chromium. Temp dirs are removed.
+// Usage: node tests/pack/webpack-app.test.mjs
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { launchChromium } from '../e2e/chromium.mjs';
+import { assert, check, finish } from '../e2e/harness.mjs';
+import { serveStatic } from '../e2e/server.mjs';
+import { indexHtml, inspect, MAIN_JS, verify } from './app.mjs';
+
+const WEBPACK_VERSION = '5.113.0';
+const WEBPACK_CLI_VERSION = '6.0.1';
+const WEBPACK_CONFIG = `export default {
+  mode: 'production',
+  entry: './main.js',
+  output: { path: new URL('./dist', import.meta.url).pathname, clean: true },
+};
+`;
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'posenc-webpack-app-'));
+const app = join(work, 'app');
+const exec = promisify(execFile);
+const run = async (cmd, args, cwd) => (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
+
+let browser = null;
+let site = null;
+try {
+  await check(`a fresh project installs the packed tarball, webpack@${WEBPACK_VERSION} and webpack-cli`, async () => {
+    const [info] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], repo));
+    mkdirSync(app);
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'posenc-webpack-app', private: true, type: 'module' }, null, 2),
+    );
+    writeFileSync(join(app, 'main.js'), MAIN_JS);
+    writeFileSync(join(app, 'webpack.config.js'), WEBPACK_CONFIG);
+    await run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+        join(work, info.filename),
+        `webpack@${WEBPACK_VERSION}`,
+        `webpack-cli@${WEBPACK_CLI_VERSION}`,
+      ],
+      app,
+    );
+  });
+
+  await check('webpack build: no warning, the .wasm emitted as an asset', async () => {
+    const { stdout, stderr } = await exec(join(app, 'node_modules/.bin/webpack'), [], {
+      cwd: app,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
+    const output = `${stdout}\n${stderr}`;
+    assert(/compiled successfully/.test(output) && !/WARNING|ERROR/.test(output), output);
+    const files = readdirSync(join(app, 'dist'));
+    assert(
+      files.filter((name) => name.endsWith('.wasm')).length === 2,
+      `expected the SIMD and scalar .wasm: ${files.join(' ')}`,
+    );
+    // webpack's output is a classic script that finds its chunks and assets beside itself.
+    writeFileSync(join(app, 'dist/index.html'), indexHtml('<script src="main.js"></script>'));
+    return `${files.length} files`;
+  });
+
+  browser = await launchChromium();
+
+  await check('the built app renders the heatmap and computes the right value', async () => {
+    site = await serveStatic(join(app, 'dist'));
+    return verify(await inspect(browser, site.url));
+  });
+} finally {
+  await browser?.close();
+  await site?.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+finish('webpack-app');
