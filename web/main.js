@@ -5,7 +5,7 @@
 // (section-data.js), like the big arrays: the main thread only draws.
 import 'katex/dist/katex.min.css';
 import './styles.css';
-import { load, PRESETS, PRESET_NAMES } from './lib/index.js';
+import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { encoding, firstFunction, knobs } from './page/convention.js';
 import {
@@ -369,10 +369,11 @@ const controlsPanel = document.getElementById('controls-panel');
 controlsPanel.open = !narrow.matches;
 narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
 
-// The strings of a language other than English load while the core does.
+// The strings of a language other than English load while the worker loads
+// the core (the page's own instance waits for an export or the checker).
 const languageSet = setLanguage(initialLanguage()).catch(() => setLanguage('en'));
 try {
-  await Promise.all([load(), languageSet]);
+  await Promise.all([compute.ready(), languageSet]);
   ready = true;
   status.hidden = true;
   schedule();

@@ -421,6 +421,33 @@ try {
     },
   );
 
+  await check(
+    'the first load fetches the .wasm once (in the compute worker); without it the page says why',
+    async () => {
+      const fresh = await watchedPage(desktop);
+      const wasm = [];
+      fresh.on('request', (request) => request.url().endsWith('.wasm') && wasm.push(request.url()));
+      await fresh.goto(server.url);
+      await fresh.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
+      await waitForPlots(fresh);
+      assert(wasm.length === 1, `.wasm fetched ${wasm.length} times: ${wasm.join(' ')}`);
+      await fresh.close();
+      const offline = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await offline.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+        const broken = await offline.newPage();
+        await broken.goto(server.url);
+        await broken.waitForFunction(() => document.getElementById('status').textContent.includes('could not'), null, {
+          timeout: 15000,
+        });
+        const text = await broken.textContent('#status');
+        assert(text.startsWith('The WebAssembly core could not be loaded: posenc.load'), text);
+      } finally {
+        await offline.close();
+      }
+    },
+  );
+
   await check('the controls start folded on a phone and open again when the screen widens', async () => {
     const small = await openPage(phone);
     const open = () => small.evaluate(() => document.getElementById('controls-panel').open);

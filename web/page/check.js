@@ -143,7 +143,9 @@ function optionsCode(result) {
  * Returns { refresh() }: call when the state may have changed (the exports follow it).
  */
 export function createCheck(container, getState) {
-  const posenc = load();
+  // The page's own instance, for the samples and the exports: loaded at first
+  // use, so that the first load fetches the .wasm once (in the compute worker).
+  const posenc = () => load();
   let t = translator('en');
   let result = null;
   let difference = null;
@@ -307,7 +309,7 @@ export function createCheck(container, getState) {
 
   async function checkSample(name) {
     const sample = SAMPLES[name];
-    const pe = await posenc;
+    const pe = await posenc();
     const data = sample.build(pe);
     submit({ table: { data, length: sample.length, dModel: sample.dModel } }, [data.buffer], {
       kind: 'sample',

@@ -80,6 +80,10 @@ export function createComputeClient(onResult) {
   }
 
   return {
+    /** Resolves once the worker has loaded the core; rejects with the reason it could not. */
+    ready() {
+      return call('ready', { type: 'ready' });
+    },
     /**
      * The numbers of the plot `name` for `state` (section-data.js), or null
      * when a newer request for the same plot replaced this one before it started.

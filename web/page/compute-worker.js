@@ -4,7 +4,8 @@
 // slider drag never waits on a pass over millions of values. Also the numbers
 // of the other plots (section-data.js), so that the main thread only draws.
 //
-// Messages: { id, lane, type: 'compute' | 'paint', source, request? },
+// Messages: { id, type: 'ready' } (answered { id } once the core is loaded, or
+// { id, error }), { id, lane, type: 'compute' | 'paint', source, request? },
 // { id, lane, type: 'section', name, state } (answered { id, numbers }), and
 // { type: 'recycle', buffer } for an array the main thread is done with. A
 // source says what an array is:
@@ -122,7 +123,16 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function drain() {
   if (busy) return;
   busy = true;
-  const pe = await posenc;
+  let pe;
+  try {
+    pe = await posenc;
+  } catch (error) {
+    // No core (the .wasm could not be fetched): every job gets the reason.
+    for (const job of pending.values()) self.postMessage({ id: job.id, error: String(error?.message ?? error) });
+    pending.clear();
+    busy = false;
+    return;
+  }
   while (pending.size > 0) {
     const [lane, job] = pending.entries().next().value;
     pending.delete(lane);
@@ -140,6 +150,13 @@ async function drain() {
 }
 
 self.onmessage = ({ data }) => {
+  if (data.type === 'ready') {
+    posenc.then(
+      () => self.postMessage({ id: data.id }),
+      (error) => self.postMessage({ id: data.id, error: String(error?.message ?? error) }),
+    );
+    return;
+  }
   if (data.type === 'recycle') {
     returned.push(data.buffer);
     // The largest are the most useful; the smallest go.

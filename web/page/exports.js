@@ -72,8 +72,8 @@ function pagePlots() {
 
 /**
  * Builds the export panel in `container`. getState() -> the page state;
- * posenc: the promise of the loaded library. Returns { refresh(),
- * setLanguage(t), listPlots() (again when a plot was added) }.
+ * posenc() -> the promise of the loaded library (called at the first export).
+ * Returns { refresh(), setLanguage(t), listPlots() (again when a plot was added) }.
  */
 export function createExports(container, { getState, posenc }) {
   let t = null;
@@ -160,7 +160,7 @@ export function createExports(container, { getState, posenc }) {
     const options = tableOptions(state, dtypeSelect.value);
     say(t('export.preparing'), 'busy');
     try {
-      const pe = await posenc;
+      const pe = await posenc();
       // Let the status show first: a 2048 x 1024 CSV takes about a second to write.
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       const values = pe.table(options);
