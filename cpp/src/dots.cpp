@@ -94,7 +94,7 @@ double dot(const double* x, const double* y, size_t n) {
 bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOffset, double* out) {
   // A range of offsets that int64 can count (the span in unsigned arithmetic,
   // which cannot overflow), and a `from` where 2 * from + k stays finite.
-  if (validate(e) != nullptr || maxOffset < minOffset || !(std::abs(from) <= 9007199254740992.0))
+  if (validate(e) != nullptr || maxOffset < minOffset || !(std::abs(from) <= detail::kMaxMagnitude))
     return false;
   const uint64_t span = static_cast<uint64_t>(maxOffset) - static_cast<uint64_t>(minOffset);
   if (span >= static_cast<uint64_t>(INT64_MAX)) return false;

@@ -17,9 +17,7 @@ const char* validate(const Encoding& e) {
   if (e.angle != Angle::kDivide && e.angle != Angle::kRatioPower)
     return "angle must be 'divide' or 'ratio-power'";
   if (!std::isfinite(e.base) || !(e.base > 1)) return "base must be a finite number > 1";
-  // Beyond 2^53 positions are no longer distinct integers, and products such
-  // as 2 * start, pos * w or scale^2 * dModel could overflow to Infinity.
-  constexpr double kMaxMagnitude = 9007199254740992.0;  // 2^53
+  using detail::kMaxMagnitude;
   if (!(e.frequencyScale > 0 && e.frequencyScale <= kMaxMagnitude))
     return "frequencyScale must be a number in (0, 2^53]";
   if (!(std::abs(e.start) <= kMaxMagnitude)) return "start must be a finite number of magnitude at most 2^53";
