@@ -1,7 +1,37 @@
 // What the app tests (tests/pack/*-app.test.mjs) share: the app that uses
 // posenc as an npm user would (a table value and a <posenc-heatmap>), and
 // what its page must show in headless Chromium once a bundler has built it.
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { assert } from '../e2e/harness.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const exec = promisify(execFile);
+/** A command's stdout (large outputs allowed). */
+export const run = async (cmd, args, cwd) =>
+  (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
+
+/** npm pack of this repository into `dir`: npm's description of the tarball, and its path. */
+export async function pack(dir) {
+  const [info] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', dir], repo));
+  return { info, tarball: join(dir, info.filename) };
+}
+
+/**
+ * A fresh project in `app` (named `name`) with the app's main.js and `files`
+ * ({ name: text }), and the tarball and `packages` installed from npm.
+ */
+export async function createApp(app, name, tarball, packages, files = {}) {
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
+  writeFileSync(join(app, 'main.js'), MAIN_JS);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(app, file), text);
+  const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+  await run('npm', [...install, tarball, ...packages], app);
+}
 
 /** The app's page; `script` is the tag that loads its code (as the bundler expects it). */
 export const indexHtml = (script) => `<!doctype html>
@@ -19,7 +49,7 @@ export const indexHtml = (script) => `<!doctype html>
 </html>
 `;
 
-export const MAIN_JS = `import { load } from 'posenc';
+const MAIN_JS = `import { load } from 'posenc';
 import 'posenc/elements';
 
 const pe = await load();

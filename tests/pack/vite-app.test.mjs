@@ -11,21 +11,18 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { indexHtml, inspect, MAIN_JS, verify } from './app.mjs';
+import { createApp, indexHtml, inspect, pack, run, verify } from './app.mjs';
 
 const INDEX_HTML = indexHtml('<script type="module" src="/main.js"></script>');
 
 const VITE_VERSION = '8.3.8';
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'posenc-vite-app-'));
 const app = join(work, 'app');
 const exec = promisify(execFile);
-const run = async (cmd, args, cwd) => (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
 /** A vite build, failing on any warning about the package (e.g. a node: import it would have to externalize). */
 async function viteBuild(app, args) {
   const { stdout, stderr } = await exec(join(app, 'node_modules/.bin/vite'), ['build', ...args, '--logLevel', 'warn'], {
@@ -55,8 +52,8 @@ let site = null;
 try {
   let tarball = null;
   await check('npm pack includes the elements bundle', async () => {
-    const [info] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], repo));
-    tarball = join(work, info.filename);
+    let info;
+    ({ info, tarball } = await pack(work));
     const files = info.files.map((f) => f.path);
     for (const file of ['dist/elements/posenc-elements.js', 'web/elements/index.d.ts', 'web/lib/index.js'])
       assert(files.includes(file), `${file} missing from the tarball`);
@@ -64,18 +61,7 @@ try {
   });
 
   await check(`a fresh project installs the tarball and vite@${VITE_VERSION}`, async () => {
-    mkdirSync(app);
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({ name: 'posenc-vite-app', private: true, type: 'module' }, null, 2),
-    );
-    writeFileSync(join(app, 'index.html'), INDEX_HTML);
-    writeFileSync(join(app, 'main.js'), MAIN_JS);
-    await run(
-      'npm',
-      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball, `vite@${VITE_VERSION}`],
-      app,
-    );
+    await createApp(app, 'posenc-vite-app', tarball, [`vite@${VITE_VERSION}`], { 'index.html': INDEX_HTML });
   });
 
   await check('in plain Node, posenc computes and posenc/elements imports without a DOM', async () => {

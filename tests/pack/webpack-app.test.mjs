@@ -7,15 +7,14 @@
 // Chromium. Temp dirs are removed.
 // Usage: node tests/pack/webpack-app.test.mjs
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { indexHtml, inspect, MAIN_JS, verify } from './app.mjs';
+import { createApp, indexHtml, inspect, pack, verify } from './app.mjs';
 
 const WEBPACK_VERSION = '5.113.0';
 const WEBPACK_CLI_VERSION = '6.0.1';
@@ -26,37 +25,21 @@ const WEBPACK_CONFIG = `export default {
 };
 `;
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'posenc-webpack-app-'));
 const app = join(work, 'app');
 const exec = promisify(execFile);
-const run = async (cmd, args, cwd) => (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
 
 let browser = null;
 let site = null;
 try {
   await check(`a fresh project installs the packed tarball, webpack@${WEBPACK_VERSION} and webpack-cli`, async () => {
-    const [info] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], repo));
-    mkdirSync(app);
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({ name: 'posenc-webpack-app', private: true, type: 'module' }, null, 2),
-    );
-    writeFileSync(join(app, 'main.js'), MAIN_JS);
-    writeFileSync(join(app, 'webpack.config.js'), WEBPACK_CONFIG);
-    await run(
-      'npm',
-      [
-        'install',
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--loglevel=error',
-        join(work, info.filename),
-        `webpack@${WEBPACK_VERSION}`,
-        `webpack-cli@${WEBPACK_CLI_VERSION}`,
-      ],
+    const { tarball } = await pack(work);
+    await createApp(
       app,
+      'posenc-webpack-app',
+      tarball,
+      [`webpack@${WEBPACK_VERSION}`, `webpack-cli@${WEBPACK_CLI_VERSION}`],
+      { 'webpack.config.js': WEBPACK_CONFIG },
     );
   });
 
