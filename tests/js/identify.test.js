@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { load, PRESETS } from '../../web/lib/index.js';
 import { identify } from '../../web/lib/identify.js';
+import { structuredLikeHuggingFace } from '../../web/lib/conventions.js';
 import { parseTable } from '../../web/lib/export.js';
 
 // Every table below is written from the framework's own code, literally and
@@ -220,6 +221,23 @@ describe('identify', () => {
       expect(codes(t2t)).toEqual(['odd-column-formula']);
       // Not the paper's structure: not what Hugging Face computes either.
       expect(t2t.diagnosis[0].message).not.toContain('Hugging Face');
+    });
+
+    it("says 'as Hugging Face computes it' only of the paper's structure", () => {
+      // Hugging Face and Keras-NLP: interleaved, exponent 2i/d, sin first, pos / base^e.
+      expect(structuredLikeHuggingFace(PRESETS.vaswani)).toBe(true);
+      // Base, start, padding, scale and the odd column are no part of the structure.
+      const knobs = { base: 500, start: 3, paddingRow: 1, scale: Math.sqrt(32), oddColumn: 'zero' };
+      expect(structuredLikeHuggingFace({ ...PRESETS.vaswani, ...knobs })).toBe(true);
+      for (const name of ['tensor2tensor', 'tf-tutorial', 'fairseq', 'legacy-column', 'question'])
+        expect(structuredLikeHuggingFace(PRESETS[name]), name).toBe(false);
+      for (const change of [
+        { layout: 'concat' },
+        { exponent: 'half-minus-one' },
+        { order: 'cos-sin' },
+        { angle: 'ratio-power' },
+      ])
+        expect(structuredLikeHuggingFace({ ...PRESETS.vaswani, ...change }), JSON.stringify(change)).toBe(false);
     });
 
     it('names the preset whose own table it is where knobs make no difference (d = 1, 3)', () => {

@@ -42,6 +42,14 @@ export const PRESETS = Object.freeze({
 });
 
 export const PRESET_NAMES = Object.freeze(Object.keys(PRESETS));
+
+/**
+ * Whether a convention has the paper's structure (layout, exponent, order and
+ * angle): what Hugging Face and Keras-NLP compute, a lone sine at odd d included.
+ * For identify's messages and the page's checker; not part of the package API.
+ */
+export const structuredLikeHuggingFace = (c) =>
+  c.layout === PAPER.layout && c.exponent === PAPER.exponent && c.order === PAPER.order && c.angle === PAPER.angle;
 export const LAYOUTS = Object.freeze(['interleaved', 'concat']);
 export const EXPONENTS = Object.freeze(['pair', 'half-minus-one', 'column']);
 export const ORDERS = Object.freeze(['sin-cos', 'cos-sin']);

@@ -13,7 +13,7 @@
 //
 // Every candidate table comes from the library; the only trigonometry here is
 // the float32-angle emulation, which the core does not offer.
-import { ANGLES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES } from './conventions.js';
+import { ANGLES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES, structuredLikeHuggingFace } from './conventions.js';
 import { checkTable } from './export.js';
 
 // Structure and start are searched on the first rows: small positions, where
@@ -428,10 +428,6 @@ function describeOptions(o) {
   return `${o.layout}, exponent ${o.exponent}, ${o.order}, angle ${o.angle}, base ${show(o.base)}, start ${o.start}, ${padding}, scale ${show(o.scale)}`;
 }
 
-/** The paper's structure, which Hugging Face and Keras-NLP compute (with a lone sine at odd d). */
-const computedLikeHuggingFace = (c) =>
-  c.layout === 'interleaved' && c.exponent === 'pair' && c.order === 'sin-cos' && c.angle === 'divide';
-
 /** One diagnosis per knob where `found` departs from preset `name`. */
 function differences(found, name, length, dModel) {
   const ref = PRESETS[name];
@@ -494,7 +490,7 @@ function differences(found, name, length, dModel) {
       `odd-column-${found.oddColumn}`,
       found.oddColumn === 'zero'
         ? `The last column (odd width ${dModel}) is all zeros, a padding column; ${name} continues the formula there: ${lone(ref.order)}.`
-        : `The last column (odd width ${dModel}) continues the formula: ${lone(found.order)}${computedLikeHuggingFace(found) ? ' (as Hugging Face and Keras-NLP compute it)' : ''}; ${name} leaves it zero.`,
+        : `The last column (odd width ${dModel}) continues the formula: ${lone(found.order)}${structuredLikeHuggingFace(found) ? ' (as Hugging Face and Keras-NLP compute it)' : ''}; ${name} leaves it zero.`,
     );
   }
   return out;

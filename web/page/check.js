@@ -5,6 +5,7 @@
 // first departs from it, the diagnosis in the page's language, and a heatmap
 // of its difference from a preset. Below it, the exports of the current
 // settings (exports.js). Text only ever reaches the DOM through textContent.
+import { structuredLikeHuggingFace } from '../lib/conventions.js';
 import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
@@ -108,12 +109,7 @@ function diagnosisParams(code, result) {
     lonePair: (dModel - 1) / 2,
     fn: firstFunction(found),
     refFn: firstFunction(reference),
-    // The paper's structure, as Hugging Face and Keras-NLP compute it.
-    likeHuggingFace:
-      found.layout === 'interleaved' &&
-      found.exponent === 'pair' &&
-      found.order === 'sin-cos' &&
-      found.angle === 'divide',
+    likeHuggingFace: structuredLikeHuggingFace(found),
     // The table as given (the transposed sentence names its shape).
     length: result.length,
     dModel: result.dModel,
