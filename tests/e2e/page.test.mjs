@@ -80,6 +80,42 @@ async function pageScreenshot(page, path) {
   await page.setViewportSize(viewport);
 }
 
+/**
+ * The text (or `attribute`) of `selector` once it includes `wanted`, waiting up to 10 s;
+ * fails with the last text seen.
+ */
+async function textOnceIncludes(page, selector, wanted, attribute = null) {
+  const read = (element, name) => (name ? element.getAttribute(name) : element.textContent) ?? '';
+  try {
+    await page.waitForFunction(
+      ([sel, want, name]) => {
+        const element = document.querySelector(sel);
+        return element !== null && (name ? element.getAttribute(name) : element.textContent)?.includes(want);
+      },
+      [selector, wanted, attribute],
+      { timeout: 10000 },
+    );
+  } catch {
+    const seen = await page.$eval(selector, read, attribute).catch(() => '(no element)');
+    throw new Error(`${selector} never said "${wanted}": ${seen}`);
+  }
+  return page.$eval(selector, read, attribute);
+}
+
+/**
+ * Which of the plots `names` still show what they showed in `before` (plotStates) after
+ * up to 10 s: an empty list as soon as all of them have been redrawn.
+ */
+async function notRedrawn(page, before, names) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const now = await plotStates(page);
+    const same = names.filter((name) => before[name].fingerprint === now[name].fingerprint);
+    if (same.length === 0 || Date.now() > deadline) return same;
+    await page.waitForTimeout(200);
+  }
+}
+
 /** Per plot: does it show something, and a fingerprint of what it shows. */
 function plotStates(page) {
   return page.evaluate((names) => {
@@ -176,9 +212,7 @@ try {
     await page.focus('#c-position');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => new URLSearchParams(location.search).get('p') === '13');
-    // Off-screen plots follow once the controls are still.
-    await page.waitForTimeout(1200);
-    const after = await plotStates(page);
+    // Off-screen plots follow once the controls are still (and the worker has answered).
     const dependent = [
       'heatmap',
       'waves',
@@ -189,7 +223,7 @@ try {
       'similarity',
       'mistake-column',
     ];
-    const unchanged = dependent.filter((name) => before[name].fingerprint === after[name].fingerprint);
+    const unchanged = await notRedrawn(page, before, dependent);
     assert(unchanged.length === 0, `not redrawn: ${unchanged.join(', ')}`);
     assert((await page.textContent('#o-position')) === '13', 'output not updated');
   });
@@ -198,9 +232,7 @@ try {
     const before = await plotStates(page);
     await page.fill('#c-dModel', '64');
     await page.waitForFunction(() => new URLSearchParams(location.search).get('dModel') === '64');
-    await page.waitForTimeout(300);
-    const after = await plotStates(page);
-    assert(before.heatmap.fingerprint !== after.heatmap.fingerprint, 'heatmap unchanged');
+    assert((await notRedrawn(page, before, ['heatmap'])).length === 0, 'heatmap unchanged');
   });
 
   await check('the heatmap hover readout shows the stored value', async () => {
@@ -321,28 +353,45 @@ try {
         preset,
       );
       await page.waitForTimeout(700);
-      const states = await plotStates(page);
       // Under 'question' no column has a frequency: the ladder says so instead of drawing.
+      if (preset === 'question') await textOnceIncludes(page, '[data-plot="ladder"] svg', 'fixed frequency');
+      const states = await plotStates(page);
       const expectEmpty = preset === 'question' ? ['ladder'] : [];
       const empty = PLOTS.filter((name) => states[name].painted === 0 && states[name].paths === 0);
       assert(JSON.stringify(empty) === JSON.stringify(expectEmpty), `${preset}: empty ${empty.join(', ')}`);
-      if (preset === 'question') {
-        const note = await page.textContent('[data-plot="ladder"] svg');
-        assert(note.includes('fixed frequency'), `ladder note: ${note}`);
-      }
       // The paper's formula leaves column 32 a sine alone, which the rotation check
       // leaves out and which makes s(k) depend on p; tensor2tensor zeroes it.
       if (preset === 'vaswani' || preset === 'tensor2tensor') {
-        const residual = await page.textContent('[data-testid="rotation-residual"]');
         const lone = preset === 'vaswani';
-        assert(residual.includes(lone ? 'over the 32 paired dimensions' : 'over all 33 dimensions'), residual);
+        // Sections off screen are redrawn once the controls are still and the worker has
+        // answered: wait for this width's text (a test before may have left another).
+        const residual = await textOnceIncludes(
+          page,
+          '[data-testid="rotation-residual"]',
+          lone ? 'over the 32 paired dimensions' : 'over all 33 dimensions',
+        );
         assert(residual.includes('without its partner') === lone, residual);
-        const label = states['offset-dots'].labels[0];
-        assert(label.includes(lone ? 'do not coincide' : 'they coincide'), `${preset}: ${label}`);
+        await textOnceIncludes(
+          page,
+          '[data-plot="offset-dots"] [role="img"]',
+          lone ? 'do not coincide' : 'they coincide',
+          'aria-label',
+        );
       }
     }
-    const residual = await page.textContent('[data-testid="rotation-residual"]');
-    assert(Number(residual.match(/= ([\d.e+-]+)/)[1]) > 1e-3, `question preset: residual ${residual}`);
+    // The column exponent breaks the identity: a residual far above rounding.
+    await page
+      .waitForFunction(
+        (least) => {
+          const text = document.querySelector('[data-testid="rotation-residual"]')?.textContent ?? '';
+          return Number(text.match(/= ([\d.e+-]+)/)?.[1]) > least;
+        },
+        1e-3,
+        { timeout: 10000 },
+      )
+      .catch(async () => {
+        throw new Error(`question preset: residual ${await page.textContent('[data-testid="rotation-residual"]')}`);
+      });
   });
 
   await check('no console errors, exceptions or CSP violations on the desktop page', async () => {
