@@ -223,7 +223,7 @@ describe('identify', () => {
       expect(t2t.diagnosis[0].message).not.toContain('Hugging Face');
     });
 
-    it("says 'as Hugging Face computes it' only of the paper's structure", () => {
+    it("the paper's structure, which Hugging Face computes: layout, exponent, order and angle", () => {
       // Hugging Face and Keras-NLP: interleaved, exponent 2i/d, sin first, pos / base^e.
       expect(structuredLikeHuggingFace(PRESETS.vaswani)).toBe(true);
       // Base, start, padding, scale and the odd column are no part of the structure.

@@ -42,6 +42,13 @@ export const PRESETS = Object.freeze({
 });
 
 export const PRESET_NAMES = Object.freeze(Object.keys(PRESETS));
+export const LAYOUTS = Object.freeze(['interleaved', 'concat']);
+export const EXPONENTS = Object.freeze(['pair', 'half-minus-one', 'column']);
+export const ORDERS = Object.freeze(['sin-cos', 'cos-sin']);
+export const ANGLES = Object.freeze(['divide', 'ratio-power']);
+// In the order of the core's OddColumn.
+export const ODD_COLUMNS = Object.freeze(['formula', 'zero']);
+export const DTYPES = Object.freeze(['float32', 'float64']);
 
 /**
  * Whether a convention has the paper's structure (layout, exponent, order and
@@ -50,10 +57,3 @@ export const PRESET_NAMES = Object.freeze(Object.keys(PRESETS));
  */
 export const structuredLikeHuggingFace = (c) =>
   c.layout === PAPER.layout && c.exponent === PAPER.exponent && c.order === PAPER.order && c.angle === PAPER.angle;
-export const LAYOUTS = Object.freeze(['interleaved', 'concat']);
-export const EXPONENTS = Object.freeze(['pair', 'half-minus-one', 'column']);
-export const ORDERS = Object.freeze(['sin-cos', 'cos-sin']);
-export const ANGLES = Object.freeze(['divide', 'ratio-power']);
-// In the order of the core's OddColumn.
-export const ODD_COLUMNS = Object.freeze(['formula', 'zero']);
-export const DTYPES = Object.freeze(['float32', 'float64']);
