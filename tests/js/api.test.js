@@ -256,14 +256,20 @@ describe('frequencies', () => {
 });
 
 describe('offsetDots', () => {
-  it('equals brute-force products of reference rows, from any start', () => {
-    const d = 64;
-    const table = paperTable(700, d);
-    for (const from of [0, 17, 300]) {
-      const got = pe.offsetDots({ dModel: d, maxOffset: 399, from });
-      const want = Float64Array.from({ length: 400 }, (_, k) => dot(rowOf(table, d, from), rowOf(table, d, from + k)));
-      expect(maxAbsDiff(got, want)).toBeLessThanOrEqual(1e-10);
+  /** From each start, s(k) for k = 0..maxOffset equals the products of `table`'s reference rows. */
+  function expectProductsOfRows(table, options, starts, maxOffset = 399) {
+    const d = options.dModel;
+    for (const from of starts) {
+      const got = pe.offsetDots({ ...options, maxOffset, from });
+      const want = Float64Array.from({ length: maxOffset + 1 }, (_, k) =>
+        dot(rowOf(table, d, from), rowOf(table, d, from + k)),
+      );
+      expect(maxAbsDiff(got, want), `from ${from}`).toBeLessThanOrEqual(1e-10);
     }
+  }
+
+  it('equals brute-force products of reference rows, from any start', () => {
+    expectProductsOfRows(paperTable(700, 64), { dModel: 64 }, [0, 17, 300]);
   });
 
   it('is the same curve from every start and symmetric in ±k for the paper', () => {
@@ -278,12 +284,7 @@ describe('offsetDots', () => {
 
   it('depends on the start at an odd width: the lone last sine adds sin(w p) sin(w (p + k))', () => {
     const d = 63;
-    const table = huggingFace(2000, d);
-    for (const from of [0, 17, 1500]) {
-      const got = pe.offsetDots({ dModel: d, maxOffset: 399, from });
-      const want = Float64Array.from({ length: 400 }, (_, k) => dot(rowOf(table, d, from), rowOf(table, d, from + k)));
-      expect(maxAbsDiff(got, want)).toBeLessThanOrEqual(1e-10);
-    }
+    expectProductsOfRows(huggingFace(2000, d), { dModel: d }, [0, 17, 1500]);
     const a = pe.offsetDots({ dModel: d, maxOffset: 20, from: 0 });
     const b = pe.offsetDots({ dModel: d, maxOffset: 20, from: 1500 });
     expect(maxAbsDiff(a, b)).toBeGreaterThan(1e-3);
@@ -293,14 +294,7 @@ describe('offsetDots', () => {
   });
 
   it('depends on the start for the column exponent (real products)', () => {
-    const table = legacyColumn(200, 16);
-    for (const from of [1, 50]) {
-      const got = pe.offsetDots({ dModel: 16, preset: 'legacy-column', maxOffset: 100, from });
-      const want = Float64Array.from({ length: 101 }, (_, k) =>
-        dot(rowOf(table, 16, from), rowOf(table, 16, from + k)),
-      );
-      expect(maxAbsDiff(got, want)).toBeLessThanOrEqual(1e-10);
-    }
+    expectProductsOfRows(legacyColumn(200, 16), { dModel: 16, preset: 'legacy-column' }, [1, 50], 100);
     const a = pe.offsetDots({ dModel: 16, preset: 'legacy-column', maxOffset: 20, from: 1 });
     const b = pe.offsetDots({ dModel: 16, preset: 'legacy-column', maxOffset: 20, from: 50 });
     expect(maxAbsDiff(a, b)).toBeGreaterThan(1e-3);
