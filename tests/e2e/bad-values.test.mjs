@@ -4,7 +4,7 @@
 // web/vite.config.js` first). Each matrix is generated from a table below.
 // After each bad value a valid one must bring the plot back, and what it shows
 // is read from the heatmap's keyboard readout (8 significant digits) and
-// checked against float64 references written here from the README's formulas.
+// checked against float64 references written here from the formulas in docs/conventions.md.
 // Usage: node tests/e2e/bad-values.test.mjs
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ if (!existsSync(`${site}/embed.html`)) {
   process.exit(1);
 }
 
-// ---- float64 references (README: Conventions) ----
+// ---- float64 references (docs/conventions.md) ----
 
 const PAPER = Object.freeze({
   layout: 'interleaved',
@@ -75,7 +75,7 @@ function dot(conv, p, q) {
 }
 
 /**
- * What a set of (valid) attribute values means, with the README's defaults:
+ * What a set of (valid) attribute values means, with the documented defaults (docs/elements.md):
  * the encoding, the compared preset's encoding, the length and the selections.
  */
 function settings(attributes) {
@@ -90,7 +90,7 @@ function settings(attributes) {
     conv.paddingRow = attributes['padding-row'] === 'none' ? null : Number(attributes['padding-row']);
   if (attributes.scale !== undefined) conv.scale = Number(attributes.scale);
   if (attributes['odd-column'] !== undefined) conv.oddColumn = attributes['odd-column'];
-  // compare applies start and scale to both sides (README, Custom elements).
+  // compare applies start and scale to both sides (docs/elements.md).
   const shared = { start: conv.start, scale: conv.scale };
   return {
     conv,
@@ -126,7 +126,7 @@ const WALKS = {
     marks: (s) => [markRow(s), s.dimension],
     shape: (s) => [s.length, s.conv.dModel],
     value: (s, row, column) => cell(s.conv, row, column),
-    // float32 storage of a value up to |scale| (README: Accuracy).
+    // float32 storage of a value up to |scale| (docs/accuracy.md).
     tolerance: (s) => 1.2e-7 * Math.abs(s.conv.scale),
   },
   dots: {
@@ -450,7 +450,7 @@ function renderProblems(shown, walk, now, before = null, shows = null) {
 
 // ---- the page's and the embed's URL parameters ----
 
-// URL parameter -> attribute (README: the explainer's parameters, and embed.html's).
+// URL parameter -> attribute (docs/elements.md: the explainer's parameters, and embed.html's).
 const PARAM_ATTRIBUTES = {
   dModel: 'd-model',
   length: 'length',
