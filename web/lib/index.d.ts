@@ -102,7 +102,12 @@ export interface WasmArray<T extends Float32Array | Float64Array = Float32Array 
   readonly length: number;
   readonly dtype: T extends Float64Array ? 'float64' : 'float32';
   readonly freed: boolean;
-  /** Gives the memory back; later calls do nothing. (Collected arrays are freed too.) */
+  /**
+   * Gives the memory back; later calls do nothing. Call it: a dropped array's
+   * memory comes back only after a garbage collection, between tasks (never
+   * within a synchronous loop), and wasm memory does not prompt collections;
+   * when the memory is full, allocate() throws a RangeError saying so.
+   */
   free(): void;
 }
 
