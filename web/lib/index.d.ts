@@ -189,7 +189,9 @@ export type DiagnosisCode =
   | 'odd-column-formula'
   | 'float32-angle'
   | 'transposed'
-  | 'all-zero';
+  | 'all-zero'
+  /** Values beyond 2^53 (|value| <= scale <= 2^53 in every table posenc computes). */
+  | 'too-large';
 
 export interface Identification {
   /** The data is reproduced within `tolerance` by `options` (with float32 angles when `float32Angle`). */
