@@ -233,14 +233,40 @@ export function toNpy(array: TableData, length: number, dModel: number): Uint8Ar
 export function toCsv(array: TableData, length: number, dModel: number): string;
 /** Nested arrays, one per row, values that read back exactly. */
 export function toJson(array: TableData, length: number, dModel: number): string;
+/** A table parseTable read: `length` rows × `dModel` columns, and how it read them. */
+export interface ParsedTable {
+  data: Float64Array;
+  length: number;
+  dModel: number;
+  read:
+    | { format: 'npy'; /** As in the file, size-1 dimensions included. */ shape: number[]; dtype: '<f4' | '<f8' }
+    | {
+        format: 'brackets';
+        /** The nested arrays' shape, size-1 dimensions included (undefined when dModel was given). */
+        shape: number[] | undefined;
+        encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
+      }
+    | {
+        format: 'lines';
+        /** A first line of column names (or numbers 0, 1, 2, …) was skipped. */
+        header: boolean;
+        /** A first column counting the rows (pandas' index) was dropped. */
+        indexColumn: boolean;
+        separator: ',' | ';';
+        /** Semicolon-separated: commas in numbers were read as decimal points. */
+        decimalComma: boolean;
+        /** For bytes: how they were decoded. */
+        encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
+      };
+}
 /**
- * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped) or text: CSV (a header
- * row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX printouts, pasted
- * numbers (reshaped to dModel when given).
+ * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped; at most
+ * 2^28 values) or text of at most 2^25 characters: CSV (LF, CRLF or CR lines;
+ * commas, tabs or spaces, or semicolons with decimal commas; quoted fields;
+ * a header row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX
+ * printouts, pasted numbers (reshaped to dModel when given). Bytes are UTF-8
+ * or UTF-16 (byte-order mark, or ASCII with zero bytes).
  */
-export function parseTable(
-  input: ArrayBuffer | ArrayBufferView | string,
-  options?: { dModel?: number },
-): { data: Float64Array; length: number; dModel: number };
+export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
