@@ -146,15 +146,25 @@ export interface LoadOptions {
    * against the page (browser, as fetch does) or the working directory (Node).
    */
   wasmUrl?: string | URL;
-  /** The .wasm bytes, if you already have them. */
+  /** The .wasm bytes, if you already have them (not with wasmUrl). */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /** Force the SIMD (true) or scalar (false) build; default: SIMD where supported. */
   simd?: boolean;
+  /**
+   * Milliseconds the load may take, in (0, 600000]; default 30000. Past it the
+   * promise rejects with an Error whose message starts
+   * 'posenc.load: timeout:' (the request itself is not cancelled).
+   */
+  timeout?: number;
 }
 
 /**
- * Loads and instantiates the module once; later calls return the same promise.
- * Bad options, or a .wasm that cannot be read or compiled, reject it.
+ * Loads and instantiates the module once per source (the default .wasm, a
+ * wasmUrl, or wasmBinary bytes: equal bytes, even in fresh copies, count as
+ * one); later calls return the same promise. Bad options, a .wasm that cannot
+ * be read or compiled, or one that does not arrive within `timeout` reject it
+ * with an Error whose message starts 'posenc.load:'; a rejected load is not
+ * kept, so the next call tries again.
  */
 export function load(options?: LoadOptions): Promise<Posenc>;
 /** Whether this engine validates WebAssembly SIMD. */
