@@ -211,7 +211,8 @@ export function checkSize(where, what, count, ArrayType, advice = 'reduce length
 // Work limits: every call estimates its work before it starts and refuses
 // more than MAX_WORK units, one unit being about a nanosecond on the 2-core
 // test VM (docs/reliability.md gives the measured times at each limit). The
-// costs per value below are those measured there, rounded up.
+// costs per value below are those measured there, rounded up, sin/cos and pow
+// doubled: measured under load, 2^28 direct float32 values (1 GiB) took 23 s.
 export const MAX_WORK = 2 ** 32;
 export const COST = Object.freeze({
   // A float32 table value of the angle-addition recurrence, a value copied out,
@@ -219,9 +220,9 @@ export const COST = Object.freeze({
   step: 1,
   // A value evaluated directly with sin/cos (float64 tables; sin and cos of a
   // pair at different frequencies).
-  direct: 16,
+  direct: 32,
   // A value of angle 'ratio-power': a pow and a sin/cos.
-  power: 40,
+  power: 80,
   // A multiply-add of the real row products ('ratio-power' similarity).
   product: 3,
 });
