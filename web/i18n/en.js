@@ -266,6 +266,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.dx.transposed': ({ length, dModel }) =>
     `Rows and columns are swapped: transpose the ${length} × ${dModel} table (pe.T) into ${dModel} positions × ${length} dimensions before saving it.`,
   'check.dx.all-zero': () => 'Every value is zero: there is no encoding to identify.',
+  'check.dx.too-large': () =>
+    'The values are too large to be a positional encoding: every table posenc computes stays within ±2^53.',
   'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,
   'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>

@@ -260,6 +260,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.dx.transposed': ({ length, dModel }) =>
     `行与列互换了：保存前先把这个 ${length} × ${dModel} 的表转置（pe.T），变成 ${dModel} 个位置 × ${length} 个维度。`,
   'check.dx.all-zero': () => '所有数值都是零：没有可识别的编码。',
+  'check.dx.too-large': () => '数值太大，不可能是位置编码：posenc 计算的每个表格都在 ±2^53 以内。',
   'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,
   'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>

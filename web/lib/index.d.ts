@@ -102,7 +102,12 @@ export interface WasmArray<T extends Float32Array | Float64Array = Float32Array 
   readonly length: number;
   readonly dtype: T extends Float64Array ? 'float64' : 'float32';
   readonly freed: boolean;
-  /** Gives the memory back; later calls do nothing. (Collected arrays are freed too.) */
+  /**
+   * Gives the memory back; later calls do nothing. Call it: a dropped array's
+   * memory comes back only after a garbage collection, between tasks (never
+   * within a synchronous loop), and wasm memory does not prompt collections;
+   * when the memory is full, allocate() throws a RangeError saying so.
+   */
   free(): void;
 }
 
@@ -141,15 +146,25 @@ export interface LoadOptions {
    * against the page (browser, as fetch does) or the working directory (Node).
    */
   wasmUrl?: string | URL;
-  /** The .wasm bytes, if you already have them. */
+  /** The .wasm bytes, if you already have them (not with wasmUrl). */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /** Force the SIMD (true) or scalar (false) build; default: SIMD where supported. */
   simd?: boolean;
+  /**
+   * Milliseconds the load may take, in (0, 600000]; default 30000. Past it the
+   * promise rejects with an Error whose message starts
+   * 'posenc.load: timeout:' (the request itself is not cancelled).
+   */
+  timeout?: number;
 }
 
 /**
- * Loads and instantiates the module once; later calls return the same promise.
- * Bad options, or a .wasm that cannot be read or compiled, reject it.
+ * Loads and instantiates the module once per source (the default .wasm, a
+ * wasmUrl, or wasmBinary bytes: equal bytes, even in fresh copies, count as
+ * one); later calls return the same promise. Bad options, a .wasm that cannot
+ * be read or compiled, or one that does not arrive within `timeout` reject it
+ * with an Error whose message starts 'posenc.load:'; a rejected load is not
+ * kept, so the next call tries again.
  */
 export function load(options?: LoadOptions): Promise<Posenc>;
 /** Whether this engine validates WebAssembly SIMD. */
@@ -184,7 +199,9 @@ export type DiagnosisCode =
   | 'odd-column-formula'
   | 'float32-angle'
   | 'transposed'
-  | 'all-zero';
+  | 'all-zero'
+  /** Values beyond 2^53 (|value| <= scale <= 2^53 in every table posenc computes). */
+  | 'too-large';
 
 export interface Identification {
   /** The data is reproduced within `tolerance` by `options` (with float32 angles when `float32Angle`). */
@@ -226,14 +243,40 @@ export function toNpy(array: TableData, length: number, dModel: number): Uint8Ar
 export function toCsv(array: TableData, length: number, dModel: number): string;
 /** Nested arrays, one per row, values that read back exactly. */
 export function toJson(array: TableData, length: number, dModel: number): string;
+/** A table parseTable read: `length` rows × `dModel` columns, and how it read them. */
+export interface ParsedTable {
+  data: Float64Array;
+  length: number;
+  dModel: number;
+  read:
+    | { format: 'npy'; /** As in the file, size-1 dimensions included. */ shape: number[]; dtype: '<f4' | '<f8' }
+    | {
+        format: 'brackets';
+        /** The nested arrays' shape, size-1 dimensions included (undefined when dModel was given). */
+        shape: number[] | undefined;
+        encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
+      }
+    | {
+        format: 'lines';
+        /** A first line of column names (or numbers 0, 1, 2, …) was skipped. */
+        header: boolean;
+        /** A first column counting the rows (pandas' index) was dropped. */
+        indexColumn: boolean;
+        separator: ',' | ';';
+        /** Semicolon-separated: commas in numbers were read as decimal points. */
+        decimalComma: boolean;
+        /** For bytes: how they were decoded. */
+        encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
+      };
+}
 /**
- * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped) or text: CSV (a header
- * row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX printouts, pasted
- * numbers (reshaped to dModel when given).
+ * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped; at most
+ * 2^28 values) or text of at most 2^25 characters: CSV (LF, CRLF or CR lines;
+ * commas, tabs or spaces, or semicolons with decimal commas; quoted fields;
+ * a header row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX
+ * printouts, pasted numbers (reshaped to dModel when given). Bytes are UTF-8
+ * or UTF-16 (byte-order mark, or ASCII with zero bytes).
  */
-export function parseTable(
-  input: ArrayBuffer | ArrayBufferView | string,
-  options?: { dModel?: number },
-): { data: Float64Array; length: number; dModel: number };
+export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
