@@ -78,7 +78,7 @@ function checkRatioPowerPositions(where, params, name, value) {
 }
 
 // Where out[index] lies, mod 4 KB: the module writes what is copied there half
-// a page away from it (bindings.cpp, placed()).
+// a page away from it (cpp/src/buffers.h, placementBytes()).
 const pageOffset = (out, index) =>
   (byteOffsetOf(out) + index * (typedArrayKind(out) === 'Float64Array' ? 8 : 4)) % 4096;
 
