@@ -15,7 +15,13 @@ export default {
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',
   'page.loading': 'Loading the WebAssembly core…',
   'page.computing': 'Computing…',
-  'page.error': 'The WebAssembly core could not be loaded: ',
+  'page.slow': (seconds) =>
+    `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. The page keeps waiting; Retry asks for it again.`,
+  'page.loadFailed':
+    'The WebAssembly core could not be loaded: the connection may be down, or something blocked the file. Check the connection, then Retry.',
+  'page.workerFailed':
+    'The page’s computing worker could not start: its script did not load or stopped with an error. Retry, or reload the page.',
+  'page.retry': 'Retry',
   'page.intro': 'Introduction',
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',

@@ -13,7 +13,12 @@ export default {
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',
   'page.loading': '正在加载 WebAssembly 核心……',
   'page.computing': '正在计算……',
-  'page.error': '无法加载 WebAssembly 核心：',
+  'page.slow': (seconds) =>
+    `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。页面会继续等待；点击“重试”可重新请求。`,
+  'page.loadFailed': '无法加载 WebAssembly 核心：网络可能已断开，或文件被拦截。请检查网络连接，然后点击“重试”。',
+  'page.workerFailed':
+    '页面的计算线程（Web Worker）未能启动：其脚本没有加载成功，或运行时出错。请点击“重试”或刷新页面。',
+  'page.retry': '重试',
   'page.intro': '引言',
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
