@@ -6,7 +6,9 @@
 // work where it is offered. Faults are made with Playwright routes on the
 // browser context (they also catch the workers' requests).
 // Usage: node tests/e2e/faults.test.mjs
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
@@ -27,6 +29,7 @@ const PATIENCE_MS = 10000;
 const PROMPTLY_MS = 5000;
 
 const server = await serveStatic(site);
+const folder = mkdtempSync(join(tmpdir(), 'posenc-faults-'));
 const browser = await launchChromium();
 
 /** A fresh context (its own cache and routes) in `locale`, and a watched page in it. */
@@ -64,6 +67,18 @@ async function elementIn(page, state, timeout) {
     timeout,
   });
   return page.evaluate(() => document.querySelector('#embed > *').shadowRoot.querySelector('.message').textContent);
+}
+
+/** A .npy 1.0 file of float64 `values`, shape (length, d), C order. */
+function npyBytes(values, length, d) {
+  let header = `{'descr': '<f8', 'fortran_order': False, 'shape': (${length}, ${d}), }`;
+  header = header.padEnd(Math.ceil((10 + header.length + 1) / 64) * 64 - 11) + '\n';
+  const bytes = Buffer.alloc(10 + header.length + values.length * 8);
+  Buffer.from([0x93, ...Buffer.from('NUMPY'), 1, 0]).copy(bytes);
+  bytes.writeUInt16LE(header.length, 8);
+  bytes.write(header, 10, 'latin1');
+  Buffer.from(values.buffer).copy(bytes, 10 + header.length);
+  return bytes;
 }
 
 /** Uncaught exceptions recorded on the page (console errors are expected here: the faults are logged). */
@@ -185,9 +200,201 @@ try {
     assert(exceptions(page).length === 0, exceptions(page).join('\n'));
     await context.close();
   });
+
+  // ---- The checker ("Check my implementation") --------------------------------
+
+  /** The page, loaded, scrolled to the checker. */
+  async function checkerPage(locale = 'en-US') {
+    const { context, page } = await freshPage(locale);
+    await page.goto(server.url);
+    await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
+    await page.locator('#check').scrollIntoViewIfNeeded();
+    return { context, page };
+  }
+
+  /** The checker's status once it is in `state` (done: with the answer about `source` drawn). */
+  async function checkerIn(page, state, timeout, source = '') {
+    await page.waitForFunction(
+      ([wanted, text]) =>
+        document.getElementById('check-status').dataset.state === wanted &&
+        (wanted !== 'done' ||
+          (document.querySelector('.check-source').textContent.includes(text) &&
+            document.querySelector('[data-testid="check-largest"]').textContent !== '')),
+      [state, source],
+      { timeout },
+    );
+    return page.textContent('#check-status');
+  }
+
+  await check("the checker's worker script is missing: a message and Retry; Retry checks the table", async () => {
+    const { context, page } = await checkerPage();
+    const missing = (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+    await context.route('**/check-worker-*.js', missing);
+    await page.click('[data-testid="check-sample-fairseq"]');
+    const text = await checkerIn(page, 'error', PROMPTLY_MS);
+    assert(text.includes('The checker could not start'), `status: ${text}`);
+    assert(await page.isVisible('#check-retry'), 'no Retry button');
+    await context.unroute('**/check-worker-*.js', missing);
+    await page.click('#check-retry');
+    await checkerIn(page, 'done', 15000, 'fairseq');
+    assert(exceptions(page).length === 0, exceptions(page).join('\n'));
+    await context.close();
+  });
+
+  await check(
+    'offline after the page loaded: a sample says so instead of throwing; Retry online checks it',
+    async () => {
+      const { context, page } = await checkerPage();
+      await context.setOffline(true);
+      await page.click('[data-testid="check-sample-off-by-one"]');
+      const text = await checkerIn(page, 'error', PROMPTLY_MS);
+      assert(text.includes('could not be fetched'), `status: ${text}`);
+      assert(exceptions(page).length === 0, `uncaught: ${exceptions(page).join('\n')}`);
+      // An export needs the same core: a sentence too, not "Failed to fetch dynamically imported module".
+      await page.click('#export-npy');
+      await page.waitForFunction(() => document.getElementById('export-status').dataset.state === 'error', null, {
+        timeout: PROMPTLY_MS,
+      });
+      const exported = await page.textContent('#export-status');
+      assert(exported.includes('could not be fetched') && !/Failed to fetch/i.test(exported), `export: ${exported}`);
+      await context.setOffline(false);
+      await page.click('#check-retry');
+      await checkerIn(page, 'done', 15000, 'positions from 1');
+      await context.close();
+    },
+  );
+
+  await check("the checker's .wasm never answers: it says so within the patience; Retry checks the table", async () => {
+    const { context, page } = await checkerPage();
+    // The page's own core is loaded (in its worker); the checker's worker fetches its own.
+    const wasm = await stall(context, '**/*.wasm');
+    await page.fill('#check-paste', '0, 1, 0, 1\n0.841471, 0.540302, 0.00999983, 0.99995');
+    await page.click('#check-run');
+    const text = await checkerIn(page, 'slow', PATIENCE_MS + PROMPTLY_MS);
+    assert(text.includes('has not arrived after 10 s'), `status: ${text}`);
+    await wasm.release('abort');
+    await page.click('#check-retry');
+    await checkerIn(page, 'done', 15000, 'pasted');
+    assert(exceptions(page).length === 0, exceptions(page).join('\n'));
+    await context.close();
+  });
+
+  await check("a parse failure is a sentence in the reader's language, never the engine's message", async () => {
+    const { context, page } = await checkerPage();
+    // JSON nested 20,000 deep: a recursive reader overflows the stack.
+    await page.fill('#check-paste', `${'['.repeat(20000)}0${']'.repeat(20000)}`);
+    await page.click('#check-run');
+    const english = await checkerIn(page, 'error', 15000);
+    assert(english.includes('not a table the checker can read'), `en: ${english}`);
+    assert(!/call stack|RangeError|undefined|null/i.test(english), `engine words shown: ${english}`);
+    await page.selectOption('#language', 'zh');
+    await page.waitForFunction(() =>
+      document.getElementById('check-status').textContent.includes('无法把它读成一张表'),
+    );
+    assert(exceptions(page).length === 0, exceptions(page).join('\n'));
+    await context.close();
+  });
+
+  await check('a 1,000,000 × 2 table from a file: the page stays responsive, and its one odd row shows', async () => {
+    const [length, d, odd] = [1000000, 2, 500000];
+    // The paper's table from its formula (float64), row `odd` off by +0.5: the only difference to see.
+    const values = new Float64Array(length * d);
+    for (let pos = 0; pos < length; pos++) {
+      values[2 * pos] = Math.sin(pos) + (pos === odd ? 0.5 : 0);
+      values[2 * pos + 1] = Math.cos(pos) + (pos === odd ? 0.5 : 0);
+    }
+    const path = join(folder, 'million.npy');
+    writeFileSync(path, npyBytes(values, length, d));
+    const { context, page } = await checkerPage();
+    await page.evaluate(() => {
+      const log = { tasks: [], gaps: [], last: performance.now() };
+      window.responsiveness = log;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => log.tasks.push(entry.duration))).observe({
+        type: 'longtask',
+      });
+      const tick = (now) => {
+        log.gaps.push(now - log.last);
+        log.last = now;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    // From disk: a buffer given to setInputFiles would be decoded on the page's main thread.
+    await page.setInputFiles('#check-file', path);
+    const read = await page.waitForFunction(
+      () => document.getElementById('check-status').textContent.match(/Read [\d,]+ rows × \d+ columns/)?.[0],
+      null,
+      { timeout: 30000 },
+    );
+    assert((await read.jsonValue()) === 'Read 1,000,000 rows × 2 columns', `said: ${await read.jsonValue()}`);
+    await checkerIn(page, 'done', 60000, 'million.npy');
+    await page.waitForFunction(
+      () => document.querySelector('[data-check-plot="difference"]').dataset.painted === 'true',
+    );
+    const { longestTask, longestGap } = await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            const log = window.responsiveness;
+            resolve({ longestTask: Math.max(0, ...log.tasks), longestGap: Math.max(0, ...log.gaps) });
+          }, 100),
+        ),
+    );
+    // Generous: painting on the main thread took 5 to 13 s here; a loaded machine may stretch a frame.
+    assert(
+      longestTask < 1000 && longestGap < 1000,
+      `longest task ${longestTask} ms, longest frame gap ${longestGap} ms`,
+    );
+    // The odd row is one of 1,000,000: the pixel row holding it must still be coloured (red: +0.5).
+    const found = await page.evaluate(() => {
+      const canvas = document.querySelector('[data-check-plot="difference"] canvas');
+      const { data, width, height } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      // The plot area of the heatmap: 8 px from the top, 42 from the bottom (device pixels, ratio 1).
+      const [top, bottom, x] = [8, height - 42, Math.round(52 + (width - 122) / 2)];
+      const red = [];
+      for (let y = top; y < bottom; y++) {
+        const at = (y * width + x) * 4;
+        // Far redder than the near-white of no difference (the top of the scale is dark red, 103, 0, 31).
+        if (data[at] - data[at + 1] > 60 && data[at] - data[at + 2] > 40) red.push(y);
+      }
+      return { red, middle: top + (bottom - top) / 2, note: !document.querySelector('.check-pixel-note').hidden };
+    });
+    assert(found.red.length >= 1 && found.red.length <= 3, `red pixel rows: ${found.red}`);
+    assert(Math.abs(found.red[0] - found.middle) <= 2, `odd row drawn at y ${found.red[0]}, expected ${found.middle}`);
+    assert(found.note, 'no note that a pixel shows the largest difference of the cells it covers');
+    assert(exceptions(page).length === 0, exceptions(page).join('\n'));
+    await context.close();
+    return `longest main-thread task ${longestTask.toFixed(0)} ms, longest frame gap ${longestGap.toFixed(0)} ms`;
+  });
+
+  await check('a paste over 1 MB is checked without entering the text box (Chinese page)', async () => {
+    const { context, page } = await checkerPage('zh-CN');
+    const [length, d] = [20000, 4];
+    const text = Array.from({ length }, (_, pos) =>
+      Array.from({ length: d }, (_, j) => {
+        const angle = pos / 10000 ** ((2 * Math.floor(j / 2)) / d);
+        return (j % 2 === 0 ? Math.sin(angle) : Math.cos(angle)).toPrecision(17);
+      }).join(','),
+    ).join('\n');
+    assert(text.length > 2 ** 20, `only ${text.length} characters`);
+    await page.evaluate((pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      const event = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true });
+      document.getElementById('check-paste').dispatchEvent(event);
+    }, text);
+    await checkerIn(page, 'done', 30000, '未显示在框中');
+    assert((await page.inputValue('#check-paste')) === '', 'the long paste went into the box');
+    const source = await page.textContent('.check-source');
+    assert(source.includes('20,000 行 × 4 列'), `source: ${source}`);
+    assert((await page.textContent('[data-testid="check-verdict"]')).includes('vaswani'), 'not the paper');
+    assert(exceptions(page).length === 0, exceptions(page).join('\n'));
+    await context.close();
+  });
 } finally {
   await browser.close();
   await server.close();
+  rmSync(folder, { recursive: true, force: true });
 }
 
 finish('faults');
