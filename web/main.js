@@ -122,7 +122,10 @@ async function setLanguage(next) {
   t = translator(language);
   languageSelect.value = language;
   applyTranslations(document, t, language);
-  if (statusSaid) status.textContent = t(statusSaid.key, ...statusSaid.args);
+  if (statusSaid) {
+    status.textContent = t(statusSaid.key, ...statusSaid.args);
+    if (statusSaid.detail) status.textContent += ` ${t('page.detail', statusSaid.detail)}`;
+  }
   fillPresetTable();
   controls.show(state, t);
   dirty.add('language');
@@ -405,9 +408,16 @@ async function start() {
     schedule();
   } catch (error) {
     if (current !== attempt) return;
-    // The reason, for whoever reports it; the page says what it means and what to do.
+    // The page says what it means and what to do; the library's reason follows
+    // (it names the file and what failed), an engine's goes to the console only.
     console.error(error);
+    const message = String(error?.message ?? error);
+    const detail = /^posenc\.\w+: /.test(message) ? message.replace(/^posenc\.\w+: /, '') : null;
     sayStatus('error', error?.workerFailed ? 'page.workerFailed' : 'page.loadFailed');
+    if (detail) {
+      statusSaid.detail = detail;
+      status.textContent += ` ${t('page.detail', detail)}`;
+    }
   } finally {
     clearTimeout(slow);
   }

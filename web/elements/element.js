@@ -19,7 +19,7 @@ const Base = globalThis.HTMLElement ?? class {};
 
 // How long a load may take before the elements say so and offer a retry
 // (they keep waiting meanwhile: a slow connection may still deliver).
-export const LOAD_PATIENCE_S = 10;
+const LOAD_PATIENCE_S = 10;
 
 // The load in progress (a promise), the core once loaded, and what every
 // connected element wants to hear about the load: 'loaded', 'failed', 'slow'.

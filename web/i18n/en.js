@@ -27,6 +27,7 @@ export default {
   'page.workerFailed':
     'The page’s computing worker could not start: its script did not load or stopped with an error. Retry, or reload the page.',
   'page.retry': 'Retry',
+  'page.detail': (reason) => `Details: ${reason}`,
   'page.intro': 'Introduction',
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',

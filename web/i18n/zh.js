@@ -22,6 +22,7 @@ export default {
   'page.workerFailed':
     '页面的计算线程（Web Worker）未能启动：其脚本没有加载成功，或运行时出错。请点击“重试”或刷新页面。',
   'page.retry': '重试',
+  'page.detail': (reason) => `详情（英文）：${reason}`,
   'page.intro': '引言',
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
