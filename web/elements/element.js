@@ -17,25 +17,81 @@ import { adoptStyles } from './styles.js';
 // Outside a browser (server-side rendering, Node) the module still imports.
 const Base = globalThis.HTMLElement ?? class {};
 
+// How long a load may take before the elements say so and offer a retry
+// (they keep waiting meanwhile: a slow connection may still deliver).
+const LOAD_PATIENCE_S = 10;
+
+// The load in progress (a promise), the core once loaded, and what every
+// connected element wants to hear about the load: 'loaded', 'failed', 'slow'.
 let shared = null;
-/** The wasm API and the page's model over it: one for every element of the page. */
+let loaded = null;
+let slowTimer = 0;
+const listeners = new Set();
+const tell = (news) => listeners.forEach((listener) => listener(news));
+
+function armSlowTimer(attempt) {
+  clearTimeout(slowTimer);
+  slowTimer = setTimeout(() => {
+    if (shared === attempt && !loaded) tell({ kind: 'slow' });
+  }, LOAD_PATIENCE_S * 1000);
+}
+
+/**
+ * The wasm API and the page's model over it: one for every element of the
+ * page. Every element hears the outcome, including those whose own attempt
+ * failed earlier: a later load that succeeds (an element's retry, a new
+ * element) brings them all back.
+ */
 function core() {
+  if (loaded) return Promise.resolve(loaded);
   if (!shared) {
-    shared = load().then((pe) => ({ pe, model: createModel(pe) }));
-    // A failed load (offline, blocked) is tried again by the next element.
-    shared.catch(() => (shared = null));
+    const attempt = load().then((pe) => ({ pe, model: createModel(pe) }));
+    shared = attempt;
+    armSlowTimer(attempt);
+    attempt.then(
+      (value) => {
+        clearTimeout(slowTimer);
+        loaded = value;
+        tell({ kind: 'loaded', value });
+      },
+      (error) => {
+        clearTimeout(slowTimer);
+        // A failed load (offline, blocked, timed out) is tried again by the next retry or element.
+        if (shared === attempt) shared = null;
+        tell({ kind: 'failed', error });
+      },
+    );
   }
   return shared;
+}
+
+/** A retry: a new load after a failure; while the last one is still pending, another wait for it. */
+function retryCore() {
+  if (loaded) return;
+  if (shared) {
+    armSlowTimer(shared);
+    tell({ kind: 'waiting' });
+  } else core();
 }
 
 const MESSAGES = {
   en: {
     loading: 'Loading the WebAssembly core…',
+    slow: (seconds) =>
+      `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. Still waiting; Retry asks again.`,
+    loadFailed: (tag) =>
+      `<${tag}>: the WebAssembly core could not be loaded (the connection may be down, or the file blocked). Check the connection, then Retry.`,
+    retry: 'Retry',
     invalid: (tag, attribute, message) => `<${tag}>: invalid ${attribute}: ${message}.`,
     failed: (tag, message) => `<${tag}>: ${message}`,
   },
   zh: {
     loading: '正在加载 WebAssembly 核心…',
+    slow: (seconds) =>
+      `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。仍在等待；点击“重试”可重新请求。`,
+    loadFailed: (tag) =>
+      `<${tag}>：无法加载 WebAssembly 核心（网络可能已断开，或文件被拦截）。请检查网络连接，然后点击“重试”。`,
+    retry: '重试',
     invalid: (tag, attribute, message) => `<${tag}>：属性 ${attribute} 无效：${message}。`,
     failed: (tag, message) => `<${tag}>：${message}`,
   },
@@ -92,7 +148,24 @@ export class PosencPlotElement extends Base {
   #frame = 0;
   #core = null;
   #loadError = null;
+  #slow = false;
   #computed = {};
+  #retryButton;
+  // What this element hears about the shared load (see core()).
+  #hear = (news) => {
+    if (news.kind === 'loaded') {
+      this.#core = news.value;
+      this.#loadError = null;
+      this.#slow = false;
+    } else if (news.kind === 'failed') {
+      if (this.#core) return;
+      // The reason, for whoever reports it (once per failure): the element says what it means and what to do.
+      if (this.#loadError !== news.error) console.error(news.error);
+      this.#loadError = news.error;
+      this.#slow = false;
+    } else this.#slow = news.kind === 'slow';
+    this.#schedule();
+  };
 
   constructor() {
     super();
@@ -104,24 +177,30 @@ export class PosencPlotElement extends Base {
     this.#body = document.createElement('div');
     this.#body.className = 'body';
     root.append(this.#message, this.#body);
+    this.#retryButton = document.createElement('button');
+    this.#retryButton.type = 'button';
+    this.#retryButton.className = 'retry';
+    this.#retryButton.addEventListener('click', () => this.#retry());
   }
 
   connectedCallback() {
+    listeners.add(this.#hear);
     this.#schedule();
-    core().then(
-      (loaded) => {
-        this.#core = loaded;
-        this.#loadError = null;
-        this.#schedule();
-      },
-      (error) => {
-        this.#loadError = error;
-        this.#schedule();
-      },
-    );
+    if (loaded) this.#hear({ kind: 'loaded', value: loaded });
+    // The outcome reaches this element through #hear; a rejection here is handled there.
+    else core().catch(() => {});
+  }
+
+  /** After a failed or stalled load: ask for the core again (every element hears the outcome). */
+  #retry() {
+    this.#loadError = null;
+    this.#slow = false;
+    this.#schedule();
+    retryCore();
   }
 
   disconnectedCallback() {
+    listeners.delete(this.#hear);
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     this.#plot?.destroy();
@@ -129,7 +208,10 @@ export class PosencPlotElement extends Base {
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (previous !== value) this.#schedule();
+    if (previous === value) return;
+    // A change after a failed load is a new attempt (the page may be back online).
+    if (this.#loadError && this.isConnected) this.#retry();
+    else this.#schedule();
   }
 
   /** Redraws now instead of at the next frame (e.g. before a screenshot). */
@@ -147,7 +229,8 @@ export class PosencPlotElement extends Base {
       });
   }
 
-  #say(lines, isError) {
+  /** Shows `lines` (an error, or a status); `retry`: the label of a Retry button after them. */
+  #say(lines, isError, retry = null) {
     this.#message.classList.toggle('error', isError);
     this.#message.setAttribute('role', isError ? 'alert' : 'status');
     // Attribute values are quoted in these lines: text nodes only, never markup.
@@ -158,6 +241,10 @@ export class PosencPlotElement extends Base {
         return p;
       }),
     );
+    if (retry) {
+      this.#retryButton.textContent = retry;
+      this.#message.append(this.#retryButton);
+    }
     this.#message.hidden = lines.length === 0;
   }
 
@@ -188,15 +275,15 @@ export class PosencPlotElement extends Base {
       this.dataset.state = 'error';
       return;
     }
-    if (this.#loadError) {
+    if (this.#loadError && !this.#core) {
       this.#clearPlot();
-      this.#say([say.failed(tag, String(this.#loadError?.message ?? this.#loadError))], true);
+      this.#say([say.loadFailed(tag)], true, say.retry);
       this.dataset.state = 'error';
       return;
     }
     if (!this.#core) {
-      this.#say([say.loading], false);
-      this.dataset.state = 'loading';
+      this.#say([this.#slow ? say.slow(LOAD_PATIENCE_S) : say.loading], false, this.#slow ? say.retry : null);
+      this.dataset.state = this.#slow ? 'slow' : 'loading';
       return;
     }
     const section = SECTIONS.find(({ name }) => name === this.constructor.section);

@@ -8,6 +8,11 @@ const n = (value, digits = 3) => {
   return String(Number(value.toPrecision(digits)));
 };
 const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
+// A count with digit grouping: 1,000,000 rows.
+// (Not toLocaleString: its first call loads locale data for ~130 ms.)
+const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
+const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'}`;
 
 export default {
   'page.title': 'Sinusoidal positional encoding, computed and explained',
@@ -15,7 +20,14 @@ export default {
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',
   'page.loading': 'Loading the WebAssembly core…',
   'page.computing': 'Computing…',
-  'page.error': 'The WebAssembly core could not be loaded: ',
+  'page.slow': (seconds) =>
+    `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. The page keeps waiting; Retry asks for it again.`,
+  'page.loadFailed':
+    'The WebAssembly core could not be loaded: the connection may be down, or something blocked the file. Check the connection, then Retry.',
+  'page.workerFailed':
+    'The page’s computing worker could not start: its script did not load or stopped with an error. Retry, or reload the page.',
+  'page.retry': 'Retry',
+  'page.detail': (reason) => `Details: ${reason}`,
   'page.intro': 'Introduction',
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',
@@ -208,9 +220,10 @@ It makes three mistakes. Each is shown alone below — the paper's formula with 
 
 Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or JSON, or paste the numbers. The file is read in your browser and sent nowhere. No table at hand? Try a sample.`,
   'check.heading': 'Check a table',
-  'check.drop': 'Drop a .npy, CSV or JSON file here,',
+  'check.drop': (mb) => `Drop a .npy, CSV or JSON file here (up to ${mb} MB),`,
   'check.file': 'or choose a file:',
-  'check.paste': 'Or paste the numbers (CSV, JSON, a numpy or PyTorch printout):',
+  'check.paste': (mb) =>
+    `Or paste the numbers (CSV, JSON, a numpy or PyTorch printout; a paste over ${mb} MB is checked without being shown here):`,
   'check.dModel': 'Values per row (dModel), if the rows are not on separate lines',
   'check.run': 'Check the pasted table',
   'check.samples': 'Samples:',
@@ -221,15 +234,31 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.sample.off-by-one': 'positions from 1',
   'check.pasted': 'the pasted numbers',
   'check.reading': (name) => `Reading ${name}…`,
-  'check.identifying': ({ length, dModel }) =>
-    `Identifying a table of ${length} × ${dModel}${length * dModel > 1e6 ? ' (a few seconds)' : ''}…`,
+  'check.parsing': (name) => `Reading the numbers of ${name}…`,
+  'check.read': ({ length, dModel, name }) =>
+    `Read ${rows(length)} × ${columns(dModel)} from ${name}; identifying${length * dModel > 1e6 ? ' (a few seconds)' : ''}…`,
+  'check.longPasted': (mb) => `the pasted numbers (${n(mb)} MB, not shown in the box)`,
   'check.done': ({ length, dModel, seconds }) => `Checked ${length} × ${dModel} values in ${n(seconds, 2)} s.`,
-  'check.error': (message) => `Could not check this table: ${message}`,
-  'check.workerFailed': 'The checker stopped unexpectedly.',
+  'check.detail': (reason) => `Details: ${reason}`,
+  'check.failed.read':
+    'The file could not be read: it may have been moved, changed or deleted since it was chosen. Choose it again.',
+  'check.failed.parse':
+    'This is not a table the checker can read. It reads a 2-D .npy (float32 or float64), CSV or TSV, JSON (a list of rows), or a numpy or PyTorch printout.',
+  'check.failed.identify': 'The checker could not identify this table.',
+  'check.failed.difference': 'The difference from this preset could not be computed.',
+  'check.failed.load':
+    'The WebAssembly core could not be loaded, so the table cannot be checked. Check the connection, then Retry.',
+  'check.failed.sample':
+    'The sample could not be built: part of the page could not be fetched (is the connection down?). Check the connection, then Retry.',
+  'check.workerFailed':
+    'The checker could not start, or stopped unexpectedly: its script did not load or failed. Retry, or reload the page.',
+  'check.slow': (seconds) =>
+    `The WebAssembly core the checker needs has not arrived after ${seconds} s: the connection may be slow or down. Still waiting; Retry asks again.`,
+  'check.retry': 'Retry',
   'check.empty': 'Paste some numbers first.',
   'check.badDModel': 'Values per row must be a whole number of at least 1, or left empty.',
   'check.tooBig': (mb) => `This file is larger than ${mb} MB; save fewer rows.`,
-  'check.source': (name) => `Checked: ${name}`,
+  'check.source': ({ name, length, dModel }) => `Checked: ${name}, read as ${rows(length)} × ${columns(dModel)}.`,
   'check.verdict.preset': (preset) => `This is the ${preset} table.`,
   'check.verdict.presetFloat32': (preset) => `This is the ${preset} table, with its angles computed in float32.`,
   'check.verdict.knobs': (preset, count) =>
@@ -308,6 +337,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.largest': ({ value, row, column, marked }) =>
     `Largest difference: ${n(value, 4)} at row ${row}, column ${column}.${marked ? ' Dashed lines: the first value beyond the tolerance.' : ''}`,
   'check.identical': (preset) => `No difference at all from ${preset}.`,
+  'check.pixelNote':
+    'The table has more rows or columns than the picture has pixels: each pixel shows the largest difference among the cells it covers.',
   'check.legend': (power) => `difference${power ? ` (× 1e${power})` : ''}`,
   'check.readout': (row, column, value, preset) => `table − ${preset} at [${row}, ${column}] = ${n(value, 6)}`,
   'check.hint': 'Hover the difference, or focus it and use the arrow keys.',
@@ -333,5 +364,7 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'export.preparing': 'Preparing the file…',
   'export.saved': (name) => `Saved ${name}.`,
   'export.failed': (message) => `Could not export: ${message}`,
+  'export.unreachable':
+    'Could not export: part of the page could not be fetched (is the connection down?). Check the connection and try again.',
   'export.notDrawn': 'This plot has not been drawn yet: scroll to it, then export.',
 };

@@ -6,6 +6,9 @@ const n = (value, digits = 3) => {
   return String(Number(value.toPrecision(digits)));
 };
 const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
+// 带千位分隔的计数：1,000,000 行。
+// (Not toLocaleString: its first call loads locale data for ~130 ms.)
+const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export default {
   'page.title': '正弦位置编码：实时计算与图解',
@@ -13,7 +16,13 @@ export default {
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',
   'page.loading': '正在加载 WebAssembly 核心……',
   'page.computing': '正在计算……',
-  'page.error': '无法加载 WebAssembly 核心：',
+  'page.slow': (seconds) =>
+    `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。页面会继续等待；点击“重试”可重新请求。`,
+  'page.loadFailed': '无法加载 WebAssembly 核心：网络可能已断开，或文件被拦截。请检查网络连接，然后点击“重试”。',
+  'page.workerFailed':
+    '页面的计算线程（Web Worker）未能启动：其脚本没有加载成功，或运行时出错。请点击“重试”或刷新页面。',
+  'page.retry': '重试',
+  'page.detail': (reason) => `详情（英文）：${reason}`,
   'page.intro': '引言',
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
@@ -203,9 +212,10 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
 
 用 np.save('pe.npy', pe) 保存表（PyTorch 张量先 pe.numpy()），或存为 CSV、JSON，也可以直接粘贴数字。文件只在你的浏览器里读取，不会发送到任何地方。手头没有表？试试示例。`,
   'check.heading': '检查一张表',
-  'check.drop': '把 .npy、CSV 或 JSON 文件拖到这里，',
+  'check.drop': (mb) => `把 .npy、CSV 或 JSON 文件（不超过 ${mb} MB）拖到这里，`,
   'check.file': '或选择文件：',
-  'check.paste': '或粘贴数字（CSV、JSON、numpy 或 PyTorch 的打印输出）：',
+  'check.paste': (mb) =>
+    `或粘贴数字（CSV、JSON、numpy 或 PyTorch 的打印输出；超过 ${mb} MB 的内容直接检查，不显示在框中）：`,
   'check.dModel': '每行的数值个数（dModel），当各行不分行书写时填写',
   'check.run': '检查粘贴的表',
   'check.samples': '示例：',
@@ -216,15 +226,27 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.sample.off-by-one': '位置从 1 开始',
   'check.pasted': '粘贴的数字',
   'check.reading': (name) => `正在读取 ${name}……`,
-  'check.identifying': ({ length, dModel }) =>
-    `正在识别 ${length} × ${dModel} 的表${length * dModel > 1e6 ? '（需要几秒钟）' : ''}……`,
+  'check.parsing': (name) => `正在读取 ${name} 中的数字……`,
+  'check.read': ({ length, dModel, name }) =>
+    `已从 ${name} 读入 ${count(length)} 行 × ${count(dModel)} 列；正在识别${length * dModel > 1e6 ? '（需要几秒钟）' : ''}……`,
+  'check.longPasted': (mb) => `粘贴的数字（${n(mb)} MB，未显示在框中）`,
   'check.done': ({ length, dModel, seconds }) => `已检查 ${length} × ${dModel} 个数值，用时 ${n(seconds, 2)} 秒。`,
-  'check.error': (message) => `无法检查这张表：${message}`,
-  'check.workerFailed': '检查程序意外停止。',
+  'check.detail': (reason) => `详情（英文）：${reason}`,
+  'check.failed.read': '无法读取该文件：选择之后它可能被移动、修改或删除了。请重新选择。',
+  'check.failed.parse':
+    '无法把它读成一张表。检查工具能读取二维 .npy（float32 或 float64）、CSV 或 TSV、JSON（由行组成的列表），以及 numpy 或 PyTorch 的打印输出。',
+  'check.failed.identify': '检查工具无法识别这张表。',
+  'check.failed.difference': '无法计算与该预设的差值。',
+  'check.failed.load': '无法加载 WebAssembly 核心，因此不能检查这张表。请检查网络连接，然后点击“重试”。',
+  'check.failed.sample': '无法生成示例：页面的一部分未能下载（网络是否已断开？）。请检查网络连接，然后点击“重试”。',
+  'check.workerFailed': '检查工具未能启动或意外停止：其脚本没有加载成功或运行出错。请点击“重试”或刷新页面。',
+  'check.slow': (seconds) =>
+    `已过 ${seconds} 秒，检查工具所需的 WebAssembly 核心仍未加载完成：网络可能较慢或已断开。仍在等待；点击“重试”可重新请求。`,
+  'check.retry': '重试',
   'check.empty': '请先粘贴一些数字。',
   'check.badDModel': '每行的数值个数必须是不小于 1 的整数，或者留空。',
   'check.tooBig': (mb) => `文件超过 ${mb} MB，请少保存一些行。`,
-  'check.source': (name) => `已检查：${name}`,
+  'check.source': ({ name, length, dModel }) => `已检查：${name}，读入 ${count(length)} 行 × ${count(dModel)} 列。`,
   'check.verdict.preset': (preset) => `这就是 ${preset} 的表。`,
   'check.verdict.presetFloat32': (preset) => `这是 ${preset} 的表，但角度是用 float32 计算的。`,
   'check.verdict.knobs': (preset, count) => `已找到解释：${preset}，有 ${count} 处不同，见下文。`,
@@ -298,6 +320,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.largest': ({ value, row, column, marked }) =>
     `最大差值：第 ${row} 行第 ${column} 列为 ${n(value, 4)}。${marked ? '虚线标出第一个超出容差的值。' : ''}`,
   'check.identical': (preset) => `与 ${preset} 完全没有差别。`,
+  'check.pixelNote': '这张表的行数或列数多于图中的像素：每个像素显示它所覆盖的单元格中最大的差值。',
   'check.legend': (power) => `差值${power ? `（× 1e${power}）` : ''}`,
   'check.readout': (row, column, value, preset) => `表 − ${preset}，[${row}, ${column}] = ${n(value, 6)}`,
   'check.hint': '将鼠标移到差值图上，或聚焦后用方向键查看。',
@@ -323,5 +346,6 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'export.preparing': '正在准备文件……',
   'export.saved': (name) => `已保存 ${name}。`,
   'export.failed': (message) => `无法导出：${message}`,
+  'export.unreachable': '无法导出：页面的一部分未能下载（网络是否已断开？）。请检查网络连接后再试。',
   'export.notDrawn': '这张图还没有画出来：请先滚动到它，再导出。',
 };

@@ -11,19 +11,37 @@
 import { setPainter } from '../plots/common.js';
 
 export function createComputeClient(onResult) {
-  const worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
+  let worker = null;
   const calls = new Map();
   // One lane per plot that paints or subtracts: its newer request drops an older one not yet started.
   const lanes = new WeakMap();
   let nextId = 0;
   let nextLane = 0;
 
-  worker.onmessage = ({ data }) => {
-    const call = calls.get(data.id);
-    calls.delete(data.id);
-    if (data.error) call?.reject(new Error(data.error));
-    else call?.resolve(data.dropped ? null : data);
-  };
+  /** Every call still waiting gets `error`: their worker will never answer. */
+  function failAll(error) {
+    for (const call of calls.values()) call.reject(error);
+    calls.clear();
+  }
+
+  function startWorker() {
+    worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }) => {
+      const call = calls.get(data.id);
+      calls.delete(data.id);
+      if (data.error) call?.reject(new Error(data.error));
+      else call?.resolve(data.dropped ? null : data);
+    };
+    // The script did not load (404, offline) or threw while starting: nothing
+    // would ever answer. (A load failure comes with no message at all.)
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const error = new Error(event.message || 'the compute worker could not be started');
+      error.workerFailed = true;
+      failAll(error);
+    };
+  }
+  startWorker();
 
   function call(lane, message) {
     nextId += 1;
@@ -80,7 +98,21 @@ export function createComputeClient(onResult) {
   }
 
   return {
-    /** Resolves once the worker has loaded the core; rejects with the reason it could not. */
+    /**
+     * Ends the worker and starts another (a retry after a failed or stalled
+     * load): the calls still waiting are rejected, the arrays handed out stay
+     * valid, and every later request goes to the new worker.
+     */
+    restart() {
+      worker.terminate();
+      failAll(new Error('the compute worker was restarted'));
+      latest.clear();
+      startWorker();
+    },
+    /**
+     * Resolves once the worker has loaded the core; rejects with the reason it
+     * could not (an Error with workerFailed: true when the worker itself failed).
+     */
     ready() {
       return call('ready', { type: 'ready' });
     },

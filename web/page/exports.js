@@ -168,7 +168,14 @@ export function createExports(container, { getState, posenc }) {
       download(new Blob([bytes], { type: TABLE_FORMATS[format].type }), `${fileStem(state)}.${format}`);
       say(t('export.saved', `${fileStem(state)}.${format}`));
     } catch (error) {
-      say(t('export.failed', String(error?.message ?? error)), 'error');
+      // The library names what is wrong; anything else (offline: the core's first
+      // fetch failed) is said as a sentence, its engine message to the console only.
+      const message = String(error?.message ?? error);
+      if (/^posenc\.\w+: /.test(message)) say(t('export.failed', message.replace(/^posenc\.\w+: /, '')), 'error');
+      else {
+        console.warn(error);
+        say(t('export.unreachable'), 'error');
+      }
     }
   }
 
