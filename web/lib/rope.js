@@ -13,7 +13,8 @@ const outOfMemory = (where) => new RangeError(`posenc.${where}: not enough wasm 
 
 function outputPair(where, out, ArrayType, count) {
   if (out === undefined) return { cos: new ArrayType(count), sin: new ArrayType(count) };
-  if (out === null || typeof out !== 'object') fail(TypeError, where, 'out must be an object { cos, sin }', out);
+  if (out === null || typeof out !== 'object' || ArrayBuffer.isView(out))
+    fail(TypeError, where, 'out must be an object { cos, sin } of two arrays', Object.prototype.toString.call(out));
   for (const key of ['cos', 'sin']) {
     if (!(out[key] instanceof ArrayType))
       fail(TypeError, where, `out.${key} must be a ${ArrayType.name}`, Object.prototype.toString.call(out[key]));
