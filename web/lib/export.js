@@ -2,6 +2,7 @@
 // what people paste or upload, and code that rebuilds a table in Python.
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS } from './conventions.js';
 import { dtypeOf, encodingParams, integer, lengthOf, MAX_BYTES, MAX_D_MODEL } from './options.js';
+import { isRopeOptions, ropeSnippet } from './rope-snippet.js';
 
 /** @typedef {Float32Array | Float64Array | number[]} TableData */
 
@@ -377,6 +378,8 @@ export function codeSnippet(language, options) {
     throw new RangeError(
       `posenc.codeSnippet: language must be one of 'numpy', 'pytorch', 'jax' (got ${describe(language)})`,
     );
+  // RoPE options (headDim, scaling, ...): their own snippet (rope-snippet.js).
+  if (isRopeOptions(options)) return ropeSnippet(language, options);
   const lang = LANGUAGES[language];
   const p = encodingParams('codeSnippet', options);
   const length = lengthOf('codeSnippet', options);
