@@ -27,9 +27,28 @@ function outputPair(where, out, ArrayType, count) {
 
 export function ropeApi(module) {
   function frequencies(where, resolved) {
-    const f = module.ropeFrequencies(resolved.params, resolved.shortFactor, resolved.longFactor);
+    const p = resolved.params;
+    // The order of rope_bindings.cpp's Field.
+    const fields = Float64Array.of(
+      p.rotaryDim,
+      p.scaling,
+      p.base,
+      p.factor,
+      p.originalMaxPositionEmbeddings,
+      p.maxPositionEmbeddings,
+      p.seqLen,
+      p.betaFast,
+      p.betaSlow,
+      p.mscale,
+      p.mscaleAllDim,
+      p.attentionFactor,
+      p.truncate ? 1 : 0,
+      p.lowFreqFactor,
+      p.highFreqFactor,
+    );
+    const f = module.ropeFrequencies(fields, resolved.shortFactor, resolved.longFactor);
     if (f === null) throw outOfMemory(where);
-    return f;
+    return { attentionFactor: f[0], invFreq: f.subarray(1) };
   }
 
   return {
@@ -37,7 +56,7 @@ export function ropeApi(module) {
     ropeFrequencies(opts) {
       const resolved = ropeParams('ropeFrequencies', opts);
       const f = frequencies('ropeFrequencies', resolved);
-      return { invFreq: f.invFreq, attentionFactor: f.attentionFactor, rotaryDim: resolved.rotaryDim };
+      return { invFreq: f.invFreq.slice(), attentionFactor: f.attentionFactor, rotaryDim: resolved.rotaryDim };
     },
 
     /** The cos and sin caches, [length x rotaryDim] each, row-major, for positions start..start+length-1. */
@@ -54,20 +73,20 @@ export function ropeApi(module) {
       const out = outputPair(where, opts.out, ArrayType, length * d);
       const f = frequencies(where, resolved);
       const chunkRows = Math.max(1, Math.min(length, Math.floor(CHUNK_BYTES / (2 * d * ArrayType.BYTES_PER_ELEMENT))));
-      const Chunks = ArrayType === Float64Array ? module.RopeCacheChunks64 : module.RopeCacheChunks32;
-      const chunks = new Chunks(f.invFreq, f.attentionFactor, layout, start, chunkRows);
+      const float64 = ArrayType === Float64Array;
+      const chunks = module.ropeCacheStart(f.invFreq, f.attentionFactor, layout, start, chunkRows, float64);
+      if (chunks === 0) throw outOfMemory(where);
       try {
-        if (!chunks.ok()) throw outOfMemory(where);
         for (let r = 0; r < length; r += chunkRows) {
           const rows = Math.min(chunkRows, length - r);
           const n = rows * d;
           // A view of wasm memory, valid only until the next call into the module.
-          const view = chunks.next(rows);
+          const view = module.ropeCacheNext(chunks, rows);
           out.cos.set(view.subarray(0, n), r * d);
           out.sin.set(view.subarray(n, 2 * n), r * d);
         }
       } finally {
-        chunks.delete();
+        module.ropeCacheEnd(chunks);
       }
       return out;
     },
@@ -122,9 +141,8 @@ export function ropeApi(module) {
         }
         // Views are taken right before use: any allocation may grow (and detach) the memory.
         (float64 ? module.view64 : module.view32)(address, x.length).set(x);
-        const apply = float64 ? module.ropeApply64 : module.ropeApply32;
         if (
-          !apply(
+          !module.ropeApply(
             f.invFreq,
             f.attentionFactor,
             layout,
@@ -134,6 +152,7 @@ export function ropeApi(module) {
             address,
             positionsAddress,
             start,
+            float64,
           )
         )
           throw outOfMemory(where);
