@@ -208,9 +208,11 @@ struct CacheWriter::State {
   int64_t nextRow = 0;
   int64_t stepsSinceSeed = detail::kReseedInterval;  // seed before the first row
   std::unique_ptr<double[]> invFreq;
-  // One oscillator per column (a = cos, b = sin): both members of a pair
-  // repeat in a row, and each copy steps on its own, which costs what a copy
-  // of the values would and keeps every store a whole SIMD vector.
+  // a = cos, b = sin. Half layout: one oscillator per pair, writing the
+  // first half of a row, which is then copied to the second while in L1
+  // (8192 x 128: 0.86 instead of 0.95 ms of CPU in Node, medians of a busy
+  // machine). Interleaved: one oscillator per column, so that every store is
+  // a whole SIMD vector [c_i, c_i, c_i+1, c_i+1] without shuffles.
   std::unique_ptr<detail::Oscillators> columns;
 };
 
@@ -222,7 +224,7 @@ CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionF
     state_.reset();
     return;
   }
-  const int32_t d = 2 * pairs;
+  const int32_t d = layout == Layout::kHalf ? pairs : 2 * pairs;
   state_->invFreq.reset(new (std::nothrow) double[pairs]);
   std::unique_ptr<double[]> columnFrequencies(new (std::nothrow) double[d]);
   if (!state_->invFreq || !columnFrequencies) {
@@ -244,6 +246,8 @@ void CacheWriter::write(float* cos, float* sin, int64_t rows) {
   if (!state_) return;
   State& st = *state_;
   const size_t d = static_cast<size_t>(2 * st.pairs);
+  const bool half = st.layout == Layout::kHalf;
+  const size_t n = static_cast<size_t>(st.pairs);
   const kernels::Bank bank = st.columns->bank();
   const int64_t groupRows =
       std::max<int64_t>(kRowsPerKernelCall, static_cast<int64_t>(kGroupBytes / (d * sizeof(float))) /
@@ -258,12 +262,19 @@ void CacheWriter::write(float* cos, float* sin, int64_t rows) {
     const int64_t run = std::min(rows - r, detail::kReseedInterval - st.stepsSinceSeed);
     for (int64_t group = 0; group < run; group += groupRows) {
       const int64_t groupEnd = std::min(run, group + groupRows);
-      for (size_t first = 0; first < d; first += kTileOscillators) {
-        const kernels::Bank tile = kernels::slice(bank, first, std::min(d - first, kTileOscillators));
+      for (size_t first = 0; first < bank.size; first += kTileOscillators) {
+        const size_t count = std::min(bank.size - first, kTileOscillators);
+        const kernels::Bank tile = kernels::slice(bank, first, count);
         for (int64_t done = group; done < groupEnd; done += kRowsPerKernelCall) {
           const size_t rowsNow = static_cast<size_t>(std::min(groupEnd - done, kRowsPerKernelCall));
           const size_t at = static_cast<size_t>(r + done) * d + first;
           kernels::writeSplitRows(tile, rowsNow, cos + at, sin + at, d);
+          if (!half) continue;
+          // The rows just written are in L1: their second halves repeat them.
+          for (size_t k = 0; k < rowsNow; ++k) {
+            kernels::copy(cos + at + k * d + n, cos + at + k * d, count);
+            kernels::copy(sin + at + k * d + n, sin + at + k * d, count);
+          }
         }
       }
     }
