@@ -250,8 +250,9 @@ export function runSuite(pe, log = () => {}) {
       posencMs: posenc,
       baselines: { hoisted, fill },
       ratios: { hoisted: hoisted / posenc, fill: posenc / fill },
-      targets: { hoisted: '≥ 20×', fill: '≤ 2.5×' },
-      pass: hoisted / posenc >= 20 && posenc / fill <= 2.5,
+      // The issue sets no target against fill: the ratio is reported.
+      targets: { hoisted: '≥ 20×', fill: 'none' },
+      pass: hoisted / posenc >= 20,
       maxAbsError: error,
       accurate: error <= 1.2e-7,
     };
