@@ -625,6 +625,25 @@ describe('ropeFromConfig', () => {
   });
 });
 
+// ---- memory ----
+
+it('leaves nothing allocated in the wasm heap', () => {
+  const yarn = { headDim: 64, scaling: { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 2048 } };
+  const calls = () => {
+    pe.ropeFrequencies(yarn);
+    pe.ropeCache({ ...yarn, length: 3000 });
+    pe.ropeCache({ ...yarn, length: 100, dtype: 'float64', layout: 'interleaved' });
+    pe.ropeApply(new Float32Array(64 * 10), { ...yarn, positions: Array.from({ length: 10 }, (_, t) => t * 7) });
+    pe.ropeApply(new Float64Array(64 * 10), { ...yarn, start: 5 });
+    pe.ropeScores({ ...yarn, maxOffset: 2000 });
+    expect(() => pe.ropeCache({ ...yarn, length: 4, layout: 'neox' })).toThrow(RangeError);
+  };
+  calls();
+  const before = pe.heapBytes();
+  calls();
+  expect(pe.heapBytes()).toBe(before);
+});
+
 // ---- bad input ----
 
 describe('bad input names the function and parameter; the module stays usable', () => {
