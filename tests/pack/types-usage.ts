@@ -49,6 +49,9 @@ const invFreq: Float64Array = pe.ropeFrequencies(rope).invFreq;
 const bound: Float64Array = pe.ropeScores({ ...rope, maxOffset: 10 }).bound;
 const fromConfig = pe.ropeFromConfig({ hidden_size: 4096, num_attention_heads: 32 });
 pe.ropeCache({ ...fromConfig.options, length: 4 });
+const ropeCode: string = codeSnippet('numpy', { ...rope, length: 16, layout: 'interleaved' });
+// @ts-expect-error: RoPE snippets are NumPy only.
+codeSnippet('jax', { ...rope, length: 16 });
 // @ts-expect-error: the layouts are 'half' and 'interleaved'.
 pe.ropeCache({ ...rope, length: 16, layout: 'concat' });
 // @ts-expect-error: length is required.
@@ -77,4 +80,5 @@ export const used = [
   invFreq,
   bound,
   fromConfig.warnings[0]?.code,
+  ropeCode,
 ];
