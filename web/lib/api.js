@@ -20,6 +20,7 @@ import {
 import { ANGLES, EXPONENTS, ODD_COLUMNS } from './conventions.js';
 import { identify } from './identify.js';
 import { allocator, WasmArray } from './wasm-array.js';
+import { ropeApi } from './rope.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
@@ -243,6 +244,9 @@ export function createApi(module) {
     identify(data, length, dModel) {
       return identify(api, data, length, dModel);
     },
+
+    // Rotary position embedding (rope.js).
+    ...ropeApi(module),
   };
   return Object.freeze(api);
 }

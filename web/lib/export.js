@@ -12,6 +12,7 @@ import {
   MAX_D_MODEL,
   typedArrayKind,
 } from './options.js';
+import { isRopeOptions, ropeSnippet } from './rope-snippet.js';
 
 /** @typedef {Float32Array | Float64Array | number[]} TableData */
 
@@ -475,6 +476,8 @@ export function codeSnippet(language, options) {
     throw new RangeError(
       `posenc.codeSnippet: language must be one of 'numpy', 'pytorch', 'jax' (got ${describe(language)})`,
     );
+  // RoPE options (headDim, scaling, ...): their own snippet (rope-snippet.js).
+  if (isRopeOptions(options)) return ropeSnippet(language, options);
   const lang = LANGUAGES[language];
   const p = encodingParams('codeSnippet', options);
   const length = lengthOf('codeSnippet', options);

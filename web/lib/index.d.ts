@@ -111,6 +111,96 @@ export interface WasmArray<T extends Float32Array | Float64Array = Float32Array 
   free(): void;
 }
 
+export type RopeScalingType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3';
+/** 'half': HF rotate_half / GPT-NeoX ([c0..c(n-1), c0..c(n-1)]); 'interleaved': GPT-J / RoFormer ([c0, c0, c1, c1, ...]). */
+export type RopeLayout = 'half' | 'interleaved';
+
+/** A RoPE frequency scaling, as Hugging Face's rope_scaling / rope_parameters (camelCase). */
+export interface RopeScaling {
+  type?: RopeScalingType;
+  /** linear, dynamic, llama3: required. yarn, longrope: default maxPositionEmbeddings / originalMaxPositionEmbeddings. */
+  factor?: number;
+  /** yarn, longrope, llama3: the pretraining context; default maxPositionEmbeddings. */
+  originalMaxPositionEmbeddings?: number;
+  /** dynamic: required. */
+  maxPositionEmbeddings?: number;
+  /** yarn. Default 32 and 1. */
+  betaFast?: number;
+  betaSlow?: number;
+  /** yarn: the attention factor is get_mscale(factor, mscale) / get_mscale(factor, mscaleAllDim) when both are non-zero. */
+  mscale?: number;
+  mscaleAllDim?: number;
+  /** yarn, longrope: used as is instead of the derived factor. */
+  attentionFactor?: number;
+  /** yarn: floor/ceil the correction range. Default true. */
+  truncate?: boolean;
+  /** llama3: required, highFreqFactor > lowFreqFactor. */
+  lowFreqFactor?: number;
+  highFreqFactor?: number;
+  /** longrope: rotaryDim / 2 numbers each; long ones once seqLen > originalMaxPositionEmbeddings. */
+  shortFactor?: ArrayLike<number>;
+  longFactor?: ArrayLike<number>;
+}
+
+export interface RopeOptions {
+  /** Dims per head: an integer in [2, 65536]. Or give hiddenSize and numHeads (headDim = floor(hiddenSize / numHeads)). */
+  headDim?: number;
+  hiddenSize?: number;
+  numHeads?: number;
+  /** rope_theta; > 1. Default 10000. */
+  base?: number;
+  /** In (0, 1]. rotaryDim = floor(headDim * factor) rounded down to even. Default 1. */
+  partialRotaryFactor?: number;
+  /** Sequence length, for dynamic (base grows above maxPositionEmbeddings) and longrope (long factors above the original length). */
+  seqLen?: number;
+  scaling?: RopeScaling;
+}
+
+export type RopeCacheOptions = RopeOptions & {
+  /** Rows: an integer >= 1. */
+  length: number;
+  /** Position of row 0. Default 0. */
+  start?: number;
+  layout?: RopeLayout;
+} & (
+    | { dtype?: 'float32'; out?: { cos: Float32Array; sin: Float32Array } }
+    | { dtype: 'float64'; out?: { cos: Float64Array; sin: Float64Array } }
+  );
+
+export interface RopeApplyOptions<
+  T extends Float32Array | Float64Array = Float32Array | Float64Array,
+> extends RopeOptions {
+  /** Position of each token; or `start` for start, start + 1, ... (default 0). */
+  positions?: ArrayLike<number>;
+  start?: number;
+  /** Heads per token. Default 1. */
+  heads?: number;
+  layout?: RopeLayout;
+  /** Written instead of a new array (may be x itself). */
+  out?: T;
+}
+
+export interface RopeScoresOptions extends RopeOptions {
+  /** Largest offset k: an integer >= 0. */
+  maxOffset: number;
+  /** Position of q. Default 0. */
+  from?: number;
+}
+
+export type RopeWarningCode =
+  | 'rope-theta-missing'
+  | 'unknown-scaling-type'
+  | 'legacy-type'
+  | 'yarn-factor-mismatch'
+  | 'llama3-fields-missing'
+  | 'longrope-factor-length'
+  | 'longrope-depends-on-length'
+  | 'dynamic-depends-on-length'
+  | 'odd-rotary-dim'
+  | 'per-layer-rope'
+  | 'text-config'
+  | 'interleaved-layout';
+
 export interface Posenc {
   /** True when the WebAssembly SIMD build is running. */
   readonly simd: boolean;
@@ -138,6 +228,21 @@ export interface Posenc {
   heapBytes(): number;
   /** Which convention, base, start, padding row and scale explain a row-major [length x dModel] table. */
   identify(data: TableData, length: number, dModel: number): Identification;
+  /** Inverse frequencies (rotaryDim / 2, float64) and the attention factor cos and sin are multiplied by, as Hugging Face computes them. */
+  ropeFrequencies(opts: RopeOptions): { invFreq: Float64Array; attentionFactor: number; rotaryDim: number };
+  /** cos and sin caches, [length x rotaryDim] each, row-major, times the attention factor. */
+  ropeCache(opts: RopeCacheOptions & { dtype: 'float64' }): { cos: Float64Array; sin: Float64Array };
+  ropeCache(opts: RopeCacheOptions & { dtype?: 'float32' }): { cos: Float32Array; sin: Float32Array };
+  ropeCache(opts: RopeCacheOptions): { cos: Float32Array | Float64Array; sin: Float32Array | Float64Array };
+  /** x, [tokens x heads x headDim], rotated (dims past rotaryDim passed through): a new array of x's type, or `out`. */
+  ropeApply<T extends Float32Array | Float64Array>(x: T, opts: RopeApplyOptions<T>): T;
+  /**
+   * For q = k = all ones / sqrt(headDim), k = 0..maxOffset: scores[k] = q . R(from)^T R(from + k) k (rotated
+   * pairs scaled by attentionFactor^2), and RoFormer's relative upper bound (1 / rotaryDim) sum_j |S_j|.
+   */
+  ropeScores(opts: RopeScoresOptions): { scores: Float64Array; bound: Float64Array };
+  /** Options for the rope calls from a parsed Hugging Face config.json, and what to watch out for. */
+  ropeFromConfig(config: object): { options: RopeOptions; warnings: { code: RopeWarningCode; message: string }[] };
 }
 
 export interface LoadOptions {
@@ -280,3 +385,5 @@ export interface ParsedTable {
 export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
+/** NumPy code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
+export function codeSnippet(language: 'numpy', options: RopeCacheOptions): string;
