@@ -2,7 +2,7 @@
 // ropeApply, ropeScores, ropeFromConfig). Options are validated in
 // rope-options.js; this file sizes outputs and copies results out of the wasm
 // heap into arrays the caller owns.
-import { checkSize, checkWork, fail, integer, MAX_BYTES, MAX_PRODUCT_WORK } from './options.js';
+import { checkSize, checkWork, COST, fail, integer, MAX_BYTES } from './options.js';
 import { ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
 
@@ -178,8 +178,7 @@ export function ropeApi(module) {
       checkWork(
         where,
         '(maxOffset + 1) × rotaryDim / 2',
-        (maxOffset + 1) * (resolved.rotaryDim / 2),
-        MAX_PRODUCT_WORK,
+        (maxOffset + 1) * (resolved.rotaryDim / 2) * COST.step,
         'reduce maxOffset or headDim',
       );
       const f = frequencies(where, resolved);
