@@ -741,7 +741,7 @@ describe('bad input names the function and parameter; the module stays usable', 
     [
       () => pe.ropeScores({ headDim: 65536, maxOffset: 2 ** 20 }),
       RangeError,
-      /exceeds .* the most work one call may do/,
+      /work units exceeds \d+, the most one call may do/,
     ],
   ];
   for (const [call, ErrorType, message] of cases)
