@@ -9,7 +9,7 @@ import { structuredLikeHuggingFace } from '../lib/conventions.js';
 import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
-import { firstFunction } from './convention.js';
+import { firstFunction } from '../model/convention.js';
 import { createExports } from './exports.js';
 import { translator } from './i18n.js';
 import './check.css';

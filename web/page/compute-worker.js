@@ -2,7 +2,7 @@
 // similarity matrix and the difference of two tables; and paints them for the
 // heatmaps (plots/paint.js), so that the main thread only puts pixels and a
 // slider drag never waits on a pass over millions of values. Also the numbers
-// of the other plots (section-data.js), so that the main thread only draws.
+// of the other plots (model/section-data.js), so that the main thread only draws.
 //
 // Messages: { id, type: 'ready' } (answered { id } once the core is loaded, or
 // { id, error }), { id, lane, type: 'compute' | 'paint', source, request? },
@@ -14,9 +14,9 @@
 // answered { id, dropped: true }.
 import { load } from '../lib/index.js';
 import { paintCells, valueRange } from '../plots/paint.js';
-import { knobs } from './convention.js';
-import { createModel } from './data.js';
-import { COMPUTE } from './section-data.js';
+import { knobs } from '../model/convention.js';
+import { createModel } from '../model/data.js';
+import { COMPUTE } from '../model/section-data.js';
 
 const posenc = load();
 let model = null;

@@ -4,7 +4,7 @@
 // downloaded from a Blob through an object URL and <a download>; every text
 // reaches the DOM through textContent.
 import { codeSnippet, toCsv, toJson, toNpy } from '../lib/index.js';
-import { encoding } from './convention.js';
+import { encoding } from '../model/convention.js';
 import { plotSvg, svgToPng } from './plot-image.js';
 
 const DTYPES = ['float32', 'float64'];
