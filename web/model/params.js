@@ -83,6 +83,8 @@ const rowOrNone = (text, [low, high]) => {
 export const maxPosition = (state) => 2 * state.length - 1;
 export const maxOffset = (state) => state.length - 1;
 export const maxDimension = (state) => state.dModel - 1;
+/** The table's last row (a padding row must be one of its rows). */
+const lastRow = (state) => state.length - 1;
 
 /**
  * The knobs, in the order they are read (a range may depend on a knob above
@@ -181,7 +183,7 @@ export const PARAMS = Object.freeze(
       param: 'paddingRow',
       attribute: 'padding-row',
       shown: 'knob',
-      range: [0, maxOffset],
+      range: [0, lastRow],
       parse: rowOrNone,
       format: (value) => (value === null ? 'none' : String(value)),
     },
