@@ -43,8 +43,8 @@ export function createComputeClient(onResult) {
 
   // Per slot or subtracting plot: the latest array handed out.
   const latest = new Map();
-  // Per slot or subtracting plot: paint lane -> { request, generation } of each plot's last paint of its
-  // arrays, and how many arrays it has received.
+  // Per slot or subtracting plot: paint lane -> { request, generation } of
+  // each plot's last paint of its arrays, and how many arrays it has received.
   const lastPaints = new Map();
   const generations = new Map();
   // A plot that painted one of this many latest arrays keeps up (a drag asks faster than answers arrive).
@@ -62,7 +62,8 @@ export function createComputeClient(onResult) {
   }
   const wire = ({ colours, ...request }) => ({ ...request, colourKey: colourKey(colours) });
 
-  // A pixel image painted for `request` serves `wanted` if they differ at most in exact (a preview asked, an exact one given).
+  // An image painted for `request` serves `wanted` if they differ at most in
+  // exact (a preview asked for, an exact one given).
   const serves = (request, wanted) =>
     Object.keys(wanted).every((key) => request[key] === wanted[key] || (key === 'exact' && request.exact));
 
@@ -80,8 +81,9 @@ export function createComputeClient(onResult) {
   }
 
   /**
-   * Marks an array from the worker as held there too, under what it is, and
-   * as the latest of `lane`: the one before it may now go back.
+   * Gives an array from the worker its painter (paints and differences asked
+   * of the worker, under what the array is; the images painted with it served
+   * first), and makes it the latest of `lane`: the one before it may now go back.
    */
   function received(lane, source, { values, min, max, painted, hints }) {
     const users = new Set();
