@@ -7,7 +7,10 @@ import 'katex/dist/katex.min.css';
 import './styles.css';
 import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
-import { encoding, firstFunction, knobs } from './page/convention.js';
+import { wantedArrays } from './model/arrays.js';
+import { firstFunction, knobs } from './model/convention.js';
+import { SECTIONS } from './model/sections.js';
+import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
 import {
   applyTranslations,
   initialLanguage,
@@ -16,11 +19,9 @@ import {
   rememberLanguage,
   translator,
 } from './page/i18n.js';
-import { SECTIONS } from './page/sections.js';
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
 import { createCheck } from './page/check.js';
-import { clampSelections, DEFAULTS, fromQuery, toQuery } from './page/state.js';
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
@@ -142,16 +143,6 @@ const compute = createComputeClient(({ slot, values, options, error }) => {
   schedule();
 });
 
-/** What each worker slot should hold for the current state: [kind, options]. */
-function wantedArrays() {
-  const { length, dModel, base } = state;
-  return {
-    table: ['table', { ...encoding(state), length }],
-    versus: ['table', { preset: state.versus, dModel, base, length }],
-    similarity: ['similarity', { ...encoding(state), length }],
-  };
-}
-
 /**
  * Asks the worker for the arrays `from` (sections) draw, unless the same ones
  * were asked for last; true when some array is not asked for yet. A slot
@@ -159,7 +150,7 @@ function wantedArrays() {
  */
 function requestArrays(from) {
   let outdated = false;
-  for (const [slot, [kind, options]] of Object.entries(wantedArrays())) {
+  for (const [slot, [kind, options]] of Object.entries(wantedArrays(state))) {
     const key = JSON.stringify([kind, options]);
     if (requested[slot] === key) continue;
     if (!from.some((section) => section.deps.includes(slot))) {

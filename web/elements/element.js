@@ -1,17 +1,20 @@
 // <posenc-*>: one plot of the explainer page as a custom element. The
-// attributes become the page's state (attributes.js); the page's own section
-// definitions (page/sections.js) and model (page/data.js) turn it into the
+// attributes become the page's state (model/state.js); the shared section
+// definitions (model/sections.js) and model (model/data.js) turn it into the
 // plot's data, exactly as on the page. Attribute changes are coalesced into
 // one redraw per animation frame; the plot sizes itself to the element's
 // width (ResizeObserver, in plots/common.js). Every element of a page shares
 // one wasm instance: load() caches it per module, and this module keeps one
 // model on top of it.
-import { load, PRESETS } from '../lib/index.js';
-import { encoding, knobs } from '../page/convention.js';
-import { createModel } from '../page/data.js';
-import { SECTIONS } from '../page/sections.js';
-import { ATTRIBUTES, ATTRIBUTE_OF, readAttributes } from './attributes.js';
-import { languageOf, strings, translator } from './strings.js';
+import { plotStrings } from '../i18n/plot-strings.js';
+import { languageOfLang } from '../i18n/translate.js';
+import { load } from '../lib/index.js';
+import { wantedArrays } from '../model/arrays.js';
+import { knobs } from '../model/convention.js';
+import { createModel } from '../model/data.js';
+import { ATTRIBUTES, ATTRIBUTE_OF } from '../model/params.js';
+import { SECTIONS } from '../model/sections.js';
+import { readAttributes } from '../model/state.js';
 import { adoptStyles } from './styles.js';
 
 // Outside a browser (server-side rendering, Node) the module still imports.
@@ -74,53 +77,23 @@ function retryCore() {
   } else core();
 }
 
-const MESSAGES = {
-  en: {
-    loading: 'Loading the WebAssembly core…',
-    slow: (seconds) =>
-      `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. Still waiting; Retry asks again.`,
-    loadFailed: (tag) =>
-      `<${tag}>: the WebAssembly core could not be loaded (the connection may be down, or the file blocked). Check the connection, then Retry.`,
-    retry: 'Retry',
-    invalid: (tag, attribute, message) => `<${tag}>: invalid ${attribute}: ${message}.`,
-    failed: (tag, message) => `<${tag}>: ${message}`,
-  },
-  zh: {
-    loading: '正在加载 WebAssembly 核心…',
-    slow: (seconds) =>
-      `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。仍在等待；点击“重试”可重新请求。`,
-    loadFailed: (tag) =>
-      `<${tag}>：无法加载 WebAssembly 核心（网络可能已断开，或文件被拦截）。请检查网络连接，然后点击“重试”。`,
-    retry: '重试',
-    invalid: (tag, attribute, message) => `<${tag}>：属性 ${attribute} 无效：${message}。`,
-    failed: (tag, message) => `<${tag}>：${message}`,
-  },
-};
+/** 'zh' or 'en' for an element, from the closest lang attribute. */
+const languageOf = (element) => languageOfLang(element.closest('[lang]')?.getAttribute('lang'));
+
+// Languages whose strings could not be loaded: their elements show English.
+const unavailable = new Set();
 
 // Core errors name the JS options; these two are spelt differently as attributes.
 const OPTION_NAMES = /\b(dModel|paddingRow)\b/g;
 
 /**
- * Arrays the page computes in its worker (the table, the compared table, the
- * similarity matrix), computed here on the main thread; kept while their
- * options stay the same, so that moving a selection repaints nothing.
+ * Arrays the page computes in its worker (model/arrays.js), computed here on
+ * the main thread; kept while their options stay the same, so that moving a
+ * selection repaints nothing.
  */
 function computeArrays(pe, section, state, extras, previous) {
-  const { length, dModel, base } = state;
-  // The compared convention covers the same positions at the same scale, so that their difference is the conventions'.
-  const shared = Object.fromEntries(['start', 'scale'].filter((key) => key in extras).map((key) => [key, extras[key]]));
-  if (section.deps.includes('versus') && PRESETS[state.versus].angle === 'ratio-power' && shared.start < 0)
-    throw new RangeError(
-      `start must be >= 0 to compare with ${state.versus}, whose angle (pos / base)^e is no real number at negative positions`,
-    );
-  const wanted = {
-    table: ['table', { ...encoding(state), ...extras, length }],
-    versus: ['table', { preset: state.versus, dModel, base, length, ...shared }],
-    similarity: ['similarity', { ...encoding(state), ...extras, length }],
-  };
   const computed = {};
-  for (const [slot, [kind, options]] of Object.entries(wanted)) {
-    if (!section.deps.includes(slot)) continue;
+  for (const [slot, [kind, options]] of Object.entries(wantedArrays(state, extras, section.deps))) {
     const key = JSON.stringify([kind, options]);
     if (previous[slot]?.key === key) computed[slot] = previous[slot];
     else computed[slot] = { key, options, values: kind === 'table' ? pe.table(options) : pe.similarity(options) };
@@ -257,19 +230,25 @@ export class PosencPlotElement extends Base {
   #render() {
     if (!this.isConnected) return;
     const tag = this.localName;
-    const language = languageOf(this);
-    const { table, ready } = strings(language);
-    if (!table) {
-      ready.then(() => this.#schedule());
+    const wanted = languageOf(this);
+    const language = unavailable.has(wanted) ? 'en' : wanted;
+    if (!plotStrings.table(language)) {
+      plotStrings.load(language).then(
+        () => this.#schedule(),
+        () => {
+          unavailable.add(language);
+          this.#schedule();
+        },
+      );
       return;
     }
-    const say = MESSAGES[language] ?? MESSAGES.en;
+    const t = plotStrings.translator(language);
     const label = (attribute) => this.attributeLabels?.[attribute] ?? attribute;
     const { state, extras, height, errors } = readAttributes((name) => this.getAttribute(name));
     if (errors.length > 0) {
       this.#clearPlot();
       this.#say(
-        errors.map(({ attribute, message }) => say.invalid(tag, label(attribute), message)),
+        errors.map(({ attribute, message }) => t('element.invalid', tag, label(attribute), message)),
         true,
       );
       this.dataset.state = 'error';
@@ -277,12 +256,16 @@ export class PosencPlotElement extends Base {
     }
     if (this.#loadError && !this.#core) {
       this.#clearPlot();
-      this.#say([say.loadFailed(tag)], true, say.retry);
+      this.#say([t('element.loadFailed', tag)], true, t('element.retry'));
       this.dataset.state = 'error';
       return;
     }
     if (!this.#core) {
-      this.#say([this.#slow ? say.slow(LOAD_PATIENCE_S) : say.loading], false, this.#slow ? say.retry : null);
+      this.#say(
+        [this.#slow ? t('element.slow', LOAD_PATIENCE_S) : t('element.loading')],
+        false,
+        this.#slow ? t('element.retry') : null,
+      );
       this.dataset.state = this.#slow ? 'slow' : 'loading';
       return;
     }
@@ -294,7 +277,7 @@ export class PosencPlotElement extends Base {
       built = section.build({
         model,
         state,
-        t: translator(table),
+        t,
         conv: { ...knobs(state), ...extras },
         computed: this.#computed,
         pick: (selection) => this.#pick(selection),
@@ -303,7 +286,7 @@ export class PosencPlotElement extends Base {
       // The core refuses what it cannot compute (a RangeError naming the options, e.g. too much work).
       const message = String(error?.message ?? error).replace(OPTION_NAMES, (key) => label(ATTRIBUTE_OF[key]));
       this.#clearPlot();
-      this.#say([say.failed(tag, message)], true);
+      this.#say([t('element.failed', tag, message)], true);
       this.dataset.state = 'error';
       return;
     }

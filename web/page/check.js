@@ -10,7 +10,8 @@ import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
 import { setPainter } from '../plots/common.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
-import { firstFunction } from './convention.js';
+import { firstFunction } from '../model/convention.js';
+import { element } from './dom.js';
 import { createExports } from './exports.js';
 import { translator } from './i18n.js';
 import './check.css';
@@ -35,17 +36,6 @@ const FORMULA = {
   divide: 'pos / base^e',
   'ratio-power': '(pos / base)^e',
 };
-
-function element(name, attributes = {}, parent = null) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'text') node.textContent = value;
-    else if (key === 'className') node.className = value;
-    else node.setAttribute(key, value);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
 
 /** A padding row beyond the table is no padding row (as identify() counts it). */
 const paddingIn = (row, length) => (row !== null && row < length ? row : null);
