@@ -262,4 +262,26 @@ describe('work limits of the RoPE functions (COST units, 2^32 a call)', () => {
       pe.ropeApply(new Float32Array(2 ** 24), { headDim: 2, positions: new Float64Array(2 ** 23).fill(2 ** 40) }),
     ).toThrow(refused('ropeApply', ''));
   });
+
+  it('ropeFromConfig reads a bounded RoPE dict, and its messages stay short', () => {
+    const huge = Object.fromEntries(Array.from({ length: 100000 }, (_, k) => [`layer_${k}`, { rope_type: 'default' }]));
+    expect(() => pe.ropeFromConfig({ head_dim: 64, rope_parameters: huge })).toThrow(
+      /^posenc\.ropeFromConfig: config\.rope_parameters has 100000 keys, more than 256/,
+    );
+    let deep = {};
+    for (let k = 0; k < 20000; k++) deep = { a: deep };
+    const error = (() => {
+      try {
+        pe.ropeFromConfig({ head_dim: deep });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(
+      'posenc.ropeFromConfig: config.head_dim must be a positive integer (got [object Object])',
+    );
+    const long = pe.ropeFromConfig({ head_dim: 8, rope_theta: 1e4, rope_scaling: { rope_type: 'x'.repeat(1e6) } });
+    expect(long.warnings[0].message.length).toBeLessThan(400);
+  });
 });
