@@ -228,12 +228,12 @@ describe('views of the module memory and re-entrant set()', () => {
 describe('work limits of the RoPE functions (COST units, 2^32 a call)', () => {
   const refused = (where, advice) => new RegExp(`^posenc\\.${where}: .* work units exceeds 4294967296.*${advice}`);
 
-  it('ropeScores: (maxOffset + 1) x rotaryDim / 2 pairs at 16 units each', () => {
-    // 2^28 pair-offsets: 2^32 units, allowed by size; 2^28 + 1: refused (was allowed up to 2^32 pairs, a minute).
+  it('ropeScores: (maxOffset + 1) x rotaryDim / 2 pairs at 32 units each', () => {
+    // Beyond 2^27 pair-offsets (2^32 units): refused (2^32 of them were allowed: a minute or more).
     expect(() => pe.ropeScores({ headDim: 2 ** 16, maxOffset: 2 ** 13 })).toThrow(
       refused('ropeScores', 'reduce maxOffset or headDim'),
     );
-    expect(() => pe.ropeScores({ headDim: 128, maxOffset: 2 ** 22 })).toThrow(refused('ropeScores', ''));
+    expect(() => pe.ropeScores({ headDim: 128, maxOffset: 2 ** 21 })).toThrow(refused('ropeScores', ''));
     const s = pe.ropeScores({ headDim: 8, maxOffset: 3 });
     const w = ladder(8, 10000);
     for (let k = 0; k <= 3; k++)

@@ -230,8 +230,8 @@ export const COST = Object.freeze({
   // slow path: 400-800 ns measured under load, against about 60 for both below.
   farAngle: 800,
   // One pair at one offset of ropeScores: two oscillator steps, a term of the
-  // dot product and of the partial sums, a square root (11-14 ns measured under load).
-  ropeScore: 16,
+  // dot product and of the partial sums, a square root (11-26 ns measured under load).
+  ropeScore: 32,
 });
 
 /** Throws unless `work` is within `limit`; `what` spells out the estimate. */
