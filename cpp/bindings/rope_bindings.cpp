@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <memory>
 #include <new>
-#include <vector>
 
 #include "posenc/rope.h"
 
@@ -23,9 +22,26 @@ using emscripten::val;
 
 namespace {
 
-std::vector<double> numbers(const val& array) {
-  if (array.isNull() || array.isUndefined()) return {};
-  return emscripten::convertJSArrayToNumberVector<double>(array);
+// A copy in wasm memory of a JS Float64Array (rope.js passes no other), or
+// of nothing (null, undefined). Not a std::vector: its operator new aborts the
+// module when the heap is full (no exceptions); a nothrow new returns null,
+// and `ok` says whether the copy was made.
+struct Numbers {
+  std::unique_ptr<double[]> values;
+  size_t size = 0;
+  bool ok = true;
+  const double* data() const { return values.get(); }
+};
+
+Numbers numbers(const val& array) {
+  Numbers n;
+  if (array.isNull() || array.isUndefined()) return n;
+  n.size = array["length"].as<size_t>();
+  n.values.reset(new (std::nothrow) double[n.size ? n.size : 1]);
+  n.ok = n.values != nullptr;
+  // The view is taken after the allocation, which may have grown the memory.
+  if (n.ok) val(emscripten::typed_memory_view(n.size, n.values.get())).call<void>("set", array);
+  return n;
 }
 
 // The order of the numbers in rope.js's ropeParamsArray().
@@ -50,9 +66,10 @@ enum Field : size_t {
 
 // Float64Array [attentionFactor, invFreq...], or null (invalid, or out of memory).
 val frequencies(const val& fields, const val& shortFactor, const val& longFactor) {
-  const std::vector<double> f = numbers(fields), shortValues = numbers(shortFactor),
-                            longValues = numbers(longFactor);
-  if (f.size() != kFields) return val::null();
+  const Numbers fieldValues = numbers(fields), shortValues = numbers(shortFactor),
+                longValues = numbers(longFactor);
+  if (!fieldValues.ok || !shortValues.ok || !longValues.ok || fieldValues.size != kFields) return val::null();
+  const double* f = fieldValues.data();
   posenc::rope::Params p;
   p.rotaryDim = static_cast<int32_t>(f[kRotaryDim]);
   p.scaling = static_cast<posenc::rope::Scaling>(static_cast<int32_t>(f[kScaling]));
@@ -70,7 +87,7 @@ val frequencies(const val& fields, const val& shortFactor, const val& longFactor
   p.lowFreqFactor = f[kLowFreqFactor];
   p.highFreqFactor = f[kHighFreqFactor];
   const size_t pairs = static_cast<size_t>(p.rotaryDim > 0 ? p.rotaryDim / 2 : 0);
-  if (shortValues.size() == pairs && longValues.size() == pairs) {
+  if (shortValues.size == pairs && longValues.size == pairs) {
     p.shortFactor = shortValues.data();
     p.longFactor = longValues.data();
   }
@@ -92,14 +109,14 @@ struct CacheChunks {
 // A handle (an address) for ropeCacheNext / ropeCacheEnd; 0 when out of memory.
 double cacheStart(const val& invFreq, double attentionFactor, int32_t layout, double start, int32_t chunkRows,
                   bool float64) {
-  const std::vector<double> w = numbers(invFreq);
+  const Numbers w = numbers(invFreq);
   std::unique_ptr<CacheChunks> c(new (std::nothrow) CacheChunks);
-  if (!c || chunkRows < 1) return 0;
-  c->rowValues = 2 * w.size();
+  if (!w.ok || !c || chunkRows < 1) return 0;
+  c->rowValues = 2 * w.size;
   c->chunkRows = chunkRows;
   c->float64 = float64;
   c->writer.reset(new (std::nothrow)
-                      posenc::rope::CacheWriter(w.data(), static_cast<int32_t>(w.size()), attentionFactor,
+                      posenc::rope::CacheWriter(w.data(), static_cast<int32_t>(w.size), attentionFactor,
                                                 static_cast<posenc::rope::Layout>(layout), start));
   c->scratch.reset(new (std::nothrow) double[2 * c->rowValues * static_cast<size_t>(chunkRows)]);
   if (!c->writer || !c->writer->ok() || !c->scratch) return 0;
@@ -135,10 +152,11 @@ T* at(double address) {
 template <typename T>
 bool applyAt(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
              double tokens, double address, double positionsAddress, double start) {
-  const std::vector<double> w = numbers(invFreq);
+  const Numbers w = numbers(invFreq);
+  if (!w.ok) return false;
   T* x = at<T>(address);
   return posenc::rope::apply(
-      w.data(), static_cast<int32_t>(w.size()), attentionFactor, static_cast<posenc::rope::Layout>(layout),
+      w.data(), static_cast<int32_t>(w.size), attentionFactor, static_cast<posenc::rope::Layout>(layout),
       headDim, heads, static_cast<int64_t>(tokens),
       positionsAddress == 0 ? nullptr : at<const double>(positionsAddress), start, x, x);
 }
@@ -154,11 +172,12 @@ bool apply(const val& invFreq, double attentionFactor, int32_t layout, int32_t h
 
 // Float64Array [scores (maxOffset + 1) | bound (maxOffset + 1)], or null.
 val scores(const val& invFreq, double attentionFactor, int32_t headDim, double from, double maxOffset) {
-  const std::vector<double> w = numbers(invFreq);
+  const Numbers w = numbers(invFreq);
   const size_t count = static_cast<size_t>(maxOffset) + 1;
   std::unique_ptr<double[]> out(new (std::nothrow) double[2 * count]);
-  if (!out || !posenc::rope::scores(w.data(), static_cast<int32_t>(w.size()), attentionFactor, headDim, from,
-                                    static_cast<int64_t>(maxOffset), out.get(), out.get() + count))
+  if (!w.ok || !out ||
+      !posenc::rope::scores(w.data(), static_cast<int32_t>(w.size), attentionFactor, headDim, from,
+                            static_cast<int64_t>(maxOffset), out.get(), out.get() + count))
     return val::null();
   return val::global("Float64Array").new_(emscripten::typed_memory_view(2 * count, out.get()));
 }

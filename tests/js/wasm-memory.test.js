@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
 import { maxAbsDiff, paperValue } from './reference.js';
+import { cacheReference, frequenciesReference, ladder } from './rope-reference.js';
 
 let pe;
 beforeAll(async () => {
@@ -71,6 +72,63 @@ describe('a full wasm heap', () => {
     expect(LARGE_CALLS.offsetDots()[0]).toBeCloseTo(4, 12);
     expect(LARGE_CALLS.similarity()).toHaveLength(9e6);
     expect(pe.allocate(2 ** 20).free()).toBeUndefined();
+  });
+});
+
+// RoPE calls whose frequencies, factors, scratch or results need more than the headroom:
+// a head of 2^16 dims has 2^15 frequencies (256 KiB in wasm memory for each array of them).
+const WIDE = 2 ** 16;
+const WIDE_LONGROPE = {
+  headDim: WIDE,
+  scaling: {
+    type: 'longrope',
+    factor: 4,
+    originalMaxPositionEmbeddings: 4096,
+    shortFactor: new Float64Array(WIDE / 2).fill(2),
+    longFactor: new Float64Array(WIDE / 2).fill(3),
+  },
+};
+const LARGE_ROPE_CALLS = {
+  ropeFrequencies: () => pe.ropeFrequencies(WIDE_LONGROPE),
+  ropeCache: () => pe.ropeCache({ headDim: WIDE, length: 2 }),
+  ropeApply: () => pe.ropeApply(new Float32Array(WIDE * 2), { headDim: WIDE }),
+  ropeScores: () => pe.ropeScores({ headDim: WIDE, maxOffset: 2 }),
+};
+
+describe('a full wasm heap and the RoPE functions', () => {
+  it('each throws a RangeError naming itself, nothing prints Aborted(), small calls compute, free() restores them', () => {
+    const printed = [];
+    const [warn, error] = [console.warn, console.error];
+    console.warn = console.error = (text) => printed.push(String(text));
+    const held = fillHeap();
+    try {
+      expect(held.length).toBeGreaterThan(10);
+      for (const [name, call] of Object.entries(LARGE_ROPE_CALLS))
+        expect(call, name).toThrow(new RegExp(`^posenc\\.${name}: not enough wasm memory`));
+      for (const [name, call] of Object.entries(LARGE_ROPE_CALLS)) expect(() => call(), name).toThrow(RangeError);
+      const w = ladder(8, 10000);
+      expect(maxAbsDiff(pe.ropeFrequencies({ headDim: 8 }).invFreq, w)).toBeLessThanOrEqual(1e-18);
+      const cache = pe.ropeCache({ headDim: 8, length: 3, start: 4 });
+      expect(maxAbsDiff(cache.sin, cacheReference(w, 1, 'half', 4, 3).sin)).toBeLessThanOrEqual(1.2e-7);
+      const rotated = pe.ropeApply(Float64Array.of(1, 0), { headDim: 2, start: 3 });
+      expect(maxAbsDiff(rotated, [Math.cos(3), Math.sin(3)])).toBeLessThanOrEqual(1e-15);
+      expect(pe.ropeScores({ headDim: 8, maxOffset: 1 }).scores[0]).toBeCloseTo(1, 12);
+      expect(pe.ropeFromConfig({ head_dim: 8, rope_theta: 1e4 }).options).toEqual({ headDim: 8, base: 1e4 });
+      expect(printed).toEqual([]);
+    } finally {
+      for (const array of held) array.free();
+      [console.warn, console.error] = [warn, error];
+    }
+    // Every call again, with values: the module was never aborted.
+    const wide = frequenciesReference(WIDE_LONGROPE);
+    const f = LARGE_ROPE_CALLS.ropeFrequencies();
+    expect(maxAbsDiff(f.invFreq, wide.invFreq)).toBeLessThanOrEqual(1e-15);
+    expect(f.attentionFactor).toBeCloseTo(wide.attentionFactor, 15);
+    const plain = ladder(WIDE, 10000);
+    const c = LARGE_ROPE_CALLS.ropeCache();
+    expect(maxAbsDiff(c.cos.subarray(WIDE), cacheReference(plain, 1, 'half', 1, 1).cos)).toBeLessThanOrEqual(1.2e-7);
+    expect(LARGE_ROPE_CALLS.ropeApply()).toHaveLength(WIDE * 2);
+    expect(LARGE_ROPE_CALLS.ropeScores().scores[0]).toBeCloseTo(1, 12);
   });
 });
 

@@ -1,4 +1,4 @@
-// Soak: 100,000 mixed calls of every function (valid, invalid, WasmArrays
+// Soak: 100,000 mixed calls of every function, RoPE included (valid, invalid, WasmArrays
 // allocated and freed), then the wasm heap must be where it was after the
 // warm-up. Run once by hand (about a minute here): node tests/soak/soak.mjs
 // Figures go to docs/reliability.md.
@@ -14,7 +14,7 @@ function call(i) {
   const dModel = 1 + ((i * 7) % 129);
   const length = 1 + ((i * 13) % 97);
   try {
-    switch (i % 10) {
+    switch (i % 12) {
       case 0:
         return pe.table({ length, dModel, preset, dtype: i % 20 ? 'float32' : 'float64' });
       case 1:
@@ -37,6 +37,9 @@ function call(i) {
       case 8:
         // Bad input: every kind of refusal must leave nothing behind.
         return pe.table({ length: -i, dModel, preset });
+      case 10:
+      case 11:
+        return rope(i, length);
       default:
         return i % 1000 === 9
           ? pe.identify(pe.table({ length: 8, dModel: 4 }), 8, 4)
@@ -46,6 +49,42 @@ function call(i) {
     if (!(error instanceof TypeError || error instanceof RangeError) || !/^posenc\.\w+: /.test(error.message))
       throw error;
     errors++;
+  }
+}
+
+// The RoPE functions, every scaling type, valid and refused calls.
+const scalings = [
+  undefined,
+  { type: 'linear', factor: 4 },
+  { type: 'dynamic', factor: 2, maxPositionEmbeddings: 64 },
+  { type: 'yarn', factor: 8, originalMaxPositionEmbeddings: 4096, mscale: 1, mscaleAllDim: 0.7 },
+  { type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 },
+  {
+    type: 'longrope',
+    factor: 4,
+    originalMaxPositionEmbeddings: 64,
+    shortFactor: [1, 2, 3, 4],
+    longFactor: [2, 3, 4, 5],
+  },
+];
+function rope(i, length) {
+  const opts = { headDim: 8, scaling: scalings[Math.floor(i / 72) % scalings.length], seqLen: 1 + (i % 128) };
+  switch (Math.floor(i / 12) % 6) {
+    case 0:
+      return pe.ropeFrequencies(opts);
+    case 1:
+      return pe.ropeCache({ ...opts, length, start: i % 50, dtype: i % 24 < 12 ? 'float32' : 'float64' });
+    case 2:
+      return pe.ropeApply(new Float32Array(8 * 2 * length), { ...opts, heads: 2, layout: 'interleaved' });
+    case 3:
+      return pe.ropeScores({ ...opts, maxOffset: length, from: i % 7 });
+    case 4:
+      return pe.ropeFromConfig({ head_dim: 8, rope_theta: 1e4, rope_scaling: { rope_type: 'yarn', factor: 4 } });
+    default:
+      // Refused: junk in a nested field, an x of no whole number of heads.
+      return i % 2
+        ? pe.ropeCache({ ...opts, length, scaling: { type: 'yarn', factor: Object.create(null) } })
+        : pe.ropeApply(new Float32Array(7), opts);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   integer,
   lengthOf,
   MAX_BYTES,
+  outOfMemory,
   outputArray,
   typedArrayKind,
   writeInto,
@@ -60,11 +61,6 @@ function similarityWork(params, length) {
   if (params.angle === RATIO_POWER) return entries + rows * COST.power + length * rows * COST.product;
   return entries + (pairsShareFrequency(params) ? rows : 3 * rows) * COST.step;
 }
-
-const outOfMemory = (where) =>
-  new RangeError(
-    `posenc.${where}: not enough wasm memory for this request (free() the WasmArrays you no longer need, or ask for less)`,
-  );
 
 /**
  * (pos / base)^e is no real number at a negative position (NaN): with angle

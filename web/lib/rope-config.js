@@ -2,12 +2,18 @@
 // read as transformers' RotaryEmbeddingConfigMixin standardizes them, and a
 // warning for each mistake people keep making with them. Messages are English;
 // each has a stable `code` for a page to translate.
+import { describe, fail } from './options.js';
 import { ROPE_SCALING_TYPES } from './rope-options.js';
 
 const where = 'ropeFromConfig';
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isNumber = (v) => typeof v === 'number' && Number.isFinite(v);
-const show = (v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
+// A config value in a message or warning: never throws, never huge (describe()
+// names a value with no text, a BigInt, a cycle, a 20,000-deep object by its kind).
+const show = (v) => (typeof v === 'string' ? `'${v.length > 80 ? `${v.slice(0, 77)}...` : v}'` : describe(v));
+// Keys of the RoPE dict read at most: a real one has a dozen (or one dict per
+// layer type), so the reading does bounded work whatever the config holds.
+export const MAX_ROPE_KEYS = 256;
 
 // Llama 3.1's published values: what a llama3 rope_scaling without them meant.
 const LLAMA3_DEFAULTS = { factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 };
@@ -15,8 +21,7 @@ const LLAMA3_DEFAULTS = { factor: 8, low_freq_factor: 1, high_freq_factor: 4, or
 function positiveInteger(config, key) {
   const v = config[key];
   if (v === undefined || v === null) return undefined;
-  if (!(Number.isInteger(v) && v > 0))
-    throw new TypeError(`posenc.${where}: config.${key} must be a positive integer (got ${show(v)})`);
+  if (!(Number.isInteger(v) && v > 0)) fail(TypeError, where, `config.${key} must be a positive integer`, v);
   return v;
 }
 
@@ -26,16 +31,18 @@ function ropeDict(config, warnings) {
   const key =
     config.rope_parameters !== undefined && config.rope_parameters !== null ? 'rope_parameters' : 'rope_scaling';
   if (dict === null) return { dict: {}, key };
-  if (!isObject(dict))
-    throw new TypeError(`posenc.${where}: config.${key} must be an object or null (got ${show(dict)})`);
-  const values = Object.values(dict);
+  if (!isObject(dict)) fail(TypeError, where, `config.${key} must be an object or null`, dict);
+  const keys = Object.keys(dict);
+  if (keys.length > MAX_ROPE_KEYS)
+    fail(RangeError, where, `config.${key} has ${keys.length} keys, more than ${MAX_ROPE_KEYS}: no RoPE dict`, dict);
+  const values = keys.map((k) => dict[k]);
   const perLayer = values.length > 0 && values.every((v) => isObject(v));
   if (!perLayer) return { dict, key };
-  const layerTypes = Object.keys(dict);
+  const layerTypes = keys;
   const chosen = layerTypes.includes('full_attention') ? 'full_attention' : layerTypes[0];
   warnings.push({
     code: 'per-layer-rope',
-    message: `config.${key} gives one RoPE per layer type (${layerTypes.join(', ')}); these options are for '${chosen}'`,
+    message: `config.${key} gives one RoPE per layer type (${layerTypes.map(show).join(', ')}); these options are for ${show(chosen)}`,
   });
   return { dict: dict[chosen], key: `${key}.${chosen}` };
 }
@@ -45,8 +52,7 @@ function ropeDict(config, warnings) {
  * @returns {{ options: object, warnings: { code: string, message: string }[] }}
  */
 export function ropeFromConfig(config) {
-  if (!isObject(config))
-    throw new TypeError(`posenc.${where}: config must be an object, a parsed config.json (got ${show(config)})`);
+  if (!isObject(config)) fail(TypeError, where, 'config must be an object, a parsed config.json', config);
   const warnings = [];
   const warn = (code, message) => warnings.push({ code, message });
 
@@ -62,8 +68,11 @@ export function ropeFromConfig(config) {
     const hiddenSize = positiveInteger(config, 'hidden_size');
     const numHeads = positiveInteger(config, 'num_attention_heads');
     if (hiddenSize === undefined || numHeads === undefined)
-      throw new TypeError(
-        `posenc.${where}: config needs head_dim, or hidden_size and num_attention_heads (got ${show(config.hidden_size)} and ${show(config.num_attention_heads)})`,
+      fail(
+        TypeError,
+        where,
+        `config needs head_dim, or hidden_size and num_attention_heads (got ${show(config.hidden_size)} and ${show(config.num_attention_heads)})`,
+        config.head_dim,
       );
     headDim = Math.floor(hiddenSize / numHeads);
   }
@@ -136,7 +145,7 @@ export function ropeFromConfig(config) {
       copy('attention_factor', 'attentionFactor');
       copy('truncate', 'truncate');
       const factor = dict.factor;
-      if (isNumber(factor) && original !== undefined && max !== undefined) {
+      if (isNumber(factor) && isNumber(original) && max !== undefined) {
         const implicit = max / original;
         if (implicit !== factor && implicit !== 1)
           warn(
@@ -168,7 +177,7 @@ export function ropeFromConfig(config) {
       }
       warn(
         'longrope-depends-on-length',
-        `longrope uses short_factor up to ${original ?? max} positions and long_factor beyond: pass seqLen; without it these are the short factors`,
+        `longrope uses short_factor up to ${show(original ?? max)} positions and long_factor beyond: pass seqLen; without it these are the short factors`,
       );
       break;
     }
@@ -190,7 +199,7 @@ export function ropeFromConfig(config) {
               const name = { factor: 'factor', low_freq_factor: 'lowFreqFactor', high_freq_factor: 'highFreqFactor' }[
                 f
               ];
-              return `${f} = ${name ? assumed[name] : assumed.originalMaxPositionEmbeddings}`;
+              return `${f} = ${show(name ? assumed[name] : assumed.originalMaxPositionEmbeddings)}`;
             })
             .join(
               ', ',

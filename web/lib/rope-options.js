@@ -2,7 +2,17 @@
 // input throws a TypeError/RangeError naming the parameter (nested scaling
 // fields as `scaling.<field>`) and the module is never left half-way through a
 // call. Defaults and fallbacks are Hugging Face's (standardize_rope_params).
-import { fail, finite, integer, MAX_BYTES, MAX_MAGNITUDE } from './options.js';
+import {
+  bufferOf,
+  fail,
+  finite,
+  integer,
+  isDetached,
+  lengthOfView,
+  MAX_BYTES,
+  MAX_MAGNITUDE,
+  typedArrayKind,
+} from './options.js';
 
 export const ROPE_SCALING_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3']);
 export const ROPE_LAYOUTS = Object.freeze(['half', 'interleaved']);
@@ -73,12 +83,16 @@ function nonNegative(where, name, value) {
   return value;
 }
 
-const isNumberArray = (v) => Array.isArray(v) || v instanceof Float64Array || v instanceof Float32Array;
+// A typed array by its internal slots (any realm; no Proxy or look-alike).
+const isFloatArray = (v) => ['Float64Array', 'Float32Array'].includes(typedArrayKind(v));
 
+/** An Array or a Float32Array/Float64Array of `pairs` numbers > 0, copied before any wasm work. */
 function factors(where, name, value, pairs) {
-  if (!isNumberArray(value))
+  const typed = isFloatArray(value);
+  if (!(typed || Array.isArray(value)))
     fail(TypeError, where, `${name} must be an array of rotaryDim / 2 = ${pairs} numbers`, value);
-  if (value.length !== pairs)
+  if (typed && isDetached(bufferOf(value))) fail(TypeError, where, `${name} is a view of a detached buffer`, value);
+  if ((typed ? lengthOfView(value) : value.length) !== pairs)
     fail(RangeError, where, `${name} must hold rotaryDim / 2 = ${pairs} numbers, one per pair`, value);
   const out = new Float64Array(pairs);
   for (let i = 0; i < pairs; i++) out[i] = positive(where, `${name}[${i}]`, value[i]);

@@ -2,30 +2,75 @@
 // ropeApply, ropeScores, ropeFromConfig). Options are validated in
 // rope-options.js; this file sizes outputs and copies results out of the wasm
 // heap into arrays the caller owns.
-import { checkSize, checkWork, COST, fail, integer, MAX_BYTES } from './options.js';
+import {
+  bufferOf,
+  byteOffsetOf,
+  checkOutput,
+  checkSize,
+  checkWork,
+  COST,
+  fail,
+  integer,
+  isDetached,
+  lengthOfView,
+  MAX_BYTES,
+  outOfMemory,
+  typedArrayKind,
+  writeInto,
+} from './options.js';
 import { ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
 
 // Cache rows come a chunk at a time into wasm scratch and are copied out while in cache.
 const CHUNK_BYTES = 256 * 1024;
+// The float32 cache's recurrence is reseeded with exact sin/cos every this many rows (cpp/src/oscillators.h).
+const RESEED_ROWS = 1024;
 
-const outOfMemory = (where) => new RangeError(`posenc.${where}: not enough wasm memory for this request`);
+/** Work of the sin and cos of one angle, by the largest angle's magnitude (COST in options.js). */
+const angleWork = (largestAngle) => (largestAngle > 2 ** 20 ? COST.farAngle : 2 * COST.direct);
 
-function outputPair(where, out, ArrayType, count) {
+/** The largest inverse frequency: with the largest |position|, it bounds every angle. */
+const largestOf = (invFreq) => invFreq.reduce((m, w) => Math.max(m, Math.abs(w)), 0);
+
+function outputPair(where, out, ArrayType, count, wasmMemory) {
   if (out === undefined) return { cos: new ArrayType(count), sin: new ArrayType(count) };
   if (out === null || typeof out !== 'object' || ArrayBuffer.isView(out))
-    fail(TypeError, where, 'out must be an object { cos, sin } of two arrays', Object.prototype.toString.call(out));
-  for (const key of ['cos', 'sin']) {
-    if (!(out[key] instanceof ArrayType))
-      fail(TypeError, where, `out.${key} must be a ${ArrayType.name}`, Object.prototype.toString.call(out[key]));
-    if (out[key].length !== count) fail(RangeError, where, `out.${key} must have length ${count}`, out[key].length);
+    fail(TypeError, where, 'out must be an object { cos, sin } of two arrays', out);
+  // Each read once: a getter could answer differently the second time.
+  const pair = { cos: out.cos, sin: out.sin };
+  for (const key of ['cos', 'sin']) checkOutput(where, `out.${key}`, pair[key], ArrayType, count, { wasmMemory });
+  const bytes = count * ArrayType.BYTES_PER_ELEMENT;
+  const [cosAt, sinAt] = [byteOffsetOf(pair.cos), byteOffsetOf(pair.sin)];
+  if (bufferOf(pair.cos) === bufferOf(pair.sin) && cosAt < sinAt + bytes && sinAt < cosAt + bytes)
+    fail(TypeError, where, 'out.cos and out.sin must not overlap', 'overlapping views of one buffer');
+  return pair;
+}
+
+/**
+ * positions, one number per token, copied into a Float64Array before any
+ * wasm work (so neither a getter nor a later growth of wasm memory can change
+ * them): an Array, or a typed array of any realm (by its internal slots).
+ */
+function positionsOf(where, p, tokens) {
+  const typed = typedArrayKind(p) !== undefined;
+  if (!(Array.isArray(p) || typed)) fail(TypeError, where, 'positions must be an array of numbers, one per token', p);
+  if (typed && isDetached(bufferOf(p))) fail(TypeError, where, 'positions is a view of a detached buffer', p);
+  const length = typed ? lengthOfView(p) : p.length;
+  if (length !== tokens) fail(RangeError, where, `positions must hold one number per token (${tokens})`, length);
+  const positions = new Float64Array(tokens);
+  for (let t = 0; t < tokens; t++) {
+    const value = p[t];
+    if (typeof value !== 'number') fail(TypeError, where, `positions[${t}] must be a number`, value);
+    if (!(Math.abs(value) <= 2 ** 53))
+      fail(RangeError, where, `positions[${t}] must be a finite number of magnitude at most 2^53`, value);
+    positions[t] = value;
   }
-  if (out.cos.buffer === out.sin.buffer && out.cos.byteOffset === out.sin.byteOffset)
-    fail(TypeError, where, 'out.cos and out.sin must be different arrays', 'the same array');
-  return { cos: out.cos, sin: out.sin };
+  return positions;
 }
 
 export function ropeApi(module) {
+  // The module's memory now (a new ArrayBuffer after every growth).
+  const wasmMemory = () => module.HEAPU8.buffer;
   function frequencies(where, resolved) {
     const p = resolved.params;
     // The order of rope_bindings.cpp's Field.
@@ -70,20 +115,32 @@ export function ropeApi(module) {
       const ArrayType = ropeDtype(where, opts);
       const d = resolved.rotaryDim;
       checkSize(where, `a ${length} x ${d} cache`, length * d, ArrayType);
-      const out = outputPair(where, opts.out, ArrayType, length * d);
+      const out = outputPair(where, opts.out, ArrayType, length * d, wasmMemory);
       const f = frequencies(where, resolved);
-      const chunkRows = Math.max(1, Math.min(length, Math.floor(CHUNK_BYTES / (2 * d * ArrayType.BYTES_PER_ELEMENT))));
       const float64 = ArrayType === Float64Array;
+      // Float64: sin and cos of every angle; float32: the recurrence, reseeded every 1024 rows. Both: the copy.
+      const angles = (float64 ? length : Math.ceil(length / RESEED_ROWS)) * (d / 2);
+      const values = 2 * length * d;
+      checkWork(
+        where,
+        `a ${length} x ${d} ${float64 ? 'float64' : 'float32'} cache at positions up to ${Math.abs(start) + length}`,
+        angles * angleWork((Math.abs(start) + length) * largestOf(f.invFreq)) +
+          values * (float64 ? COST.step : 2 * COST.step),
+        'reduce length or headDim',
+      );
+      const chunkRows = Math.max(1, Math.min(length, Math.floor(CHUNK_BYTES / (2 * d * ArrayType.BYTES_PER_ELEMENT))));
       const chunks = module.ropeCacheStart(f.invFreq, f.attentionFactor, layout, start, chunkRows, float64);
       if (chunks === 0) throw outOfMemory(where);
       try {
         for (let r = 0; r < length; r += chunkRows) {
           const rows = Math.min(chunkRows, length - r);
           const n = rows * d;
-          // A view of wasm memory, valid only until the next call into the module.
+          // A view of wasm memory, valid only until the next call into the module:
+          // the intrinsic set, as no subclass's set() may call in before the copy.
           const view = module.ropeCacheNext(chunks, rows);
-          out.cos.set(view.subarray(0, n), r * d);
-          out.sin.set(view.subarray(n, 2 * n), r * d);
+          if (view === null) throw outOfMemory(where);
+          writeInto(out.cos, view.subarray(0, n), r * d);
+          writeInto(out.sin, view.subarray(n, 2 * n), r * d);
         }
       } finally {
         module.ropeCacheEnd(chunks);
@@ -94,53 +151,62 @@ export function ropeApi(module) {
     /** x ([tokens x heads x headDim], Float32Array or Float64Array) rotated: a new array (or `out`). */
     ropeApply(x, opts) {
       const where = 'ropeApply';
-      if (!(x instanceof Float32Array || x instanceof Float64Array))
-        fail(TypeError, where, 'x must be a Float32Array or Float64Array', Object.prototype.toString.call(x));
+      // Any realm, any subclass; no Proxy or look-alike (checked by internal slots).
+      const kind = typedArrayKind(x);
+      if (kind !== 'Float32Array' && kind !== 'Float64Array')
+        fail(TypeError, where, 'x must be a Float32Array or Float64Array', x);
+      if (isDetached(bufferOf(x)))
+        fail(
+          TypeError,
+          where,
+          'x is a view of a detached buffer (a WasmArray.array taken before the wasm memory grew, or a transferred buffer): read .array again',
+          x,
+        );
+      const ArrayType = kind === 'Float64Array' ? Float64Array : Float32Array;
+      const count = lengthOfView(x);
       const resolved = ropeParams(where, opts);
       const heads = opts.heads === undefined ? 1 : integer(where, 'heads', opts.heads, 1, MAX_BYTES);
-      const ArrayType = x instanceof Float64Array ? Float64Array : Float32Array;
       const headValues = heads * resolved.headDim;
-      if (x.length === 0 || x.length % headValues !== 0)
-        fail(RangeError, where, `x must hold tokens x heads x headDim values, a multiple of ${headValues}`, x.length);
-      const tokens = x.length / headValues;
+      if (count === 0 || count % headValues !== 0)
+        fail(RangeError, where, `x must hold tokens x heads x headDim values, a multiple of ${headValues}`, count);
+      const tokens = count / headValues;
       const layout = ropeLayout(where, opts);
       let positions = null;
+      let farthest = 0;
       if (opts.positions !== undefined) {
         if (opts.start !== undefined) fail(TypeError, where, 'give either positions or start, not both', opts.start);
-        const p = opts.positions;
-        if (!(Array.isArray(p) || ArrayBuffer.isView(p)) || p instanceof DataView)
-          fail(TypeError, where, 'positions must be an array of numbers, one per token', p);
-        if (p.length !== tokens) fail(RangeError, where, `positions must hold one number per token (${tokens})`, p);
-        positions = new Float64Array(tokens);
-        for (let t = 0; t < tokens; t++) {
-          const value = p[t];
-          if (typeof value !== 'number') fail(TypeError, where, `positions[${t}] must be a number`, value);
-          if (!(Math.abs(value) <= 2 ** 53))
-            fail(RangeError, where, `positions[${t}] must be a finite number of magnitude at most 2^53`, value);
-          positions[t] = value;
-        }
+        positions = positionsOf(where, opts.positions, tokens);
+        for (let t = 0; t < tokens; t++) farthest = Math.max(farthest, Math.abs(positions[t]));
       }
       const start = positions ? 0 : ropePosition(where, 'start', opts.start, tokens);
-      checkSize(where, `x of ${x.length} values`, x.length, ArrayType, 'rotate fewer tokens per call');
-      let out = opts.out;
-      if (out === undefined) out = new ArrayType(x.length);
-      else if (!(out instanceof ArrayType))
-        fail(TypeError, where, `out must be a ${ArrayType.name}, like x`, Object.prototype.toString.call(out));
-      else if (out.length !== x.length) fail(RangeError, where, `out must have length ${x.length}`, out.length);
+      if (!positions) farthest = Math.abs(start) + tokens;
+      checkSize(where, `x of ${count} values`, count, ArrayType, 'rotate fewer tokens per call');
+      const out =
+        opts.out === undefined
+          ? new ArrayType(count)
+          : checkOutput(where, 'out', opts.out, ArrayType, count, { wasmMemory, why: ', like x' });
       const f = frequencies(where, resolved);
+      checkWork(
+        where,
+        `${tokens} tokens x ${heads} heads x headDim ${resolved.headDim} at positions up to ${farthest}`,
+        tokens * (resolved.rotaryDim / 2) * angleWork(farthest * largestOf(f.invFreq)) + 4 * count * COST.step,
+        'rotate fewer tokens per call',
+      );
+      // A view of the module's memory would be detached by the allocation below: copy it first.
+      const source = bufferOf(x) === wasmMemory() ? new ArrayType(x) : x;
       const bytes = ArrayType.BYTES_PER_ELEMENT;
       const float64 = ArrayType === Float64Array;
-      const address = module.allocateArray(x.length, bytes);
+      const address = module.allocateArray(count, bytes);
       if (address === 0) throw outOfMemory(where);
       let positionsAddress = 0;
       try {
         if (positions) {
           positionsAddress = module.allocateArray(tokens, 8);
           if (positionsAddress === 0) throw outOfMemory(where);
-          module.view64(positionsAddress, tokens).set(positions);
+          writeInto(module.view64(positionsAddress, tokens), positions);
         }
         // Views are taken right before use: any allocation may grow (and detach) the memory.
-        (float64 ? module.view64 : module.view32)(address, x.length).set(x);
+        writeInto((float64 ? module.view64 : module.view32)(address, count), source);
         if (
           !module.ropeApply(
             f.invFreq,
@@ -156,7 +222,7 @@ export function ropeApi(module) {
           )
         )
           throw outOfMemory(where);
-        out.set((float64 ? module.view64 : module.view32)(address, x.length));
+        writeInto(out, (float64 ? module.view64 : module.view32)(address, count));
       } finally {
         module.freeArray(address);
         if (positionsAddress !== 0) module.freeArray(positionsAddress);
@@ -177,8 +243,8 @@ export function ropeApi(module) {
       const from = ropePosition(where, 'from', opts.from, maxOffset);
       checkWork(
         where,
-        '(maxOffset + 1) × rotaryDim / 2',
-        (maxOffset + 1) * (resolved.rotaryDim / 2) * COST.step,
+        `(maxOffset + 1) × rotaryDim / 2 = ${maxOffset + 1} × ${resolved.rotaryDim / 2} pairs`,
+        (maxOffset + 1) * (resolved.rotaryDim / 2) * COST.ropeScore,
         'reduce maxOffset or headDim',
       );
       const f = frequencies(where, resolved);
