@@ -33,6 +33,18 @@ describe('work limits', () => {
     );
   });
 
+  it('table: float64 values far from position 0 cost the slow sin/cos of angles beyond 2^20', () => {
+    // 2^27 float64 values: allowed near position 0 (about 2 s), but at start 2^40 every
+    // angle takes musl's slow argument reduction (6x slower, measured): refused.
+    expect(() => pe.table({ length: 2 ** 17, dModel: 1024, dtype: 'float64', start: 2 ** 40 })).toThrow(
+      refused('table', 'reduce length or dModel'),
+    );
+    // A small far table still computes, against the float64 reference.
+    const far = pe.table({ length: 4, dModel: 8, dtype: 'float64', start: 2 ** 40 });
+    const reference = Float64Array.from({ length: 32 }, (_, i) => paperValue(2 ** 40 + Math.floor(i / 8), i % 8, 8));
+    expect(maxAbsDiff(far, reference)).toBeLessThan(1e-3);
+  });
+
   it('offsetDots: its closed forms and its real products have limits in one unit', () => {
     expect(() => pe.offsetDots({ dModel: 2 ** 20, maxOffset: 2 ** 13 })).toThrow(
       refused('offsetDots', 'maxOffset or dModel'),

@@ -44,7 +44,23 @@ function tableWork(params, length, ArrayType) {
   if (params.angle === RATIO_POWER) return values * COST.power;
   if (ArrayType === Float32Array && pairsShareFrequency(params))
     return values * COST.step + (hasLoneColumn(params) ? length * COST.direct : 0);
-  return values * COST.direct;
+  const far = farColumnShare(params, Math.max(Math.abs(params.start), Math.abs(params.start + length - 1)));
+  return values * (far * COST.farAngle + (1 - far) * COST.direct);
+}
+
+// Angles beyond 2^20 take sin/cos's slow argument reduction (COST.farAngle).
+const FAR_ANGLE = 2 ** 20;
+
+/**
+ * About which share of the columns reach an angle beyond 2^20 at positions up
+ * to `farthest`: those whose exponent e gives frequencyScale · base^(-e) ·
+ * farthest > 2^20. Exponents spread evenly over [0, 1) (pair, half-minus-one)
+ * or [0, 2) (column).
+ */
+function farColumnShare(params, farthest) {
+  const reach = Math.log((farthest * params.frequencyScale) / FAR_ANGLE) / Math.log(params.base);
+  const span = params.exponent === COLUMN_EXPONENT ? 2 : 1;
+  return Math.min(1, Math.max(0, reach / span));
 }
 
 /** Work of `count` offsets' dot products: cosine sums over the pairs, over every column twice, or real rows. */
