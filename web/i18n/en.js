@@ -203,45 +203,45 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.first': ({ preset, row, column, expected, actual }) =>
     `First departs from ${preset} at row ${row}, column ${column}: ${preset} has ${n(expected, 8)}, this table ${n(actual, 8)}.`,
   'check.same': (preset) => `Equal to ${preset} within the tolerance.`,
-  'check.dx.transposed': ({ length, dModel }) =>
+  'check.dx.transposed': ({ found: { length, dModel } }) =>
     `Rows and columns are swapped: transpose the ${length} × ${dModel} table (pe.T) into ${dModel} positions × ${length} dimensions before saving it.`,
   'check.dx.all-zero': () => 'Every value is zero: there is no encoding to identify.',
   'check.dx.too-large': () =>
     'The values are too large to be a positional encoding: every table posenc computes stays within ±2^53.',
-  'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
+  'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,
-  'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>
+  'check.dx.sin-cos-swapped': ({ preset, found: order, expected: refOrder }) =>
     `Sine and cosine are swapped: each pair is (${order.replace('-', ', ')}) where ${preset} has (${refOrder.replace('-', ', ')}).`,
-  'check.dx.concat-vs-interleaved': ({ preset, layout }) =>
+  'check.dx.concat-vs-interleaved': ({ preset, found: layout }) =>
     layout === 'concat'
       ? `The pairs are concatenated as [first half | second half]; ${preset} interleaves them in even and odd columns.`
       : `The pairs are interleaved in even and odd columns; ${preset} concatenates them as [first half | second half].`,
-  'check.dx.exponent-uses-column': ({ preset, refExponentFormula }) =>
+  'check.dx.exponent-uses-column': ({ preset, expectedFormula: refExponentFormula }) =>
     `The frequency exponent is 2j/d with the column index j; ${preset} uses ${refExponentFormula}, so here the two members of a pair get different frequencies.`,
-  'check.dx.exponent-uses-pair': ({ preset, refExponentFormula }) =>
+  'check.dx.exponent-uses-pair': ({ preset, expectedFormula: refExponentFormula }) =>
     `The frequency exponent is 2i/d (pair index i); ${preset} uses ${refExponentFormula}.`,
-  'check.dx.exponent-uses-half-minus-one': ({ preset, refExponentFormula }) =>
+  'check.dx.exponent-uses-half-minus-one': ({ preset, expectedFormula: refExponentFormula }) =>
     `The frequency exponent is i/(d/2 − 1); ${preset} uses ${refExponentFormula}.`,
   'check.dx.ratio-power': ({ preset }) =>
     `The angle is (pos / base)^e where ${preset} uses pos / base^e: the power applies to the ratio, so the columns are not sinusoids of the position.`,
   'check.dx.angle-divide': ({ preset }) => `The angle is pos / base^e where ${preset} uses (pos / base)^e.`,
-  'check.dx.base': ({ base, refBase }) => `The base is ${n(base, 6)}, not ${refBase}.`,
-  'check.dx.start-off-by-one': ({ start, refStart }) =>
+  'check.dx.base': ({ found: base, expected: refBase }) => `The base is ${n(base, 6)}, not ${refBase}.`,
+  'check.dx.start-off-by-one': ({ found: start, expected: refStart }) =>
     `Row 0 is position ${start}, not ${refStart}: the positions are off by one.`,
-  'check.dx.start-offset': ({ start, refStart }) => `Row 0 is position ${start}, not ${refStart}.`,
-  'check.dx.missing-padding-row': ({ preset, refRow }) =>
+  'check.dx.start-offset': ({ found: start, expected: refStart }) => `Row 0 is position ${start}, not ${refStart}.`,
+  'check.dx.missing-padding-row': ({ preset, expected: refRow }) =>
     `Row ${refRow} is not zero: ${preset} zeroes it as the padding row.`,
-  'check.dx.unexpected-padding-row': ({ preset, row }) =>
+  'check.dx.unexpected-padding-row': ({ preset, found: row }) =>
     `Row ${row} is all zeros (a padding row); ${preset} has no padding row.`,
-  'check.dx.padding-row-moved': ({ preset, row, refRow }) =>
+  'check.dx.padding-row-moved': ({ preset, found: row, expected: refRow }) =>
     `Row ${row} is the zero padding row; ${preset} zeroes row ${refRow}.`,
-  'check.dx.scaled': ({ preset, scale, sqrtD, refScale }) =>
+  'check.dx.scaled': ({ preset, found: scale, sqrtD, expected: refScale }) =>
     `Every value is multiplied by ${n(scale, 6)}${sqrtD ? ' (√dModel)' : ''}; ${preset} uses scale ${refScale}.`,
   'check.dx.odd-column-zero': ({ preset, width, lonePair, refFn }) =>
     `The last column (odd width ${width}) is all zeros, a padding column; ${preset} continues the formula there: a ${refFn} at pair index i = ${lonePair} without its partner.`,
   'check.dx.odd-column-formula': ({ preset, width, lonePair, fn, likeHuggingFace }) =>
     `The last column (odd width ${width}) continues the formula: a ${fn} at pair index i = ${lonePair} without its partner${likeHuggingFace ? ' (as Hugging Face and Keras-NLP compute it)' : ''}; ${preset} leaves it zero.`,
-  'check.dx.float32-angle': ({ error, errorRow }) =>
+  'check.dx.float32-angle': ({ error, where: { row: errorRow } }) =>
     `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${n(error)} at row ${errorRow}. Compute the angles in float64 and cast the table afterwards.`,
   'check.differenceTitle': 'Difference from a preset',
   'check.reference': 'Subtract the table of',

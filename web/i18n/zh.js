@@ -193,41 +193,43 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.first': ({ preset, row, column, expected, actual }) =>
     `最早在第 ${row} 行第 ${column} 列与 ${preset} 不同：${preset} 为 ${n(expected, 8)}，这张表为 ${n(actual, 8)}。`,
   'check.same': (preset) => `在容差内与 ${preset} 相同。`,
-  'check.dx.transposed': ({ length, dModel }) =>
+  'check.dx.transposed': ({ found: { length, dModel } }) =>
     `行与列互换了：保存前先把这个 ${length} × ${dModel} 的表转置（pe.T），变成 ${dModel} 个位置 × ${length} 个维度。`,
   'check.dx.all-zero': () => '所有数值都是零：没有可识别的编码。',
   'check.dx.too-large': () => '数值太大，不可能是位置编码：posenc 计算的每个表格都在 ±2^53 以内。',
-  'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
+  'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,
-  'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>
+  'check.dx.sin-cos-swapped': ({ preset, found: order, expected: refOrder }) =>
     `正弦和余弦互换了：每一对是 (${order.replace('-', ', ')})，而 ${preset} 是 (${refOrder.replace('-', ', ')})。`,
-  'check.dx.concat-vs-interleaved': ({ preset, layout }) =>
+  'check.dx.concat-vs-interleaved': ({ preset, found: layout }) =>
     layout === 'concat'
       ? `各对被拼接成 [前半 | 后半]；${preset} 把它们交错放在偶数列和奇数列。`
       : `各对交错放在偶数列和奇数列；${preset} 把它们拼接成 [前半 | 后半]。`,
-  'check.dx.exponent-uses-column': ({ preset, refExponentFormula }) =>
+  'check.dx.exponent-uses-column': ({ preset, expectedFormula: refExponentFormula }) =>
     `频率指数用的是列序号 j（2j/d）；${preset} 用 ${refExponentFormula}，因此这里一对中的两个成员频率不同。`,
-  'check.dx.exponent-uses-pair': ({ preset, refExponentFormula }) =>
+  'check.dx.exponent-uses-pair': ({ preset, expectedFormula: refExponentFormula }) =>
     `频率指数是 2i/d（维度对序号 i）；${preset} 用 ${refExponentFormula}。`,
-  'check.dx.exponent-uses-half-minus-one': ({ preset, refExponentFormula }) =>
+  'check.dx.exponent-uses-half-minus-one': ({ preset, expectedFormula: refExponentFormula }) =>
     `频率指数是 i/(d/2 − 1)；${preset} 用 ${refExponentFormula}。`,
   'check.dx.ratio-power': ({ preset }) =>
     `角度是 (pos / base)^e，而 ${preset} 用 pos / base^e：幂作用在比值上，所以各列不是位置的正弦波。`,
   'check.dx.angle-divide': ({ preset }) => `角度是 pos / base^e，而 ${preset} 用 (pos / base)^e。`,
-  'check.dx.base': ({ base, refBase }) => `底数是 ${n(base, 6)}，不是 ${refBase}。`,
-  'check.dx.start-off-by-one': ({ start, refStart }) => `第 0 行对应位置 ${start}，不是 ${refStart}：位置差了一。`,
-  'check.dx.start-offset': ({ start, refStart }) => `第 0 行对应位置 ${start}，不是 ${refStart}。`,
-  'check.dx.missing-padding-row': ({ preset, refRow }) => `第 ${refRow} 行不是零：${preset} 把它作为填充行置零。`,
-  'check.dx.unexpected-padding-row': ({ preset, row }) => `第 ${row} 行全为零（填充行）；${preset} 没有填充行。`,
-  'check.dx.padding-row-moved': ({ preset, row, refRow }) =>
+  'check.dx.base': ({ found: base, expected: refBase }) => `底数是 ${n(base, 6)}，不是 ${refBase}。`,
+  'check.dx.start-off-by-one': ({ found: start, expected: refStart }) =>
+    `第 0 行对应位置 ${start}，不是 ${refStart}：位置差了一。`,
+  'check.dx.start-offset': ({ found: start, expected: refStart }) => `第 0 行对应位置 ${start}，不是 ${refStart}。`,
+  'check.dx.missing-padding-row': ({ preset, expected: refRow }) =>
+    `第 ${refRow} 行不是零：${preset} 把它作为填充行置零。`,
+  'check.dx.unexpected-padding-row': ({ preset, found: row }) => `第 ${row} 行全为零（填充行）；${preset} 没有填充行。`,
+  'check.dx.padding-row-moved': ({ preset, found: row, expected: refRow }) =>
     `第 ${row} 行是全零的填充行；${preset} 置零的是第 ${refRow} 行。`,
-  'check.dx.scaled': ({ preset, scale, sqrtD, refScale }) =>
+  'check.dx.scaled': ({ preset, found: scale, sqrtD, expected: refScale }) =>
     `每个值都乘了 ${n(scale, 6)}${sqrtD ? '（√dModel）' : ''}；${preset} 的缩放是 ${refScale}。`,
   'check.dx.odd-column-zero': ({ preset, width, lonePair, refFn }) =>
     `最后一列（奇数宽度 ${width}）全为零，是填充列；${preset} 在这一列按公式继续：第 i = ${lonePair} 对的 ${refFn}，缺少配对的另一半。`,
   'check.dx.odd-column-formula': ({ preset, width, lonePair, fn, likeHuggingFace }) =>
     `最后一列（奇数宽度 ${width}）按公式继续：第 i = ${lonePair} 对的 ${fn}，缺少配对的另一半${likeHuggingFace ? '（Hugging Face 和 Keras-NLP 都这样计算）' : ''}；${preset} 把它置零。`,
-  'check.dx.float32-angle': ({ error, errorRow }) =>
+  'check.dx.float32-angle': ({ error, where: { row: errorRow } }) =>
     `角度是用 float32 计算的（位置 × 频率舍入到 24 位）：误差随位置增大，在第 ${errorRow} 行达到 ${n(error)}。应先用 float64 计算角度，最后再转换表的类型。`,
   'check.differenceTitle': '与预设的差',
   'check.reference': '减去此预设的表：',

@@ -57,3 +57,13 @@ export const DTYPES = Object.freeze(['float32', 'float64']);
  */
 export const structuredLikeHuggingFace = (c) =>
   c.layout === PAPER.layout && c.exponent === PAPER.exponent && c.order === PAPER.order && c.angle === PAPER.angle;
+
+/**
+ * Presets that reproduce known mistakes: identify() also names the mistakes
+ * such a table keeps (relative to the paper), and the page compares it with
+ * the paper's table. Not part of the package API.
+ */
+export const MISTAKEN_PRESETS = Object.freeze(['legacy-column', 'question']);
+
+/** A padding row beyond the table is no padding row (as identify() counts it). Not part of the package API. */
+export const paddingIn = (paddingRow, length) => (paddingRow !== null && paddingRow < length ? paddingRow : null);

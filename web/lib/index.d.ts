@@ -331,11 +331,43 @@ export interface Identification {
   /** First value (row-major) where the data departs from `nearestPreset`'s table; null when none. */
   firstDifference: { row: number; column: number; expected: number; actual: number } | null;
   /**
-   * One sentence per departure from `nearestPreset`; where that preset keeps a
+   * One entry per departure from `nearestPreset`; where that preset keeps a
    * mistake (legacy-column, question), also each mistake the table still makes
    * against the paper. Empty for an exact vaswani, tensor2tensor, tf-tutorial or fairseq table.
    */
-  diagnosis: { code: DiagnosisCode; message: string }[];
+  diagnosis: Diagnosis[];
+}
+
+/** One finding of identify(), as facts, with an English sentence worded from them. */
+export interface Diagnosis {
+  code: DiagnosisCode;
+  /** The knob that departs (a key of Convention); null for codes about no single knob. */
+  knob: keyof Convention | null;
+  /** The preset the finding is measured against: `nearestPreset`, or 'vaswani' for a mistake a preset keeps. */
+  preset: PresetName;
+  /**
+   * What the table has: the knob's value (paddingRow: null for none); 'unexplained': the largest
+   * misfit; 'float32-angle': 'float32'; 'too-large': the largest |value|; 'all-zero': 0;
+   * 'transposed': the shape given, { length, dModel }.
+   */
+  found: unknown;
+  /**
+   * What `preset` has: the knob's value; 'unexplained': the tolerance; 'float32-angle': 'float64';
+   * 'too-large': 2^53; 'transposed': the shape explained; 'all-zero': null.
+   */
+  expected: unknown;
+  /**
+   * The cell it concerns, or null: the worst misfit ('unexplained'), the largest float32-angle error,
+   * the largest value ('too-large'), row 0 (start), the padding row, the odd last column, the paper's
+   * first non-zero value ('all-zero').
+   */
+  where: { row?: number; column?: number } | null;
+  /** 'float32-angle': the largest |data − float64 table| (at `where`). */
+  error?: number;
+  /** 'transposed': the codes of the turned table's own departures from `preset` (empty when it is that preset). */
+  changes?: DiagnosisCode[];
+  /** The finding in one English sentence. */
+  message: string;
 }
 
 export type TableData = Float32Array | Float64Array | number[];

@@ -11,7 +11,7 @@
 //   out: { phase: 'core' } once the core is loaded, or { phase: 'core', error } if it could not be;
 //        { id, phase: 'reading', loaded, total }, { id, phase: 'parsing' },
 //        { id, phase: 'parsed', length, dModel }, then
-//        { id, phase: 'done', identification, length, dModel, fit }
+//        { id, phase: 'done', identification, length, dModel }
 //        or { id, phase: 'error', stage: 'read' | 'parse' | 'identify' | 'difference', message };
 //        { id, phase: 'difference', preset, values, power, largest, worst, first, min, max }
 //        { id, phase: 'pixels', seq, pixels, width, height, aggregated }  (pixels null: not this difference)
@@ -26,22 +26,6 @@ posenc.then(
 // The last table identified, kept for the differences asked for next, and the last difference, for its pixels.
 let last = null;
 let lastDifference = null;
-
-/**
- * Largest |data − table of the found options| (float64 angles) and where:
- * the size of the float32-angle error, or of the misfit when nothing explains
- * the table.
- */
-function worstFit(pe, data, length, dModel, options) {
-  const table = pe.table({ ...options, length, dModel, dtype: 'float64' });
-  let error = 0;
-  let at = 0;
-  for (let k = 0; k < data.length; k++) {
-    const difference = Math.abs(data[k] - table[k]);
-    if (difference > error) [error, at] = [difference, k];
-  }
-  return { error, row: Math.floor(at / dModel), column: at % dModel };
-}
 
 /**
  * data − the preset's float64 table, in units of 10^power (tiny differences
@@ -174,12 +158,10 @@ self.onmessage = async ({ data: request }) => {
     self.postMessage({ id, phase: 'parsed', length, dModel });
     const pe = await stage('load', () => posenc);
     const data = Float64Array.from(table.data);
-    const { identification, fit } = await stage('identify', () => {
-      const found = pe.identify(data, length, dModel);
-      return { identification: found, fit: worstFit(pe, data, length, dModel, found.options) };
-    });
+    // Its diagnoses carry the cells the page shows (the worst misfit, the float32 angles' largest error).
+    const identification = await stage('identify', () => pe.identify(data, length, dModel));
     last = { id, data, length, dModel, tolerance: identification.tolerance };
-    self.postMessage({ id, phase: 'done', identification, length, dModel, fit });
+    self.postMessage({ id, phase: 'done', identification, length, dModel });
   } catch (error) {
     self.postMessage({ id, phase: 'error', stage: error.stage ?? 'identify', message: error.message });
   }

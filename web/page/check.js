@@ -5,7 +5,7 @@
 // first departs from it, the diagnosis in the page's language, and a heatmap
 // of its difference from a preset. Below it, the exports of the current
 // settings (exports.js). Text only ever reaches the DOM through textContent.
-import { structuredLikeHuggingFace } from '../lib/conventions.js';
+import { MISTAKEN_PRESETS, paddingIn } from '../lib/conventions.js';
 import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
 import { setPainter } from '../plots/common.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
@@ -13,6 +13,7 @@ import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
 import { firstFunction } from '../model/convention.js';
 import { element } from './dom.js';
 import { createExports } from './exports.js';
+import { diagnosisWords, explainedShape, FORMULA } from './check-words.js';
 import { translator } from './i18n.js';
 import './check.css';
 
@@ -24,96 +25,12 @@ const MAX_PASTE_MB = 1;
 // How long the checker's worker may take to load the core before the section
 // says so and offers a retry (it keeps waiting meanwhile).
 const CORE_PATIENCE_S = 10;
-// Presets that reproduce known mistakes: their tables are compared with the paper's.
-const MISTAKEN = ['legacy-column', 'question'];
 // (oddColumn only where d is odd: identify() gives an even table the nearest preset's.)
 const KNOBS = ['layout', 'exponent', 'order', 'angle', 'base', 'start', 'paddingRow', 'scale', 'oddColumn'];
-// The formula behind each enum value: language-neutral, shown beside the name.
-const FORMULA = {
-  pair: '2i/d',
-  'half-minus-one': 'i/(d/2 − 1)',
-  column: '2j/d',
-  divide: 'pos / base^e',
-  'ratio-power': '(pos / base)^e',
-};
-
-/** A padding row beyond the table is no padding row (as identify() counts it). */
-const paddingIn = (row, length) => (row !== null && row < length ? row : null);
-
-// The knob each diagnosis code is about ('unexplained' and 'float32-angle' have none).
-const KNOB_OF_CODE = {
-  'concat-vs-interleaved': 'layout',
-  'exponent-uses-column': 'exponent',
-  'exponent-uses-pair': 'exponent',
-  'exponent-uses-half-minus-one': 'exponent',
-  'sin-cos-swapped': 'order',
-  'ratio-power': 'angle',
-  'angle-divide': 'angle',
-  base: 'base',
-  'start-off-by-one': 'start',
-  'start-offset': 'start',
-  'missing-padding-row': 'paddingRow',
-  'unexpected-padding-row': 'paddingRow',
-  'padding-row-moved': 'paddingRow',
-  scaled: 'scale',
-  'odd-column-zero': 'oddColumn',
-  'odd-column-formula': 'oddColumn',
-};
 
 function knobDiffers(knob, found, reference, length) {
   if (knob === 'paddingRow') return paddingIn(found.paddingRow, length) !== paddingIn(reference.paddingRow, length);
   return found[knob] !== reference[knob];
-}
-
-/**
- * The numbers a diagnosis sentence needs. identify() names each departure
- * from the nearest preset and, for the presets of known mistakes, the
- * mistakes themselves relative to the paper: a knob equal to the nearest
- * preset's was reported against 'vaswani'.
- */
-/** The shape the found options describe: the table's, or its transpose's when identify() turned it back. */
-function explainedShape({ identification: id, length, dModel }) {
-  return id.transposed ? { length: dModel, dModel: length } : { length, dModel };
-}
-
-function diagnosisParams(code, result) {
-  const { identification: id, fit } = result;
-  const { length, dModel } = explainedShape(result);
-  const found = id.options;
-  const knob = KNOB_OF_CODE[code];
-  const name = knob && !knobDiffers(knob, found, PRESETS[id.nearestPreset], length) ? 'vaswani' : id.nearestPreset;
-  const reference = PRESETS[name];
-  return {
-    preset: name,
-    layout: found.layout,
-    exponent: found.exponent,
-    refExponent: reference.exponent,
-    exponentFormula: FORMULA[found.exponent],
-    refExponentFormula: FORMULA[reference.exponent],
-    order: found.order,
-    refOrder: reference.order,
-    base: found.base,
-    refBase: reference.base,
-    start: found.start,
-    refStart: reference.start,
-    row: paddingIn(found.paddingRow, length),
-    refRow: paddingIn(reference.paddingRow, length),
-    scale: found.scale,
-    refScale: reference.scale,
-    sqrtD: found.scale === Math.sqrt(dModel),
-    // An odd d's last column, PE(pos, 2i) at 2i = d - 1 when not zero.
-    width: dModel,
-    lonePair: (dModel - 1) / 2,
-    fn: firstFunction(found),
-    refFn: firstFunction(reference),
-    likeHuggingFace: structuredLikeHuggingFace(found),
-    // The table as given (the transposed sentence names its shape).
-    length: result.length,
-    dModel: result.dModel,
-    error: fit.error,
-    errorRow: fit.row,
-    errorColumn: fit.column,
-  };
 }
 
 /** pe.table({...}) with only the knobs that differ from the nearest preset. */
@@ -443,7 +360,7 @@ export function createCheck(container, getState) {
     difference = null;
     largestLine.textContent = '';
     referenceSelect.value =
-      result.identification.match && MISTAKEN.includes(id.nearestPreset) ? 'vaswani' : id.nearestPreset;
+      result.identification.match && MISTAKEN_PRESETS.includes(id.nearestPreset) ? 'vaswani' : id.nearestPreset;
     answer.hidden = false;
     render();
     updateDifference();
@@ -511,7 +428,7 @@ export function createCheck(container, getState) {
               'check.verdict.knobs',
               id.nearestPreset,
               // Mistakes a preset shares are named against the paper: they are no departure from it.
-              id.diagnosis.filter(({ code }) => diagnosisParams(code, result).preset === id.nearestPreset).length,
+              id.diagnosis.filter(({ preset }) => preset === id.nearestPreset).length,
             );
     // What the preset mirrors (the Q&A question, fairseq…): the name alone tells a learner little.
     about.textContent = t('check.about', id.nearestPreset, t(`preset.${id.nearestPreset}`));
@@ -521,8 +438,8 @@ export function createCheck(container, getState) {
     optionsCodeNode.textContent = optionsCode(result);
     diagnosisHeading.textContent = t('check.diagnosis');
     diagnosisList.replaceChildren(
-      ...id.diagnosis.map(({ code }) =>
-        element('li', { 'data-code': code, text: t(`check.dx.${code}`, diagnosisParams(code, result)) }),
+      ...id.diagnosis.map((entry) =>
+        element('li', { 'data-code': entry.code, text: t(`check.dx.${entry.code}`, diagnosisWords(entry, result)) }),
       ),
     );
     if (id.diagnosis.length === 0) diagnosisList.append(element('li', { 'data-code': 'none', text: t('check.exact') }));

@@ -1,0 +1,78 @@
+// The English sentence of each identify() diagnosis, worded from its facts:
+// the `message` API users print. (The page words diagnoses itself, in its
+// language, from the same facts: web/i18n.)
+import { PRESETS, structuredLikeHuggingFace } from '../conventions.js';
+
+const show = (x) => String(Number(x.toPrecision(6)));
+const EXPONENT_TEXT = { pair: '2i/d (pair index i)', 'half-minus-one': 'i/(d/2 − 1)', column: '2j/d (column index j)' };
+const ANGLE_TEXT = { divide: 'pos / base^e', 'ratio-power': '(pos / base)^e' };
+
+function describeOptions(o) {
+  const padding = o.paddingRow === null ? 'no padding row' : `padding row ${o.paddingRow}`;
+  return `${o.layout}, exponent ${o.exponent}, ${o.order}, angle ${o.angle}, base ${show(o.base)}, start ${o.start}, ${padding}, scale ${show(o.scale)}`;
+}
+
+/** PE(pos, 2i) continued to 2i = d - 1: the first function of pair (d - 1) / 2, alone. */
+function lone(order, dModel) {
+  const [first, second] = order === 'sin-cos' ? ['sin', 'cos'] : ['cos', 'sin'];
+  return `a ${first} at pair index i = ${(dModel - 1) / 2} without its ${second}`;
+}
+
+const SENTENCES = {
+  'all-zero': () => 'Every value is zero: there is no encoding to identify.',
+  'too-large': ({ found }) =>
+    `The values reach ${show(found)}: too large to be a positional encoding (|value| ≤ scale ≤ 2^53).`,
+  transposed: ({ found, preset, changes }) =>
+    `The table is transposed: its rows are dimensions and its columns positions. As ${found.dModel} positions × ${found.length} dimensions it is ${changes.length > 0 ? `${preset} with ${changes.join(', ')}` : preset}; transpose it (pe.T).`,
+  unexplained: ({ found, where }, options) =>
+    `No convention explains this table: the closest (${describeOptions(options)}) is off by up to ${show(found)} at row ${where.row}, column ${where.column}.`,
+  'float32-angle': ({ error, where }) =>
+    `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${show(error)} at row ${where.row}. Compute the angles in float64 and cast the table afterwards.`,
+  'concat-vs-interleaved': ({ preset, found }) =>
+    found === 'concat'
+      ? `The pairs are concatenated as [first block | second block]; ${preset} interleaves them in even and odd columns.`
+      : `The pairs are interleaved in even and odd columns; ${preset} concatenates them as [first block | second block].`,
+  'sin-cos-swapped': ({ preset, found, expected }) =>
+    `Sine and cosine are swapped: each pair is (${found.replace('-', ', ')}) where ${preset} has (${expected.replace('-', ', ')}).`,
+  ratio: ({ preset, found, expected }) =>
+    `The angle is ${ANGLE_TEXT[found]} where ${preset} uses ${ANGLE_TEXT[expected]}` +
+    (found === 'ratio-power'
+      ? ': the power applies to the ratio, so the columns are not sinusoids of the position.'
+      : '.'),
+  exponent: ({ preset, found, expected }) =>
+    `The frequency exponent is ${EXPONENT_TEXT[found]}; ${preset} uses ${EXPONENT_TEXT[expected]}${found === 'column' ? ', so the two members of a pair get different frequencies' : ''}.`,
+  base: ({ found, expected }) => `The base is ${show(found)}, not ${expected}.`,
+  start: ({ code, found, expected }) =>
+    `Row 0 is position ${found}, not ${expected}${code === 'start-off-by-one' ? ': the positions are off by one' : ''}.`,
+  'missing-padding-row': ({ preset, expected }) =>
+    `Row ${expected} is not zero: ${preset} zeroes it as the padding row.`,
+  'unexpected-padding-row': ({ preset, found }) =>
+    `Row ${found} is all zeros (a padding row); ${preset} has no padding row.`,
+  'padding-row-moved': ({ preset, found, expected }) =>
+    `Row ${found} is the zero padding row; ${preset} zeroes row ${expected}.`,
+  scaled: ({ preset, found, expected }, options, dModel) =>
+    `Every value is multiplied by ${show(found)}${found === Math.sqrt(dModel) ? ' (√dModel)' : ''}; ${preset} uses scale ${expected}.`,
+  'odd-column-zero': ({ preset }, options, dModel) =>
+    `The last column (odd width ${dModel}) is all zeros, a padding column; ${preset} continues the formula there: ${lone(PRESETS[preset].order, dModel)}.`,
+  'odd-column-formula': ({ preset }, options, dModel) =>
+    `The last column (odd width ${dModel}) continues the formula: ${lone(options.order, dModel)}${structuredLikeHuggingFace(options) ? ' (as Hugging Face and Keras-NLP compute it)' : ''}; ${preset} leaves it zero.`,
+};
+// Codes that share one sentence.
+const SENTENCE_OF = {
+  'ratio-power': 'ratio',
+  'angle-divide': 'ratio',
+  'exponent-uses-column': 'exponent',
+  'exponent-uses-pair': 'exponent',
+  'exponent-uses-half-minus-one': 'exponent',
+  'start-off-by-one': 'start',
+  'start-offset': 'start',
+};
+
+/**
+ * The English sentence of a diagnosis.
+ * @param {{ code: string }} entry its facts
+ * @param {import('../index.js').Convention} options the knobs diagnosed
+ * @param {number} dModel the width they were found at
+ */
+export const diagnosisMessage = (entry, options, dModel) =>
+  SENTENCES[SENTENCE_OF[entry.code] ?? entry.code](entry, options, dModel);
