@@ -82,16 +82,29 @@ export async function inspectPost(browser, url) {
   const wasm = [];
   const origin = new URL(url).origin;
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    // The browser's own request for /favicon.ico (a site without one) is no error of the post.
+    if (message.type() === 'error' && !message.location().url?.endsWith('/favicon.ico'))
+      problems.push(`console: ${message.text()}`);
+    // E.g. Vue's "Failed to resolve component: posenc-heatmap" (a dev server without isCustomElement).
+    if (message.type() === 'warning' && message.text().includes('posenc')) problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
-  // What the post fetched for posenc (paths naming it): the size an integration adds.
+  // What the post fetched for posenc: the size an integration adds.
   const fetched = [];
   page.on('response', async (response) => {
-    if (!/posenc[^/]*\.(js|mjs|wasm)$/.test(new URL(response.url()).pathname) && !/\/posenc\//.test(response.url()))
-      return;
+    if (response.status() >= 400 && !response.url().endsWith('/favicon.ico'))
+      problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    const path = new URL(response.url()).pathname;
+    if (!/\.(js|mjs|wasm)$/.test(path) || response.status() !== 200) return;
+    // posenc's files: those named for it, and a generator's chunk that bundled the elements (Astro's script).
     fetched.push(
-      response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body).length })),
+      response
+        .body()
+        .then((body) =>
+          path.includes('posenc') || (body.includes('posenc-heatmap') && body.includes('customElements'))
+            ? { url: response.url(), raw: body.length, gzip: gzipSync(body).length }
+            : null,
+        ),
     );
   });
   page.on('request', (request) => {
@@ -143,7 +156,7 @@ export async function inspectPost(browser, url) {
           .length,
       };
     });
-    const files = await Promise.all(fetched);
+    const files = (await Promise.all(fetched)).filter(Boolean);
     const size = files.reduce((sum, file) => ({ raw: sum.raw + file.raw, gzip: sum.gzip + file.gzip }), {
       raw: 0,
       gzip: 0,
