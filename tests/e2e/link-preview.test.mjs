@@ -63,27 +63,30 @@ try {
     return stdout.trim();
   });
 
-  await check('each image: a PNG of 1200×630 with a drawing on it (over 1% of it: the ladder, lines only, inks 1.6%)', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}og/page.png`);
-    for (const name of ['page', ...Object.keys(PLOTS)]) {
-      const measured = await page.evaluate(async (url) => {
-        const bitmap = await createImageBitmap(await (await fetch(url)).blob());
-        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-        const context = canvas.getContext('2d');
-        context.drawImage(bitmap, 0, 0);
-        const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
-        let inked = 0;
-        for (let i = 0; i < data.length; i += 4)
-          if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 60)
-            inked++;
-        return { width: bitmap.width, height: bitmap.height, inked: inked / (bitmap.width * bitmap.height) };
-      }, `${server.url}og/${name}.png`);
-      assert(measured.width === 1200 && measured.height === 630, `${name}: ${measured.width}×${measured.height}`);
-      assert(measured.inked > 0.01, `${name}: ${(measured.inked * 100).toFixed(1)}% of the pixels drawn`);
-    }
-    await page.close();
-  });
+  await check(
+    'each image: a PNG of 1200×630 with a drawing on it (over 1% of it: the ladder, lines only, inks 1.6%)',
+    async () => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}og/page.png`);
+      for (const name of ['page', ...Object.keys(PLOTS)]) {
+        const measured = await page.evaluate(async (url) => {
+          const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const context = canvas.getContext('2d');
+          context.drawImage(bitmap, 0, 0);
+          const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+          let inked = 0;
+          for (let i = 0; i < data.length; i += 4)
+            if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 60)
+              inked++;
+          return { width: bitmap.width, height: bitmap.height, inked: inked / (bitmap.width * bitmap.height) };
+        }, `${server.url}og/${name}.png`);
+        assert(measured.width === 1200 && measured.height === 630, `${name}: ${measured.width}×${measured.height}`);
+        assert(measured.inked > 0.01, `${name}: ${(measured.inked * 100).toFixed(1)}% of the pixels drawn`);
+      }
+      await page.close();
+    },
+  );
 
   await check('index.html and embed.html: one set of preview tags, the default view as image', async () => {
     for (const file of ['index.html', 'embed.html']) {
