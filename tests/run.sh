@@ -36,7 +36,7 @@ sanitizer_tests() {
 
 fuzz_short() {
   # A short libFuzzer run (clang, ASan+UBSan) over the core's parameter space;
-  # README's "Reliability" section gives the longer command.
+  # docs/reliability.md gives the longer command.
   CC=clang CXX=clang++ cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPOSENC_FUZZ=ON \
     -DPOSENC_TESTS=OFF >/dev/null &&
     cmake --build build/fuzz -j"$jobs" >/dev/null &&

@@ -7,7 +7,10 @@ import 'katex/dist/katex.min.css';
 import './styles.css';
 import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
-import { encoding, firstFunction, knobs } from './page/convention.js';
+import { wantedArrays } from './model/arrays.js';
+import { firstFunction, knobs } from './model/convention.js';
+import { SECTIONS } from './model/sections.js';
+import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
 import {
   applyTranslations,
   initialLanguage,
@@ -16,14 +19,13 @@ import {
   rememberLanguage,
   translator,
 } from './page/i18n.js';
-import { SECTIONS } from './page/sections.js';
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
 import { createCheck } from './page/check.js';
-import { clampSelections, DEFAULTS, fromQuery, toQuery } from './page/state.js';
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
+const retryButton = document.getElementById('retry');
 const languageSelect = document.getElementById('language');
 
 let state = fromQuery(location.search);
@@ -57,6 +59,19 @@ const embedTools = addEmbedTools(sections, () => state);
 // "Check my implementation" and the exports of the current settings (their own section and worker).
 const check = createCheck(document.getElementById('check'), () => state);
 const controls = bindControls(form, (next) => setState(next));
+
+// The loading line, kept as a key and its arguments so that a language switch rewrites it.
+let statusSaid = null;
+/** state: 'loading' | 'slow' | 'error' | 'ready' (hidden); the retry button shows when slow or failed. */
+function sayStatus(state, key, ...args) {
+  statusSaid = key && { key, args };
+  status.dataset.state = state;
+  status.hidden = key === null;
+  if (key) status.textContent = t(key, ...args);
+  retryButton.hidden = state !== 'slow' && state !== 'error';
+  // An alert for what needs the reader's action; the progress itself is a polite status.
+  status.setAttribute('role', state === 'error' ? 'alert' : 'status');
+}
 
 function setState(next) {
   clampSelections(next);
@@ -108,6 +123,10 @@ async function setLanguage(next) {
   t = translator(language);
   languageSelect.value = language;
   applyTranslations(document, t, language);
+  if (statusSaid) {
+    status.textContent = t(statusSaid.key, ...statusSaid.args);
+    if (statusSaid.detail) status.textContent += ` ${t('page.detail', statusSaid.detail)}`;
+  }
   fillPresetTable();
   controls.show(state, t);
   dirty.add('language');
@@ -124,16 +143,6 @@ const compute = createComputeClient(({ slot, values, options, error }) => {
   schedule();
 });
 
-/** What each worker slot should hold for the current state: [kind, options]. */
-function wantedArrays() {
-  const { length, dModel, base } = state;
-  return {
-    table: ['table', { ...encoding(state), length }],
-    versus: ['table', { preset: state.versus, dModel, base, length }],
-    similarity: ['similarity', { ...encoding(state), length }],
-  };
-}
-
 /**
  * Asks the worker for the arrays `from` (sections) draw, unless the same ones
  * were asked for last; true when some array is not asked for yet. A slot
@@ -141,7 +150,7 @@ function wantedArrays() {
  */
 function requestArrays(from) {
   let outdated = false;
-  for (const [slot, [kind, options]] of Object.entries(wantedArrays())) {
+  for (const [slot, [kind, options]] of Object.entries(wantedArrays(state))) {
     const key = JSON.stringify([kind, options]);
     if (requested[slot] === key) continue;
     if (!from.some((section) => section.deps.includes(slot))) {
@@ -369,15 +378,52 @@ const controlsPanel = document.getElementById('controls-panel');
 controlsPanel.open = !narrow.matches;
 narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
 
+// How long the first load may take before the page says so and offers a
+// retry; it keeps waiting meanwhile (a slow connection may still deliver).
+const LOAD_PATIENCE_S = 10;
+let attempt = 0;
+
+/** Waits for the worker's core; every outcome (ready, failed, slow) is shown, with a retry where it helps. */
+async function start() {
+  const current = ++attempt;
+  sayStatus('loading', 'page.loading');
+  const slow = setTimeout(() => {
+    if (current === attempt && !ready) sayStatus('slow', 'page.slow', LOAD_PATIENCE_S);
+  }, LOAD_PATIENCE_S * 1000);
+  try {
+    await compute.ready();
+    await languageSet;
+    if (current !== attempt) return;
+    ready = true;
+    sayStatus('ready', null);
+    schedule();
+  } catch (error) {
+    if (current !== attempt) return;
+    // The page says what it means and what to do; the library's reason follows
+    // (it names the file and what failed), an engine's goes to the console only.
+    console.error(error);
+    const message = String(error?.message ?? error);
+    const detail = /^posenc\.\w+: /.test(message) ? message.replace(/^posenc\.\w+: /, '') : null;
+    sayStatus('error', error?.workerFailed ? 'page.workerFailed' : 'page.loadFailed');
+    if (detail) {
+      statusSaid.detail = detail;
+      status.textContent += ` ${t('page.detail', detail)}`;
+    }
+  } finally {
+    clearTimeout(slow);
+  }
+}
+
+retryButton.addEventListener('click', () => {
+  // A new worker (its own fetch of the core): everything is asked of it anew.
+  compute.restart();
+  for (const slot of Object.keys(requested)) delete requested[slot];
+  for (const section of sections) section.stale = true;
+  arraysOutdated = true;
+  start();
+});
+
 // The strings of a language other than English load while the worker loads
 // the core (the page's own instance waits for an export or the checker).
 const languageSet = setLanguage(initialLanguage()).catch(() => setLanguage('en'));
-try {
-  await Promise.all([compute.ready(), languageSet]);
-  ready = true;
-  status.hidden = true;
-  schedule();
-} catch (error) {
-  status.textContent = t('page.error') + String(error?.message ?? error);
-  throw error;
-}
+start();

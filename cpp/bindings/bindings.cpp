@@ -1,5 +1,6 @@
 // Embind layer: converts the options that web/lib/api.js has already
-// validated and normalised into a posenc::Encoding and forwards. No math here.
+// validated and normalised into a posenc::Encoding and forwards. No math, and
+// no buffer logic: scratch, chunking and placement are in cpp/src/buffers.h.
 //
 // Memory ownership: functions returning arrays return a copy owned by the
 // JavaScript side. The writers return a view of their own scratch buffer that
@@ -9,14 +10,13 @@
 // written in place: no copy out.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
-#include <malloc.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
 
+#include "buffers.h"
 #include "posenc/posenc.h"
 
 using emscripten::val;
@@ -85,56 +85,24 @@ val offsetDots(const EncodingParams& p, double from, double minOffset, double ma
   return copyToJs("Float64Array", out.get(), count);
 }
 
-constexpr uintptr_t kPageBytes = 4096;
+namespace buffers = posenc::buffers;
 
-// Where in `scratch` (a page longer than the rows) to write rows that the
-// caller copies to `destinationOffset` (bytes, mod 4 KB): half a page away.
-// Large ArrayBuffers start on a page (Chromium) or 16 bytes past one (Node);
-// rows that began 16 bytes before the destination mod 4 KB made every load of
-// the copy wait on the store before it ("4K aliasing"): 89 instead of 6 us for
-// 256 KB in Chromium.
+// A byte offset mod 4 KB, where the caller will copy what it is given (api.js
+// pageOffset()): the module writes it half a page away (buffers::placed()).
+size_t destination(double offset) { return static_cast<size_t>(offset); }
+
+// A view of rows in the module's scratch, valid until the next call into the
+// module: api.js copies it out at once.
 template <typename T>
-T* placed(T* scratch, double destinationOffset) {
-  const uintptr_t base = reinterpret_cast<uintptr_t>(scratch);
-  const uintptr_t wanted = static_cast<uintptr_t>(destinationOffset) + kPageBytes / 2;
-  return scratch + ((wanted - base) % kPageBytes & ~uintptr_t{15}) / sizeof(T);
-}
-
-template <typename T>
-struct Free {
-  void operator()(T* p) const { std::free(p); }
-};
-
-// 16-byte aligned (whole SIMD vectors), freed with std::free; null when the
-// memory cannot grow that far.
-void* alignedBytes(size_t bytes) { return std::aligned_alloc(16, (bytes + 15) / 16 * 16); }
-
-template <typename T>
-std::unique_ptr<T[], Free<T>> pageLonger(size_t bytes) {
-  return std::unique_ptr<T[], Free<T>>(static_cast<T*>(alignedBytes(bytes + kPageBytes)));
-}
-
-// Tables of at most kOnceBytes: written by one call into scratch kept for
-// them, without a writer object to build and delete (512 x 128: 31 instead of
-// 40 us in Node, 29 instead of 40 in Chromium).
-// A view valid until the next call.
-constexpr size_t kOnceBytes = 256 * 1024;
-
-// One for float and double tables alike; allocated at the first small table
-// (and tried again by the next one if memory was short then).
-unsigned char* onceScratch() {
-  static std::unique_ptr<unsigned char[], Free<unsigned char>> scratch;
-  if (!scratch) scratch = pageLonger<unsigned char>(kOnceBytes);
-  return scratch.get();
+val scratchView(const T* rows, size_t count) {
+  return rows ? val(emscripten::typed_memory_view(count, rows)) : val::null();
 }
 
 template <typename T>
 val tableOnce(const EncodingParams& p, double length, double destinationOffset) {
-  const size_t count = static_cast<size_t>(length) * static_cast<size_t>(p.dModel);
-  if (!onceScratch() || count * sizeof(T) > kOnceBytes) return val::null();
-  T* rows = placed(reinterpret_cast<T*>(onceScratch()), destinationOffset);
-  if (!posenc::table(toEncoding(p), static_cast<int64_t>(length), rows)) return val::null();
-  return val(emscripten::typed_memory_view(count, rows));
+  const T* rows =
+      buffers::tableOnce<T>(toEncoding(p), static_cast<int64_t>(length), destination(destinationOffset));
+  return scratchView(rows, static_cast<size_t>(length) * static_cast<size_t>(p.dModel));
 }
 
 val tableOnce32(const EncodingParams& p, double length, double destinationOffset) {
@@ -143,49 +111,28 @@ val tableOnce32(const EncodingParams& p, double length, double destinationOffset
 val tableOnce64(const EncodingParams& p, double length, double destinationOffset) {
   return tableOnce<double>(p, length, destinationOffset);
 }
-double onceBytes() { return static_cast<double>(kOnceBytes); }
+double onceBytes() { return static_cast<double>(buffers::kOnceBytes); }
 
-// A writer plus the scratch chunk it writes into.
-template <typename Writer, typename T>
-class ChunkedWriter {
- public:
-  ChunkedWriter(Writer* writer, size_t rowValues, int32_t chunkRows)
-      : writer_(writer),
-        rowValues_(rowValues),
-        chunkRows_(chunkRows),
-        // A page more than a chunk: room to place each chunk (see next()).
-        scratch_(pageLonger<T>(rowValues * static_cast<size_t>(chunkRows) * sizeof(T))) {}
-  bool ok() const { return writer_ && writer_->ok() && scratch_; }
-  // A view of the next `rows` (<= chunkRows) rows, valid until the next call,
-  // placed for a copy to `destinationOffset` (see placed()).
-  val next(int32_t rows, double destinationOffset) {
-    if (!ok() || rows < 0 || rows > chunkRows_) return val::null();
-    T* chunk = placed(scratch_.get(), destinationOffset);
-    writer_->write(chunk, rows);
-    return val(emscripten::typed_memory_view(rowValues_ * static_cast<size_t>(rows), chunk));
-  }
+using buffers::SimilarityChunks;
+using buffers::TableChunks32;
+using buffers::TableChunks64;
 
- private:
-  std::unique_ptr<Writer> writer_;
-  size_t rowValues_;
-  int32_t chunkRows_;
-  std::unique_ptr<T[], Free<T>> scratch_;
-};
-
-using TableChunks32 = ChunkedWriter<posenc::TableWriter, float>;
-using TableChunks64 = ChunkedWriter<posenc::TableWriter, double>;
-using SimilarityChunks = ChunkedWriter<posenc::SimilarityWriter, float>;
-
-template <typename Chunks>
-Chunks* makeTableChunks(const EncodingParams& p, double firstRow, int32_t chunkRows) {
-  return new Chunks(new (std::nothrow) posenc::TableWriter(toEncoding(p), static_cast<int64_t>(firstRow)),
-                    static_cast<size_t>(p.dModel), chunkRows);
+template <typename T>
+buffers::TableChunks<T>* makeTableChunks(const EncodingParams& p, double firstRow, int32_t chunkRows) {
+  return new buffers::TableChunks<T>(
+      buffers::tableChunks<T>(toEncoding(p), static_cast<int64_t>(firstRow), chunkRows));
 }
 
 SimilarityChunks* makeSimilarityChunks(const EncodingParams& p, double length, int32_t chunkRows) {
-  return new SimilarityChunks(new (std::nothrow)
-                                  posenc::SimilarityWriter(toEncoding(p), static_cast<int64_t>(length)),
-                              static_cast<size_t>(length), chunkRows);
+  return new SimilarityChunks(
+      buffers::similarityChunks(toEncoding(p), static_cast<int64_t>(length), chunkRows));
+}
+
+// chunks.next(rows, destinationOffset) in JS: a view of the next rows or null.
+template <typename Chunks>
+val nextChunk(Chunks& chunks, int32_t rows, double destinationOffset) {
+  return scratchView(chunks.next(rows, destination(destinationOffset)),
+                     chunks.rowValues() * static_cast<size_t>(rows < 0 ? 0 : rows));
 }
 
 // An address in wasm memory as JS holds it: a plain number (wasm32: below 2^32).
@@ -196,11 +143,11 @@ T* at(double address) {
 
 // 0 when the memory cannot grow that far.
 double allocateArray(double count, int32_t bytesPerValue) {
-  void* memory = alignedBytes(static_cast<size_t>(count) * static_cast<size_t>(bytesPerValue));
+  void* memory = buffers::allocateAligned(static_cast<size_t>(count), static_cast<size_t>(bytesPerValue));
   return static_cast<double>(reinterpret_cast<uintptr_t>(memory));
 }
 
-void freeArray(double address) { std::free(at<void>(address)); }
+void freeArray(double address) { buffers::freeAligned(at<void>(address)); }
 
 // A fresh view: one taken before the memory grew is detached.
 val view32(double address, double count) {
@@ -220,8 +167,7 @@ bool similarityInto(const EncodingParams& p, double length, double address) {
   return posenc::similarity(toEncoding(p), static_cast<int64_t>(length), at<float>(address));
 }
 
-// Bytes currently malloc'ed: lets tests show that nothing stays alive.
-double allocatedBytes() { return static_cast<double>(mallinfo().uordblks); }
+double allocatedBytes() { return static_cast<double>(buffers::allocatedBytes()); }
 
 }  // namespace
 
@@ -257,15 +203,15 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("tableInto64", &tableInto64);
   function("similarityInto", &similarityInto);
   class_<TableChunks32>("TableChunks32")
-      .constructor(&makeTableChunks<TableChunks32>, allow_raw_pointers())
+      .constructor(&makeTableChunks<float>, allow_raw_pointers())
       .function("ok", &TableChunks32::ok)
-      .function("next", &TableChunks32::next);
+      .function("next", &nextChunk<TableChunks32>);
   class_<TableChunks64>("TableChunks64")
-      .constructor(&makeTableChunks<TableChunks64>, allow_raw_pointers())
+      .constructor(&makeTableChunks<double>, allow_raw_pointers())
       .function("ok", &TableChunks64::ok)
-      .function("next", &TableChunks64::next);
+      .function("next", &nextChunk<TableChunks64>);
   class_<SimilarityChunks>("SimilarityChunks")
       .constructor(&makeSimilarityChunks, allow_raw_pointers())
       .function("ok", &SimilarityChunks::ok)
-      .function("next", &SimilarityChunks::next);
+      .function("next", &nextChunk<SimilarityChunks>);
 }

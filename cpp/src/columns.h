@@ -1,7 +1,8 @@
-// Per-column facts of a convention, shared by every computation.
+// Per-column facts of a convention, shared by every computation (columns.cpp).
 #pragma once
 
 #include <cmath>
+#include <memory>
 
 #include "posenc/posenc.h"
 
@@ -28,6 +29,10 @@ inline double frequency(const Encoding& e, double exponent) {
   return e.frequencyScale * std::pow(e.base, -exponent);
 }
 
+// Frequencies of the pairCount(e) pairs (both members share it where this is
+// used); null when out of memory.
+std::unique_ptr<double[]> pairFrequencies(const Encoding& e);
+
 // The odd last column where it stands alone (hasLoneColumn(e), angle
 // 'divide'): its value scale * f(position * w), as row() evaluates it.
 struct LoneColumn {
@@ -50,9 +55,17 @@ inline bool isPaddingPosition(const Encoding& e, double position) {
   return e.paddingRow >= 0 && position == e.start + static_cast<double>(e.paddingRow);
 }
 
+// The dModel values of the row at `position` (all zeros when `padding`),
+// each rounded once from its float64 value; row() and tableRow() evaluate
+// value by value through this.
+void evaluateRow(const Encoding& e, double position, bool padding, double* out);
+void evaluateRow(const Encoding& e, double position, bool padding, float* out);
+
 // Table row `index` (position start + index), the padding row decided by its
 // index: tables never compare positions.
-void tableRow(const Encoding& e, int64_t index, double* out);
-void tableRow(const Encoding& e, int64_t index, float* out);
+template <typename T>
+void tableRow(const Encoding& e, int64_t index, T* out) {
+  evaluateRow(e, e.start + static_cast<double>(index), index == e.paddingRow, out);
+}
 
 }  // namespace posenc::detail

@@ -72,12 +72,13 @@ bool sumHankel(const ColumnSinusoids& c, double x0, int64_t n, double* out) {
   return true;
 }
 
-}  // namespace
-
+// out[i] = sum over pairs of cos(w (firstOffset + i)) for i in [0, count), in float64.
 bool cosineSums(const Encoding& e, int64_t firstOffset, int64_t count, double* out) {
   const std::unique_ptr<double[]> w = pairFrequencies(e);
   return w && sumCosines(w.get(), pairCount(e), static_cast<double>(firstOffset), count, out);
 }
+
+}  // namespace
 
 }  // namespace detail
 

@@ -8,7 +8,6 @@
 #include <memory>
 
 #include "kernels.h"
-#include "posenc/posenc.h"
 
 namespace posenc::detail {
 
@@ -55,11 +54,5 @@ class Oscillators {
   size_t shift_ = 0;  // bytes from pageStart_ (and each later page) to the arrays
   double *w_ = nullptr, *cos_ = nullptr, *sin_ = nullptr;
 };
-
-// Frequencies of the n pairs (both members share it when this is used).
-std::unique_ptr<double[]> pairFrequencies(const Encoding& e);
-
-// out[i] = sum over pairs of cos(w (firstOffset + i)) for i in [0, count), in float64.
-bool cosineSums(const Encoding& e, int64_t firstOffset, int64_t count, double* out);
 
 }  // namespace posenc::detail

@@ -9,22 +9,6 @@
 
 namespace posenc {
 
-namespace detail {
-
-std::unique_ptr<double[]> pairFrequencies(const Encoding& e) {
-  const int32_t n = pairCount(e);
-  std::unique_ptr<double[]> w(new (std::nothrow) double[n > 0 ? n : 1]);
-  if (!w) return w;
-  for (int32_t i = 0; i < n; ++i) {
-    // Column 2i (interleaved) or i (concat) is the first member of pair i.
-    const int32_t j = e.layout == Layout::kInterleaved ? 2 * i : i;
-    w[i] = frequency(e, column(e, j).exponent);
-  }
-  return w;
-}
-
-}  // namespace detail
-
 namespace {
 // Rows per kernel call: enough to load and store a block's state rarely.
 constexpr int64_t kRowsPerKernelCall = 8;
@@ -98,6 +82,9 @@ struct TableWriter::State {
   size_t waveCount = 0;
   // One tile's concat rows, densely packed, where their halves share L1 sets: see write().
   alignas(16) float tileRows[kRowsPerKernelCall * 2 * kTileOscillators] = {};
+
+  template <typename T>
+  void writeDirect(T* out, int64_t rows);
 };
 
 TableWriter::TableWriter(const Encoding& e, int64_t firstRow)
@@ -125,7 +112,7 @@ void TableWriter::write(float* out, int64_t rows) {
   const Encoding& e = st.e;
   const size_t d = static_cast<size_t>(e.dModel);
   if (!st.recurrence) {
-    writeDirect(st, out, rows);
+    st.writeDirect(out, rows);
     return;
   }
   detail::Oscillators& oscillators = *st.bank;
@@ -200,7 +187,7 @@ void TableWriter::write(double* out, int64_t rows) {
   // float64 rows are evaluated directly so they equal sin(fl(pos * w)) to
   // the last bits, as any float64 reference computes them.
   if (!state_) return;
-  writeDirect(*state_, out, rows);
+  state_->writeDirect(out, rows);
 }
 
 // Rows evaluated value by value, each row()'s double rounded once to T, but
@@ -209,19 +196,18 @@ void TableWriter::write(double* out, int64_t rows) {
 // (tested). float64 512 x 128: 0.62 instead of 2.6 ms; float32 2048 x 512
 // with the column exponent: 14 instead of 39 ms.
 template <typename T>
-void TableWriter::writeDirect(State& st, T* out, int64_t rows) {
-  const Encoding& e = st.e;
+void TableWriter::State::writeDirect(T* out, int64_t rows) {
   const size_t d = static_cast<size_t>(e.dModel);
-  if (!st.waves && e.angle != Angle::kRatioPower) st.waves = findWaves(e, st.waveCount);
-  for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
-    const double position = e.start + static_cast<double>(st.nextRow);
+  if (!waves && e.angle != Angle::kRatioPower) waves = findWaves(e, waveCount);
+  for (int64_t r = 0; r < rows; ++r, ++nextRow) {
+    const double position = e.start + static_cast<double>(nextRow);
     T* values = out + static_cast<size_t>(r) * d;
-    if (!st.waves || st.nextRow == e.paddingRow) {
-      detail::tableRow(e, st.nextRow, values);
+    if (!waves || nextRow == e.paddingRow) {
+      detail::tableRow(e, nextRow, values);
       continue;
     }
-    for (size_t w = 0; w < st.waveCount; ++w) {
-      const Wave& wave = st.waves[w];
+    for (size_t w = 0; w < waveCount; ++w) {
+      const Wave& wave = waves[w];
       const double angle = position * wave.frequency;
       if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
         double sn, cs;

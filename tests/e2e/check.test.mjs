@@ -158,6 +158,9 @@ try {
     await page.fill('#check-paste', rows.map((row) => row.join(',')).join('\n'));
     await page.click('#check-run');
     await answerFor(page, 'pasted');
+    // What was read, said before the verdict: a table read in the wrong shape shows here.
+    const source = await page.textContent('.check-source');
+    assert(source.includes('read as 50 rows × 32 columns'), `source: ${source}`);
     const verdict = await page.textContent('[data-testid="check-verdict"]');
     assert(verdict.includes('This is the fairseq table'), `verdict: ${verdict}`);
     assert((await page.getAttribute('[data-testid="check-verdict"]', 'data-match')) === 'true', 'no match');

@@ -490,7 +490,10 @@ try {
           timeout: 15000,
         });
         const text = await broken.textContent('#status');
-        assert(text.startsWith('The WebAssembly core could not be loaded: posenc.load'), text);
+        // What it means and what to do, then the library's reason.
+        assert(text.startsWith('The WebAssembly core could not be loaded: the connection may be down'), text);
+        assert(text.includes('Details: could not instantiate the WebAssembly module from http'), text);
+        assert(await broken.isVisible('#retry'), 'no Retry button');
       } finally {
         await offline.close();
       }

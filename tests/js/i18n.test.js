@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../web/i18n/en.js';
+import { formatNumber } from '../../web/i18n/number.js';
+import plotsEn from '../../web/i18n/plots.en.js';
+import plotsZh, { formatNumber as formatNumberZh } from '../../web/i18n/plots.zh.js';
 import zh from '../../web/i18n/zh.js';
 
 // The diagnosis codes identify() may return, as the public types list them.
@@ -20,5 +23,50 @@ describe('page strings', () => {
       expect(typeof en[`check.dx.${code}`], code).toBe('function');
       expect(typeof zh[`check.dx.${code}`], code).toBe('function');
     }
+  });
+});
+
+describe('plot strings (what the elements bundle holds)', () => {
+  it('both languages have the same keys, of the same kind, and the page tables include them', () => {
+    expect(Object.keys(plotsZh).sort()).toEqual(Object.keys(plotsEn).sort());
+    for (const key of Object.keys(plotsEn)) {
+      expect(typeof plotsZh[key], key).toBe(typeof plotsEn[key]);
+      expect(en[key], key).toBe(plotsEn[key]);
+      expect(zh[key], key).toBe(plotsZh[key]);
+    }
+  });
+
+  it('hold none of the page prose', () => {
+    for (const key of Object.keys(plotsEn))
+      expect(key).not.toMatch(/^(intro|page|controls|check|export)\.|\.(text|title)$/);
+  });
+
+  it("the Chinese table's copy of the number formatter agrees with number.js", () => {
+    const values = [
+      0,
+      1,
+      -1,
+      0.5,
+      1 / 3,
+      2 * Math.PI,
+      1e-3,
+      9.99e-4,
+      1e-7,
+      12345.678,
+      99999.5,
+      1e5,
+      -2.5e8,
+      NaN,
+      Infinity,
+    ];
+    for (const value of values)
+      for (const digits of [2, 3, 4]) {
+        expect(formatNumberZh(value, digits), `${value}, ${digits}`).toBe(formatNumber(value, digits));
+      }
+    // Independently: three significant digits, exponent form outside [1e-3, 1e5).
+    expect(formatNumber(2 * Math.PI)).toBe('6.28');
+    expect(formatNumber(123456)).toBe('1.23e+5');
+    expect(formatNumber(0.000123)).toBe('1.23e-4');
+    expect(formatNumber(0.5)).toBe('0.5');
   });
 });

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTES } from '../../web/elements/attributes.js';
-import { ELEMENTS } from '../../web/elements/tags.js';
+import { ATTRIBUTES } from '../../web/model/params.js';
+import { ELEMENTS } from '../../web/model/tags.js';
 
 const require = createRequire(import.meta.url);
 const hexo = require('../../web/integrations/hexo/index.cjs');

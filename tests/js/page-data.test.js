@@ -4,10 +4,10 @@
 // the samples only (they share one table with the curve).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
-import { knobs } from '../../web/page/convention.js';
-import { createModel } from '../../web/page/data.js';
-import { COMPUTE } from '../../web/page/section-data.js';
-import { SECTIONS } from '../../web/page/sections.js';
+import { knobs } from '../../web/model/convention.js';
+import { createModel } from '../../web/model/data.js';
+import { COMPUTE } from '../../web/model/section-data.js';
+import { SECTIONS } from '../../web/model/sections.js';
 
 let pe;
 let model;

@@ -37,9 +37,48 @@ const padded: Float32Array = pe.table({ length: 4, dModel: 7, oddColumn: 'zero' 
 // @ts-expect-error: oddColumn is 'formula' or 'zero'.
 pe.table({ length: 4, dModel: 7, oddColumn: 'pad' });
 
+const rope = {
+  headDim: 128,
+  base: 500000,
+  scaling: { type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 },
+} as const;
+const ropeCos: Float32Array = pe.ropeCache({ ...rope, length: 16 }).cos;
+const ropeSin64: Float64Array = pe.ropeCache({ ...rope, length: 16, dtype: 'float64' }).sin;
+const rotated: Float64Array = pe.ropeApply(new Float64Array(256), { ...rope, heads: 2, layout: 'interleaved' });
+const invFreq: Float64Array = pe.ropeFrequencies(rope).invFreq;
+const bound: Float64Array = pe.ropeScores({ ...rope, maxOffset: 10 }).bound;
+const fromConfig = pe.ropeFromConfig({ hidden_size: 4096, num_attention_heads: 32 });
+pe.ropeCache({ ...fromConfig.options, length: 4 });
+const ropeCode: string = codeSnippet('numpy', { ...rope, length: 16, layout: 'interleaved' });
+// @ts-expect-error: RoPE snippets are NumPy only.
+codeSnippet('jax', { ...rope, length: 16 });
+// @ts-expect-error: the layouts are 'half' and 'interleaved'.
+pe.ropeCache({ ...rope, length: 16, layout: 'concat' });
+// @ts-expect-error: length is required.
+pe.ropeCache(rope);
+
 const id = identify(pe, f32, 4, 8);
 const code: string = codeSnippet('numpy', { length: 4, dModel: 8, ...PRESETS.fairseq, paddingRow: 1 });
 const element: PosencPlotElement | null = document.querySelector('posenc-heatmap');
 buffer.free();
 
-export const used = [f64, row64, either, notKnown, inPlace, dots, sim, padded, id.diagnosis[0]?.code, code, element];
+export const used = [
+  f64,
+  row64,
+  either,
+  notKnown,
+  inPlace,
+  dots,
+  sim,
+  padded,
+  id.diagnosis[0]?.code,
+  code,
+  element,
+  ropeCos,
+  ropeSin64,
+  rotated,
+  invFreq,
+  bound,
+  fromConfig.warnings[0]?.code,
+  ropeCode,
+];

@@ -1,70 +1,99 @@
 // <posenc-*>: one plot of the explainer page as a custom element. The
-// attributes become the page's state (attributes.js); the page's own section
-// definitions (page/sections.js) and model (page/data.js) turn it into the
+// attributes become the page's state (model/state.js); the shared section
+// definitions (model/sections.js) and model (model/data.js) turn it into the
 // plot's data, exactly as on the page. Attribute changes are coalesced into
 // one redraw per animation frame; the plot sizes itself to the element's
 // width (ResizeObserver, in plots/common.js). Every element of a page shares
 // one wasm instance: load() caches it per module, and this module keeps one
 // model on top of it.
-import { load, PRESETS } from '../lib/index.js';
-import { encoding, knobs } from '../page/convention.js';
-import { createModel } from '../page/data.js';
-import { SECTIONS } from '../page/sections.js';
-import { ATTRIBUTES, ATTRIBUTE_OF, readAttributes } from './attributes.js';
-import { languageOf, strings, translator } from './strings.js';
+import { plotStrings } from '../i18n/plot-strings.js';
+import { languageOfLang } from '../i18n/translate.js';
+import { load } from '../lib/index.js';
+import { wantedArrays } from '../model/arrays.js';
+import { knobs } from '../model/convention.js';
+import { createModel } from '../model/data.js';
+import { ATTRIBUTES, ATTRIBUTE_OF } from '../model/params.js';
+import { SECTIONS } from '../model/sections.js';
+import { readAttributes } from '../model/state.js';
 import { adoptStyles } from './styles.js';
 
 // Outside a browser (server-side rendering, Node) the module still imports.
 const Base = globalThis.HTMLElement ?? class {};
 
+// How long a load may take before the elements say so and offer a retry
+// (they keep waiting meanwhile: a slow connection may still deliver).
+const LOAD_PATIENCE_S = 10;
+
+// The load in progress (a promise), the core once loaded, and what every
+// connected element wants to hear about the load: 'loaded', 'failed', 'slow'.
 let shared = null;
-/** The wasm API and the page's model over it: one for every element of the page. */
+let loaded = null;
+let slowTimer = 0;
+const listeners = new Set();
+const tell = (news) => listeners.forEach((listener) => listener(news));
+
+function armSlowTimer(attempt) {
+  clearTimeout(slowTimer);
+  slowTimer = setTimeout(() => {
+    if (shared === attempt && !loaded) tell({ kind: 'slow' });
+  }, LOAD_PATIENCE_S * 1000);
+}
+
+/**
+ * The wasm API and the page's model over it: one for every element of the
+ * page. Every element hears the outcome, including those whose own attempt
+ * failed earlier: a later load that succeeds (an element's retry, a new
+ * element) brings them all back.
+ */
 function core() {
+  if (loaded) return Promise.resolve(loaded);
   if (!shared) {
-    shared = load().then((pe) => ({ pe, model: createModel(pe) }));
-    // A failed load (offline, blocked) is tried again by the next element.
-    shared.catch(() => (shared = null));
+    const attempt = load().then((pe) => ({ pe, model: createModel(pe) }));
+    shared = attempt;
+    armSlowTimer(attempt);
+    attempt.then(
+      (value) => {
+        clearTimeout(slowTimer);
+        loaded = value;
+        tell({ kind: 'loaded', value });
+      },
+      (error) => {
+        clearTimeout(slowTimer);
+        // A failed load (offline, blocked, timed out) is tried again by the next retry or element.
+        if (shared === attempt) shared = null;
+        tell({ kind: 'failed', error });
+      },
+    );
   }
   return shared;
 }
 
-const MESSAGES = {
-  en: {
-    loading: 'Loading the WebAssembly core…',
-    invalid: (tag, attribute, message) => `<${tag}>: invalid ${attribute}: ${message}.`,
-    failed: (tag, message) => `<${tag}>: ${message}`,
-  },
-  zh: {
-    loading: '正在加载 WebAssembly 核心…',
-    invalid: (tag, attribute, message) => `<${tag}>：属性 ${attribute} 无效：${message}。`,
-    failed: (tag, message) => `<${tag}>：${message}`,
-  },
-};
+/** A retry: a new load after a failure; while the last one is still pending, another wait for it. */
+function retryCore() {
+  if (loaded) return;
+  if (shared) {
+    armSlowTimer(shared);
+    tell({ kind: 'waiting' });
+  } else core();
+}
+
+/** 'zh' or 'en' for an element, from the closest lang attribute. */
+const languageOf = (element) => languageOfLang(element.closest('[lang]')?.getAttribute('lang'));
+
+// Languages whose strings could not be loaded: their elements show English.
+const unavailable = new Set();
 
 // Core errors name the JS options; these two are spelt differently as attributes.
 const OPTION_NAMES = /\b(dModel|paddingRow)\b/g;
 
 /**
- * Arrays the page computes in its worker (the table, the compared table, the
- * similarity matrix), computed here on the main thread; kept while their
- * options stay the same, so that moving a selection repaints nothing.
+ * Arrays the page computes in its worker (model/arrays.js), computed here on
+ * the main thread; kept while their options stay the same, so that moving a
+ * selection repaints nothing.
  */
 function computeArrays(pe, section, state, extras, previous) {
-  const { length, dModel, base } = state;
-  // The compared convention covers the same positions at the same scale, so that their difference is the conventions'.
-  const shared = Object.fromEntries(['start', 'scale'].filter((key) => key in extras).map((key) => [key, extras[key]]));
-  if (section.deps.includes('versus') && PRESETS[state.versus].angle === 'ratio-power' && shared.start < 0)
-    throw new RangeError(
-      `start must be >= 0 to compare with ${state.versus}, whose angle (pos / base)^e is no real number at negative positions`,
-    );
-  const wanted = {
-    table: ['table', { ...encoding(state), ...extras, length }],
-    versus: ['table', { preset: state.versus, dModel, base, length, ...shared }],
-    similarity: ['similarity', { ...encoding(state), ...extras, length }],
-  };
   const computed = {};
-  for (const [slot, [kind, options]] of Object.entries(wanted)) {
-    if (!section.deps.includes(slot)) continue;
+  for (const [slot, [kind, options]] of Object.entries(wantedArrays(state, extras, section.deps))) {
     const key = JSON.stringify([kind, options]);
     if (previous[slot]?.key === key) computed[slot] = previous[slot];
     else computed[slot] = { key, options, values: kind === 'table' ? pe.table(options) : pe.similarity(options) };
@@ -92,7 +121,24 @@ export class PosencPlotElement extends Base {
   #frame = 0;
   #core = null;
   #loadError = null;
+  #slow = false;
   #computed = {};
+  #retryButton;
+  // What this element hears about the shared load (see core()).
+  #hear = (news) => {
+    if (news.kind === 'loaded') {
+      this.#core = news.value;
+      this.#loadError = null;
+      this.#slow = false;
+    } else if (news.kind === 'failed') {
+      if (this.#core) return;
+      // The reason, for whoever reports it (once per failure): the element says what it means and what to do.
+      if (this.#loadError !== news.error) console.error(news.error);
+      this.#loadError = news.error;
+      this.#slow = false;
+    } else this.#slow = news.kind === 'slow';
+    this.#schedule();
+  };
 
   constructor() {
     super();
@@ -104,24 +150,30 @@ export class PosencPlotElement extends Base {
     this.#body = document.createElement('div');
     this.#body.className = 'body';
     root.append(this.#message, this.#body);
+    this.#retryButton = document.createElement('button');
+    this.#retryButton.type = 'button';
+    this.#retryButton.className = 'retry';
+    this.#retryButton.addEventListener('click', () => this.#retry());
   }
 
   connectedCallback() {
+    listeners.add(this.#hear);
     this.#schedule();
-    core().then(
-      (loaded) => {
-        this.#core = loaded;
-        this.#loadError = null;
-        this.#schedule();
-      },
-      (error) => {
-        this.#loadError = error;
-        this.#schedule();
-      },
-    );
+    if (loaded) this.#hear({ kind: 'loaded', value: loaded });
+    // The outcome reaches this element through #hear; a rejection here is handled there.
+    else core().catch(() => {});
+  }
+
+  /** After a failed or stalled load: ask for the core again (every element hears the outcome). */
+  #retry() {
+    this.#loadError = null;
+    this.#slow = false;
+    this.#schedule();
+    retryCore();
   }
 
   disconnectedCallback() {
+    listeners.delete(this.#hear);
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     this.#plot?.destroy();
@@ -129,7 +181,10 @@ export class PosencPlotElement extends Base {
   }
 
   attributeChangedCallback(name, previous, value) {
-    if (previous !== value) this.#schedule();
+    if (previous === value) return;
+    // A change after a failed load is a new attempt (the page may be back online).
+    if (this.#loadError && this.isConnected) this.#retry();
+    else this.#schedule();
   }
 
   /** Redraws now instead of at the next frame (e.g. before a screenshot). */
@@ -147,7 +202,8 @@ export class PosencPlotElement extends Base {
       });
   }
 
-  #say(lines, isError) {
+  /** Shows `lines` (an error, or a status); `retry`: the label of a Retry button after them. */
+  #say(lines, isError, retry = null) {
     this.#message.classList.toggle('error', isError);
     this.#message.setAttribute('role', isError ? 'alert' : 'status');
     // Attribute values are quoted in these lines: text nodes only, never markup.
@@ -158,6 +214,10 @@ export class PosencPlotElement extends Base {
         return p;
       }),
     );
+    if (retry) {
+      this.#retryButton.textContent = retry;
+      this.#message.append(this.#retryButton);
+    }
     this.#message.hidden = lines.length === 0;
   }
 
@@ -170,33 +230,43 @@ export class PosencPlotElement extends Base {
   #render() {
     if (!this.isConnected) return;
     const tag = this.localName;
-    const language = languageOf(this);
-    const { table, ready } = strings(language);
-    if (!table) {
-      ready.then(() => this.#schedule());
+    const wanted = languageOf(this);
+    const language = unavailable.has(wanted) ? 'en' : wanted;
+    if (!plotStrings.table(language)) {
+      plotStrings.load(language).then(
+        () => this.#schedule(),
+        () => {
+          unavailable.add(language);
+          this.#schedule();
+        },
+      );
       return;
     }
-    const say = MESSAGES[language] ?? MESSAGES.en;
+    const t = plotStrings.translator(language);
     const label = (attribute) => this.attributeLabels?.[attribute] ?? attribute;
     const { state, extras, height, errors } = readAttributes((name) => this.getAttribute(name));
     if (errors.length > 0) {
       this.#clearPlot();
       this.#say(
-        errors.map(({ attribute, message }) => say.invalid(tag, label(attribute), message)),
+        errors.map(({ attribute, message }) => t('element.invalid', tag, label(attribute), message)),
         true,
       );
       this.dataset.state = 'error';
       return;
     }
-    if (this.#loadError) {
+    if (this.#loadError && !this.#core) {
       this.#clearPlot();
-      this.#say([say.failed(tag, String(this.#loadError?.message ?? this.#loadError))], true);
+      this.#say([t('element.loadFailed', tag)], true, t('element.retry'));
       this.dataset.state = 'error';
       return;
     }
     if (!this.#core) {
-      this.#say([say.loading], false);
-      this.dataset.state = 'loading';
+      this.#say(
+        [this.#slow ? t('element.slow', LOAD_PATIENCE_S) : t('element.loading')],
+        false,
+        this.#slow ? t('element.retry') : null,
+      );
+      this.dataset.state = this.#slow ? 'slow' : 'loading';
       return;
     }
     const section = SECTIONS.find(({ name }) => name === this.constructor.section);
@@ -207,7 +277,7 @@ export class PosencPlotElement extends Base {
       built = section.build({
         model,
         state,
-        t: translator(table),
+        t,
         conv: { ...knobs(state), ...extras },
         computed: this.#computed,
         pick: (selection) => this.#pick(selection),
@@ -216,7 +286,7 @@ export class PosencPlotElement extends Base {
       // The core refuses what it cannot compute (a RangeError naming the options, e.g. too much work).
       const message = String(error?.message ?? error).replace(OPTION_NAMES, (key) => label(ATTRIBUTE_OF[key]));
       this.#clearPlot();
-      this.#say([say.failed(tag, message)], true);
+      this.#say([t('element.failed', tag, message)], true);
       this.dataset.state = 'error';
       return;
     }

@@ -66,6 +66,7 @@ export const CSS = `
 .message { margin: 0; min-height: 1.4em; color: var(--_muted); }
 .message.error { color: var(--_error); border-left: 3px solid var(--_error); padding: 0.25rem 0.5rem; }
 .message p { margin: 0; overflow-wrap: anywhere; }
+.message .retry { margin-top: 0.35rem; font: inherit; }
 [hidden] { display: none !important; }
 :focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
 ${PLOT_CSS}

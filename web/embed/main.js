@@ -6,9 +6,10 @@
 // read. The plot name is looked up in the list of elements, never used to
 // build a tag name.
 import { defineElements, TAG_OF_PLOT } from '../elements/index.js';
+import { plotStrings } from '../i18n/plot-strings.js';
+import { languageOfLang } from '../i18n/translate.js';
+import { THEMES } from '../model/params.js';
 import { PAGE_PARAMS, PARAMS, PARAM_OF } from './params.js';
-
-const THEMES = ['light', 'dark', 'auto'];
 
 // Explicit: a bare import of a module is dropped where the package declares no side effects.
 defineElements();
@@ -19,9 +20,15 @@ const main = document.getElementById('embed');
 const plot = query.get('plot') || document.documentElement.dataset.plot || 'heatmap';
 
 // As the elements read lang.
-if (query.get('lang')?.toLowerCase().startsWith('zh')) {
+const language = languageOfLang(query.get('lang'));
+if (language !== 'en') {
   document.documentElement.lang = 'zh-CN';
-  document.getElementById('explainer').textContent = 'posenc · 在讲解页中打开';
+  // The element loads the same strings: one request for both.
+  plotStrings.load(language).then(
+    () => (document.getElementById('explainer').textContent = plotStrings.translator(language)('embed.explainer')),
+    // Not loaded (offline): the link keeps its English text, as the plot does.
+    () => {},
+  );
 }
 // The page around the plot follows the plot's theme (an invalid one is reported by the element).
 if (THEMES.includes(query.get('theme'))) document.documentElement.dataset.theme = query.get('theme');
@@ -43,7 +50,7 @@ if (Object.hasOwn(TAG_OF_PLOT, plot)) {
   message.className = 'embed-error';
   message.setAttribute('role', 'alert');
   const shown = plot.length > 40 ? `${plot.slice(0, 40)}…` : plot;
-  message.textContent = `Unknown plot “${shown}”: plot must be one of ${Object.keys(TAG_OF_PLOT).join(', ')}.`;
+  message.textContent = plotStrings.translator('en')('embed.unknownPlot', shown, Object.keys(TAG_OF_PLOT));
   main.append(message);
 }
 

@@ -1,21 +1,29 @@
 // English strings. Rich texts: paragraphs split by a blank line, $…$ inline
 // and $$…$$ display math (typeset by KaTeX), **…** bold. Functions build the
-// labels and descriptions that carry live numbers.
+// labels and descriptions that carry live numbers. The strings the plots and
+// the elements show are in plots.en.js (the elements bundle loads only those).
+import { formatNumber as n, groupDigits as count } from './number.js';
+import plots from './plots.en.js';
+
 const r = String.raw;
-const n = (value, digits = 3) => {
-  if (!Number.isFinite(value)) return String(value);
-  if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
-  return String(Number(value.toPrecision(digits)));
-};
-const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
+const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
+const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'}`;
 
 export default {
+  ...plots,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',
   'page.loading': 'Loading the WebAssembly core…',
   'page.computing': 'Computing…',
-  'page.error': 'The WebAssembly core could not be loaded: ',
+  'page.slow': (seconds) =>
+    `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. The page keeps waiting; Retry asks for it again.`,
+  'page.loadFailed':
+    'The WebAssembly core could not be loaded: the connection may be down, or something blocked the file. Check the connection, then Retry.',
+  'page.workerFailed':
+    'The page’s computing worker could not start: its script did not load or stopped with an error. Retry, or reload the page.',
+  'page.retry': 'Retry',
+  'page.detail': (reason) => `Details: ${reason}`,
   'page.intro': 'Introduction',
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',
@@ -50,80 +58,32 @@ On the left (low dimensions) the colours change from one row to the next; on the
 Row 0 is $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$: the thin stripes at the top.
 
 Hover a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
-  'heatmap.legend': 'PE value',
-  'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
-  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ' Low dimensions alternate quickly down the rows, high dimensions change slowly.' : ''}`,
-
   'waves.title': '2. Every column is a sinusoid of position',
   'waves.text': r`Read one column from top to bottom: $PE_{(pos,\,j)}$ as a function of $pos$. Think of position as time and this is a wave sampled at the integer positions (dots). The line through them is the same formula evaluated at fractional positions: a pure sinusoid of angular frequency $\omega_i$, period $2\pi/\omega_i$.
 
 Column 0 turns one radian per position (a period of $2\pi \approx 6.3$ positions); the last columns hardly move across the whole window. Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
-  'waves.panel': ({ column, kind, wavelength }) =>
-    `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · period ${n(wavelength, 4)}` : ''}`,
-  'waves.describe': ({ panels, from, to, sinusoidal }) =>
-    `Columns of the table as curves over positions ${from} to ${to}: ${panels.map((p) => p.label).join('; ')}.${sinusoidal === false ? '' : ' Low dimensions oscillate fast, high dimensions barely move.'}`,
-
   'ladder.title': '3. Frequencies fall geometrically',
   'ladder.text': r`The pair index $i$ plays the role of frequency: $\omega_i = \text{base}^{-2i/d}$ falls geometrically from $1$ to almost $1/\text{base}$, so the wavelength
 $$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
 grows from $2\pi$ to almost $2\pi\cdot\text{base}$ — on a log scale, a straight line.
 
 Like the hands of a clock, each slower than the last by the same factor, the pairs together give every position up to about $2\pi\cdot\text{base}$ its own combination of phases. Change the base to move the top of the ladder; with a concatenated layout the ladder appears twice (sin half, cos half).`,
-  'ladder.empty': 'This convention gives no column a fixed frequency.',
-  'ladder.describe': ({ shortest, longest, count }) =>
-    count === 0
-      ? 'No column has a fixed wavelength in this convention.'
-      : `Wavelength of each of ${count} columns on a log scale, from ${n(shortest)} to ${n(longest)}, rising in a straight line: a geometric progression.`,
-
   'row.title': '4. One row encodes one position',
   'row.text': r`A row is the vector added to the token at that position. At position 0 every angle is 0, so the row alternates $\sin 0 = 0$ and $\cos 0 = 1$ (top chart).
 
 At position $p$ the fast dimensions on the left take values all over $[-1, 1]$ while the slow ones on the right are still close to $0, 1$.
 
 The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$): sinusoidal encodings extrapolate to inputs longer than any table. Move $p$ past $L$ to see the row of a position the table does not hold.`,
-  'row.zero': 'position 0',
-  'row.at': (p, beyond) => `p = ${p}${beyond ? ' (beyond L: extrapolated)' : ''}`,
-  'row.beyond': (q, length) => `p + L = ${q} (beyond L = ${length})`,
-  'row.describe': ({ rows }) =>
-    `Stem charts of ${rows.length} rows of the encoding, value per dimension: ${rows.map((r) => r.label).join('; ')}.`,
-
   'sensitivity.title': '5. How much each dimension moves per step',
   'sensitivity.text': r`Moving from position $p$ to $p+1$ changes dimension $j$ by $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$ (dots). A sinusoid of angular frequency $\omega$ cannot change by more than $2\sin(\omega/2) \le \omega$ in one step (line, $\omega_j$).
 
 The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last change by about $1/\text{base}$ and separate distant positions without wrapping around.`,
-  'sensitivity.change': (p) => `|PE(${p + 1}, j) − PE(${p}, j)|`,
-  'sensitivity.bound': (amplitude = 1) => (amplitude === 1 ? 'bound ω_j' : `bound ${n(amplitude)}·ω_j`),
-  'sensitivity.describe': ({ columns, largest, smallest, withinBound }) =>
-    `Change of each of ${columns} dimensions for one step in position, on a log scale from ${n(largest)} down to ${n(smallest)}${
-      withinBound === null
-        ? '; this convention gives the columns no fixed frequency, so there is no bound to compare with.'
-        : withinBound
-          ? '; it stays under the bound set by the angular frequency of the dimension.'
-          : '; some dimensions exceed the bound set by their angular frequency.'
-    }`,
-
   'rotation.title': '6. A shift in position is a rotation',
   'rotation.text': r`Because the sine and the cosine of a pair share the frequency $\omega_i$, the angle-addition formulas give, with $\theta = \omega_i p$ and $\phi = \omega_i k$,
 $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
 that is $PE(p+k) = M_k\,PE(p)$ with $M_k$ block-diagonal, one block $R(\omega_i k)$ per pair: every pair turns by $\omega_i k$, **whatever $p$ is**. A linear map that depends only on $k$ is something attention can learn.
 
 The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit circle: from position $p$ to $p + k$ it turns by $\omega_i k$ (grey dots: the positions in between). Below, the identity is checked on every pair, with rows computed by the core.`,
-  'rotation.start': (p) => `p = ${p}`,
-  'rotation.end': (q) => `p + k = ${q}`,
-  'rotation.angle': ({ pair, frequency, offset, angle }) =>
-    `Pair i = ${pair}, ω_i = ${n(frequency, 4)}: k = ${offset} turns it by ω_i·k = ${n(angle, 4)} rad (${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}° past whole turns).`,
-  'rotation.noAngle': ({ pair }) =>
-    `Pair i = ${pair}: its sin and cos do not share one frequency in this convention, so there is no single angle.`,
-  'rotation.residual': ({ residual, dModel, radius = 1, lone = null }) =>
-    `max |PE(p+k) − M_k·PE(p)| over ${lone ? `the ${dModel - 1} paired dimensions` : `all ${dModel} dimensions`} = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}${lone ? ` Dimension ${dModel - 1}, the last of an odd d, is a ${lone} without its partner: no rotation maps it, so there PE(p+k) is not M_k·PE(p).` : ''}`,
-  'rotation.zeroColumn': ({ column, pair }) =>
-    `Column ${column} is the zero column of an odd d and belongs to no pair; shown: pair i = ${pair}.`,
-  'rotation.loneColumn': ({ column, fn, pair }) =>
-    `Column ${column}, the last of an odd d, is a ${fn} without its partner; shown: pair i = ${pair}.`,
-  'rotation.describe': ({ start, end, radius = 1 }) =>
-    `One pair of the encoding as a point on ${radius === 1 ? 'the unit circle' : `a circle of radius ${n(radius)}`}, at (${n(start[0])}, ${n(start[1])}) for position p and (${n(end[0])}, ${n(end[1])}) for p + k.`,
-
   'offset.title': '7. Dot products depend only on the offset',
   'offset.text': r`Multiply $PE(p)\cdot PE(p+k)$ out pair by pair: $\sin a \sin b + \cos a \cos b = \cos(b - a)$, so
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
@@ -132,29 +92,14 @@ depends on the offset $k$ alone, not on $p$, and is symmetric: $s(-k) = s(k)$.
 Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase. (At odd $d$ the paper's formula gives a last column $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ without a cosine, and Hugging Face and Keras-NLP compute it. It adds $\sin(\omega p)\sin(\omega(p+k))$, which depends on $p$: the peak is $(d-1)/2 + \sin^2(\omega p)$ and the curves part a little; the bands below hold the pairs only. tensor2tensor and fairseq zero that column instead.)
 
 Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.`,
-  'offset.from': (start) => `from position ${start}`,
-  'offset.band': ({ first, last, shortest, longest }) =>
-    `pairs ${first}–${last} (periods ${n(shortest)}–${n(longest)})`,
-  'offset.contributions': 'Σ cos(ω_i k) by bands of pairs, fast to slow',
-  'offset.describe': ({ curves, spread }) =>
-    `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
-
   'similarity.title': '8. The similarity matrix',
   'similarity.text': r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it.
 
 The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the bands break up: its sin and cos have different frequencies. Pick *question* and there are no bands at all: its angles $(p/\text{base})^{e}$ barely change after the first few positions, so the rows are nearly the same vector and the matrix is nearly uniform.`,
-  'similarity.hint': 'Hover the matrix, or focus it and use the arrow keys.',
-  'similarity.legend': 'PE(p)·PE(q)',
-  'similarity.describe': ({ rows, min, max }) =>
-    `Similarity matrix of ${rows} positions: dot products from ${n(min)} to ${n(max)}, constant along diagonals when the convention is relative.`,
-
   'compare.title': '9. Implementations disagree',
   'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; at odd $d$ a last column that is zero (tensor2tensor, fairseq) or a sine without its cosine (the paper's formula, Hugging Face).
 
 Interleaving or concatenating only permutes the columns, which a model does not care about — but the tables differ value by value, so weights trained with one cannot be reused with another. Left: the current convention; middle: the one under “Compare with”; right: their difference.`,
-  'compare.difference': 'difference (left − right)',
-  'compare.describe': (label, { rows, columns, min, max }) =>
-    `Heatmap ${label}: ${rows} positions by ${columns} dimensions, values from ${n(min)} to ${n(max)}.`,
   'compare.presets': 'The presets',
   'compare.col.preset': 'preset',
   'compare.col.layout': 'layout',
@@ -181,36 +126,15 @@ It makes three mistakes. Each is shown alone below — the paper's formula with 
   'question.one': r`**1. A power of the ratio instead of a division.** $(pos/\text{base})^{2i/d}$ is not $pos\cdot\omega_i$: the angle is not proportional to position, so the column has no fixed frequency and is not a sinusoid of position. The curve races near $pos = 0$ and then slows down for good; no rotation $M_k$ can map $PE(p)$ to $PE(p+k)$.`,
   'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.`,
   'question.three': r`**3. cos and sin swapped.** With cos on the even columns, row 0 reads $1, 0, 1, 0, \dots$ instead of $0, 1, 0, 1, \dots$. This one is harmless for the relative property (each pair still rotates), but the table is not the paper's. The bottom chart is the whole attempt at position 0: $(0/\text{base})^{2j/d} = 0$ except in column 0, where $0^0 = 1$.`,
-  'question.paper': (kind = 'sin') => `paper: ${kind === 'zero' ? '0 (zero column)' : `${kind}(pos / base^(2i/d))`}`,
-  'question.ratio': (kind = 'sin') =>
-    `attempt: ${kind === 'zero' ? '0 (zero column)' : `${kind}((pos / base)^(2i/d))`}`,
-  'question.paperRow': 'paper, position 0: sin, cos',
-  'question.swappedRow': 'cos and sin swapped, position 0',
-  'question.attemptRow': 'the whole attempt, position 0',
-  'question.describeRatio': ({ panels, from, to }) =>
-    `The paper's columns against the attempt's over positions ${from} to ${to}, for ${panels.map((p) => p.label).join(' and ')}: the paper's are sinusoids of position; the attempt's jump at position 0 and then change slowly, with no fixed frequency.`,
-  'question.columnCurves': (start) => `exponent on the column index, from position ${start}`,
-
-  'axis.position': 'position',
-  'axis.dimension': 'dimension j',
-  'axis.wavelength': 'period 2π/ω (positions)',
-  'axis.change': 'change per step',
-  'axis.offset': 'offset k',
-  'axis.dot': 's(k)',
-  'axis.positionQ': 'position q',
-  'axis.positionP': 'position p',
-  'readout.table': (position, column, value) => `PE[${position}, ${column}] = ${value.toPrecision(8)}`,
-  'readout.difference': (position, column, value) => `(left − right)[${position}, ${column}] = ${value.toPrecision(8)}`,
-  'readout.similarity': (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`,
-
   'check.title': '11. Check my implementation',
   'check.text': r`Wrote your own positional encoding, or took one from a library? Give its table to the page: it finds the convention, base, start, padding row and scale that reproduce it (every candidate computed by posenc), or the closest preset and where your table first departs from it, and says in one sentence per difference what went wrong.
 
 Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or JSON, or paste the numbers. The file is read in your browser and sent nowhere. No table at hand? Try a sample.`,
   'check.heading': 'Check a table',
-  'check.drop': 'Drop a .npy, CSV or JSON file here,',
+  'check.drop': (mb) => `Drop a .npy, CSV or JSON file here (up to ${mb} MB),`,
   'check.file': 'or choose a file:',
-  'check.paste': 'Or paste the numbers (CSV, JSON, a numpy or PyTorch printout):',
+  'check.paste': (mb) =>
+    `Or paste the numbers (CSV, JSON, a numpy or PyTorch printout; a paste over ${mb} MB is checked without being shown here):`,
   'check.dModel': 'Values per row (dModel), if the rows are not on separate lines',
   'check.run': 'Check the pasted table',
   'check.samples': 'Samples:',
@@ -221,15 +145,31 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.sample.off-by-one': 'positions from 1',
   'check.pasted': 'the pasted numbers',
   'check.reading': (name) => `Reading ${name}…`,
-  'check.identifying': ({ length, dModel }) =>
-    `Identifying a table of ${length} × ${dModel}${length * dModel > 1e6 ? ' (a few seconds)' : ''}…`,
+  'check.parsing': (name) => `Reading the numbers of ${name}…`,
+  'check.read': ({ length, dModel, name }) =>
+    `Read ${rows(length)} × ${columns(dModel)} from ${name}; identifying${length * dModel > 1e6 ? ' (a few seconds)' : ''}…`,
+  'check.longPasted': (mb) => `the pasted numbers (${n(mb)} MB, not shown in the box)`,
   'check.done': ({ length, dModel, seconds }) => `Checked ${length} × ${dModel} values in ${n(seconds, 2)} s.`,
-  'check.error': (message) => `Could not check this table: ${message}`,
-  'check.workerFailed': 'The checker stopped unexpectedly.',
+  'check.detail': (reason) => `Details: ${reason}`,
+  'check.failed.read':
+    'The file could not be read: it may have been moved, changed or deleted since it was chosen. Choose it again.',
+  'check.failed.parse':
+    'This is not a table the checker can read. It reads a 2-D .npy (float32 or float64), CSV or TSV, JSON (a list of rows), or a numpy or PyTorch printout.',
+  'check.failed.identify': 'The checker could not identify this table.',
+  'check.failed.difference': 'The difference from this preset could not be computed.',
+  'check.failed.load':
+    'The WebAssembly core could not be loaded, so the table cannot be checked. Check the connection, then Retry.',
+  'check.failed.sample':
+    'The sample could not be built: part of the page could not be fetched (is the connection down?). Check the connection, then Retry.',
+  'check.workerFailed':
+    'The checker could not start, or stopped unexpectedly: its script did not load or failed. Retry, or reload the page.',
+  'check.slow': (seconds) =>
+    `The WebAssembly core the checker needs has not arrived after ${seconds} s: the connection may be slow or down. Still waiting; Retry asks again.`,
+  'check.retry': 'Retry',
   'check.empty': 'Paste some numbers first.',
   'check.badDModel': 'Values per row must be a whole number of at least 1, or left empty.',
   'check.tooBig': (mb) => `This file is larger than ${mb} MB; save fewer rows.`,
-  'check.source': (name) => `Checked: ${name}`,
+  'check.source': ({ name, length, dModel }) => `Checked: ${name}, read as ${rows(length)} × ${columns(dModel)}.`,
   'check.verdict.preset': (preset) => `This is the ${preset} table.`,
   'check.verdict.presetFloat32': (preset) => `This is the ${preset} table, with its angles computed in float32.`,
   'check.verdict.knobs': (preset, count) =>
@@ -266,6 +206,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.dx.transposed': ({ length, dModel }) =>
     `Rows and columns are swapped: transpose the ${length} × ${dModel} table (pe.T) into ${dModel} positions × ${length} dimensions before saving it.`,
   'check.dx.all-zero': () => 'Every value is zero: there is no encoding to identify.',
+  'check.dx.too-large': () =>
+    'The values are too large to be a positional encoding: every table posenc computes stays within ±2^53.',
   'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,
   'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>
@@ -306,6 +248,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.largest': ({ value, row, column, marked }) =>
     `Largest difference: ${n(value, 4)} at row ${row}, column ${column}.${marked ? ' Dashed lines: the first value beyond the tolerance.' : ''}`,
   'check.identical': (preset) => `No difference at all from ${preset}.`,
+  'check.pixelNote':
+    'The table has more rows or columns than the picture has pixels: each pixel shows the largest difference among the cells it covers.',
   'check.legend': (power) => `difference${power ? ` (× 1e${power})` : ''}`,
   'check.readout': (row, column, value, preset) => `table − ${preset} at [${row}, ${column}] = ${n(value, 6)}`,
   'check.hint': 'Hover the difference, or focus it and use the arrow keys.',
@@ -337,5 +281,17 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'export.imageCopied': 'The image (PNG) is on the clipboard: paste it into your editor.',
   'export.imageDownloaded': (name) => `The clipboard refused the image: saved ${name} instead.`,
   'export.imageLive': 'Live and interactive:',
+  'export.unreachable':
+    'Could not export: part of the page could not be fetched (is the connection down?). Check the connection and try again.',
   'export.notDrawn': 'This plot has not been drawn yet: scroll to it, then export.',
+
+  // The "Embed" tools under the plots (page/embed-snippet.js).
+  'embed.button': 'Embed',
+  'embed.buttonLabel': (title) => `Embed this plot (${title}) in another page`,
+  'embed.script': 'Script tag + element (any page that allows scripts; no build step)',
+  'embed.iframe': 'iframe (for sites that only allow iframes)',
+  'embed.copy': 'Copy',
+  'embed.copyLabel': (what) => `Copy the ${what} snippet`,
+  'embed.copied': 'Copied to the clipboard.',
+  'embed.manual': 'Could not copy automatically: the snippet is selected, press Ctrl+C (⌘C on a Mac).',
 };

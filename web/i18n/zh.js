@@ -1,19 +1,24 @@
 // 中文字符串（与 en.js 键相同）。富文本：空行分段，$…$ 行内公式，$$…$$ 独立公式，**…** 加粗。
+// 图与元素显示的字符串在 plots.zh.js（元素包只加载这些）。
+import { groupDigits as count } from './number.js';
+import plots, { formatNumber as n } from './plots.zh.js';
+
 const r = String.raw;
-const n = (value, digits = 3) => {
-  if (!Number.isFinite(value)) return String(value);
-  if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
-  return String(Number(value.toPrecision(digits)));
-};
-const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 
 export default {
+  ...plots,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',
   'page.loading': '正在加载 WebAssembly 核心……',
   'page.computing': '正在计算……',
-  'page.error': '无法加载 WebAssembly 核心：',
+  'page.slow': (seconds) =>
+    `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。页面会继续等待；点击“重试”可重新请求。`,
+  'page.loadFailed': '无法加载 WebAssembly 核心：网络可能已断开，或文件被拦截。请检查网络连接，然后点击“重试”。',
+  'page.workerFailed':
+    '页面的计算线程（Web Worker）未能启动：其脚本没有加载成功，或运行时出错。请点击“重试”或刷新页面。',
+  'page.retry': '重试',
+  'page.detail': (reason) => `详情（英文）：${reason}`,
   'page.intro': '引言',
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
@@ -48,79 +53,32 @@ $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\
 第 0 行是 $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$：表顶部的细条纹。
 
 把鼠标移到格子上（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
-  'heatmap.legend': 'PE 值',
-  'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
-  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '靠前的维度逐行快速正负交替，靠后的维度变化缓慢。' : ''}`,
-
   'waves.title': '2. 每一列都是位置的正弦波',
   'waves.text': r`从上到下读一列：$PE_{(pos,\,j)}$ 是 $pos$ 的函数。把位置当作时间，它就是在整数位置（圆点）上采样的波。穿过圆点的曲线是同一公式在小数位置上的取值：角频率为 $\omega_i$、周期为 $2\pi/\omega_i$ 的纯正弦波。
 
 第 0 列每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）；最后几列在整个窗口里几乎不动。位置是时间，维度对序号 $i$ 是频率。虚线标出位置 $p$。`,
-  'waves.panel': ({ column, kind, wavelength }) =>
-    `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · 周期 ${n(wavelength, 4)}` : ''}`,
-  'waves.describe': ({ panels, from, to, sinusoidal }) =>
-    `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。${sinusoidal === false ? '' : '靠前的维度振荡快，靠后的维度几乎不动。'}`,
-
   'ladder.title': '3. 频率按等比数列递减',
   'ladder.text': r`维度对序号 $i$ 相当于频率：$\omega_i = \text{base}^{-2i/d}$ 从 $1$ 按等比数列降到接近 $1/\text{base}$，因此波长
 $$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
 从 $2\pi$ 增长到接近 $2\pi\cdot\text{base}$——在对数坐标上是一条直线。
 
 就像时钟上的一组指针，每根都比前一根慢同样的倍数；所有维度对一起让大约 $2\pi\cdot\text{base}$ 以内的每个位置都有独一无二的相位组合。调节底数可移动阶梯顶端；拼接式排列下阶梯出现两次（sin 半边和 cos 半边）。`,
-  'ladder.empty': '此约定下没有任何一列有固定频率。',
-  'ladder.describe': ({ shortest, longest, count }) =>
-    count === 0
-      ? '此约定下没有列具有固定波长。'
-      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，呈一条上升的直线：等比数列。`,
-
   'row.title': '4. 一行编码一个位置',
   'row.text': r`一行就是加到该位置词向量上的向量。位置 0 时所有角都是 0，所以这一行交替为 $\sin 0 = 0$ 和 $\cos 0 = 1$（上图）。
 
 在位置 $p$，左边的快速维度取遍 $[-1, 1]$，右边的慢速维度仍接近 $0, 1$。
 
 公式对任意位置都有定义，超出表中 $L$ 行的位置也用同样方法计算（下图，$p + L$）：正弦编码可以外推到比任何表都长的输入。把 $p$ 拖过 $L$，即可看到表中没有的位置的那一行。`,
-  'row.zero': '位置 0',
-  'row.at': (p, beyond) => `p = ${p}${beyond ? '（超出 L：外推）' : ''}`,
-  'row.beyond': (q, length) => `p + L = ${q}（超出 L = ${length}）`,
-  'row.describe': ({ rows }) =>
-    `编码的 ${rows.length} 行的火柴杆图（stem 图），每个维度一个值：${rows.map((r) => r.label).join('；')}。`,
-
   'sensitivity.title': '5. 每个维度每步变化多少',
   'sensitivity.text': r`从位置 $p$ 移到 $p+1$，维度 $j$ 变化 $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$（圆点）。角频率为 $\omega$ 的正弦波一步最多变化 $2\sin(\omega/2) \le \omega$（曲线，$\omega_j$）。
 
 前面的维度每步最多变化约 1，用来区分相邻位置；最后的维度每步只变化约 $1/\text{base}$，在不绕圈的前提下区分相距很远的位置。`,
-  'sensitivity.change': (p) => `|PE(${p + 1}, j) − PE(${p}, j)|`,
-  'sensitivity.bound': (amplitude = 1) => (amplitude === 1 ? '上界 ω_j' : `上界 ${n(amplitude)}·ω_j`),
-  'sensitivity.describe': ({ columns, largest, smallest, withinBound }) =>
-    `${columns} 个维度在位置前进一步时的变化量（对数坐标），从 ${n(largest)} 降到 ${n(smallest)}${
-      withinBound === null
-        ? '；此约定下各列没有固定频率，因此没有上界可比。'
-        : withinBound
-          ? '；都不超过该维角频率给出的上界。'
-          : '；有些维度超过了其角频率给出的上界。'
-    }`,
-
   'rotation.title': '6. 位置平移就是旋转',
   'rotation.text': r`因为一对维度的正弦和余弦共享频率 $\omega_i$，由和角公式（记 $\theta = \omega_i p$，$\phi = \omega_i k$）得
 $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
 即 $PE(p+k) = M_k\,PE(p)$，$M_k$ 是分块对角矩阵，每对一个块 $R(\omega_i k)$：每一对转过 $\omega_i k$，**与 $p$ 无关**。只取决于 $k$ 的线性映射，注意力是可以学到的。
 
 图中把维度 $j$ 所在的那一对画成单位圆上的点 $(\cos, \sin)$：从位置 $p$ 到 $p + k$ 转过 $\omega_i k$（灰点：中间的位置）。下方用核心计算的行在所有维度对上验证这一等式。`,
-  'rotation.start': (p) => `p = ${p}`,
-  'rotation.end': (q) => `p + k = ${q}`,
-  'rotation.angle': ({ pair, frequency, offset, angle }) =>
-    `第 i = ${pair} 对，ω_i = ${n(frequency, 4)}：k = ${offset} 使它转过 ω_i·k = ${n(angle, 4)} 弧度（整圈之外 ${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}°）。`,
-  'rotation.noAngle': ({ pair }) => `第 i = ${pair} 对：此约定下它的 sin 和 cos 频率不同，不存在单一的转角。`,
-  'rotation.residual': ({ residual, dModel, radius = 1, lone = null }) =>
-    `${lone ? `成对的 ${dModel - 1} 个维度` : `全部 ${dModel} 个维度`}上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)}${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}${lone ? `第 ${dModel - 1} 维是奇数 d 的最后一列，是单独的 ${lone}，缺少配对的另一半：没有旋转能映射它，所以在这一维上 PE(p+k) 不等于 M_k·PE(p)。` : ''}`,
-  'rotation.zeroColumn': ({ column, pair }) =>
-    `第 ${column} 列是奇数 d 的零列，不属于任何一对；图中显示第 i = ${pair} 对。`,
-  'rotation.loneColumn': ({ column, fn, pair }) =>
-    `第 ${column} 列是奇数 d 的最后一列：单独的 ${fn}，缺少配对的另一半；图中显示第 i = ${pair} 对。`,
-  'rotation.describe': ({ start, end, radius = 1 }) =>
-    `编码中的一对维度画成${radius === 1 ? '单位圆' : `半径为 ${n(radius)} 的圆`}上的点：位置 p 时在 (${n(start[0])}, ${n(start[1])})，位置 p + k 时在 (${n(end[0])}, ${n(end[1])})。`,
-
   'offset.title': '7. 点积只取决于偏移',
   'offset.text': r`把 $PE(p)\cdot PE(p+k)$ 逐对展开：$\sin a \sin b + \cos a \cos b = \cos(b - a)$，所以
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
@@ -129,28 +87,14 @@ $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega
 上图：从三个起始位置计算的 $s(k)$ 叠在一起——完全重合。$k = 0$ 处的峰值是 $d/2$；随着快速维度对相位错开而下降。（奇数 $d$ 时，论文的公式给出的最后一列 $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ 没有对应的余弦，Hugging Face 和 Keras-NLP 也是这样计算的。它贡献 $\sin(\omega p)\sin(\omega(p+k))$，与 $p$ 有关：峰值变为 $(d-1)/2 + \sin^2(\omega p)$，几条曲线会略微分开；下图的分组只包含成对的维度。tensor2tensor 和 fairseq 则把这一列置零。）
 
 下图：把同一个和按维度对分组堆叠（正值向上，负值向下；曲线是它们的和 $s(k)$）。$k = 0$ 附近每组都在叠加；离得越远，快速组互相抵消，只剩慢速组支撑相似度。`,
-  'offset.from': (start) => `起始位置 ${start}`,
-  'offset.band': ({ first, last, shortest, longest }) => `第 ${first}–${last} 对（周期 ${n(shortest)}–${n(longest)}）`,
-  'offset.contributions': '按维度对分组的 Σ cos(ω_i k)，由快到慢',
-  'offset.describe': ({ curves, spread }) =>
-    `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${spread.toExponential(1)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
-
   'similarity.title': '8. 相似度矩阵',
   'similarity.text': r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（Toeplitz 矩阵）：与主对角线平行的条带，主对角线上的值最大。
 
 虚线交于 $(p, p + k)$。选择预设 *legacy-column*，条带就会散开：它的 sin 和 cos 频率不同。选择 *question* 则根本没有条带：它的角 $(p/\text{base})^{e}$ 在最初几个位置之后几乎不变，各行几乎是同一个向量，矩阵几乎是均匀的。`,
-  'similarity.hint': '把鼠标移到矩阵上，或聚焦后用方向键。',
-  'similarity.legend': 'PE(p)·PE(q)',
-  'similarity.describe': ({ rows, min, max }) =>
-    `${rows} 个位置的相似度矩阵：点积从 ${n(min)} 到 ${n(max)}；约定具有相对性时沿对角线为常数。`,
-
   'compare.title': '9. 各家实现并不一致',
   'compare.text': r`已发布的代码用不同方式实现同一想法：交错排列 $[\sin, \cos, \sin, \cos, \dots]$（论文）或两半拼接 $[\sin \dots \sin \mid \cos \dots \cos]$（tensor2tensor、TensorFlow 教程、fairseq）；指数用 $2i/d$ 或 $i/(d/2 - 1)$；一行全零的填充行；奇数 $d$ 时最后一列或为零（tensor2tensor、fairseq），或为没有余弦配对的正弦（论文公式、Hugging Face）。
 
 交错与拼接只是列的置换，模型并不在意——但两张表逐个数值都不同，用一种约定训练出的权重不能直接搭配另一种使用。左：当前约定；中：“对比对象”中选择的约定；右：两者之差。`,
-  'compare.difference': '差（左 − 右）',
-  'compare.describe': (label, { rows, columns, min, max }) =>
-    `热图 ${label}：${rows} 个位置 × ${columns} 个维度，数值从 ${n(min)} 到 ${n(max)}。`,
   'compare.presets': '各预设',
   'compare.col.preset': '预设',
   'compare.col.layout': '排列',
@@ -177,35 +121,15 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'question.one': r`**1. 先求比值再取幂，而不是除以 base 的幂。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
   'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。`,
   'question.three': r`**3. cos 和 sin 位置互换。** 偶数列放 cos，第 0 行就变成 $1, 0, 1, 0, \dots$，而不是 $0, 1, 0, 1, \dots$。这一点对相对位置性质无害（每一对仍然是旋转），但已不是论文中的表。最下面的图是完整的尝试在位置 0 的行：除第 0 列外 $(0/\text{base})^{2j/d} = 0$，第 0 列 $0^0 = 1$。`,
-  'question.paper': (kind = 'sin') => `论文：${kind === 'zero' ? '0（零列）' : `${kind}(pos / base^(2i/d))`}`,
-  'question.ratio': (kind = 'sin') => `尝试：${kind === 'zero' ? '0（零列）' : `${kind}((pos / base)^(2i/d))`}`,
-  'question.paperRow': '论文，位置 0：sin、cos',
-  'question.swappedRow': 'cos 与 sin 互换，位置 0',
-  'question.attemptRow': '完整的尝试，位置 0',
-  'question.describeRatio': ({ panels, from, to }) =>
-    `在位置 ${from} 到 ${to} 上对比论文与错误写法的列（${panels.map((p) => p.label).join('、')}）：论文的列是位置的正弦波；错误写法的列在位置 0 处跳变，之后变化缓慢，没有固定频率。`,
-  'question.columnCurves': (start) => `指数用列序号，起始位置 ${start}`,
-
-  'axis.position': '位置',
-  'axis.dimension': '维度 j',
-  'axis.wavelength': '周期 2π/ω（位置数）',
-  'axis.change': '每步变化量',
-  'axis.offset': '偏移 k',
-  'axis.dot': 's(k)',
-  'axis.positionQ': '位置 q',
-  'axis.positionP': '位置 p',
-  'readout.table': (position, column, value) => `PE[${position}, ${column}] = ${value.toPrecision(8)}`,
-  'readout.difference': (position, column, value) => `（左 − 右）[${position}, ${column}] = ${value.toPrecision(8)}`,
-  'readout.similarity': (p, q, value) => `PE[${p}]·PE[${q}] = ${value.toPrecision(8)}`,
-
   'check.title': '11. 检查我的实现',
   'check.text': r`自己写了位置编码，或者从某个库里拿来一份？把它的表交给本页：页面会找出能复现它的约定、底数、起始位置、填充行和缩放（每个候选都由 posenc 计算），或者找出最接近的预设以及你的表从哪里开始与之不同，并为每一处差异用一句话说明错在哪里。
 
 用 np.save('pe.npy', pe) 保存表（PyTorch 张量先 pe.numpy()），或存为 CSV、JSON，也可以直接粘贴数字。文件只在你的浏览器里读取，不会发送到任何地方。手头没有表？试试示例。`,
   'check.heading': '检查一张表',
-  'check.drop': '把 .npy、CSV 或 JSON 文件拖到这里，',
+  'check.drop': (mb) => `把 .npy、CSV 或 JSON 文件（不超过 ${mb} MB）拖到这里，`,
   'check.file': '或选择文件：',
-  'check.paste': '或粘贴数字（CSV、JSON、numpy 或 PyTorch 的打印输出）：',
+  'check.paste': (mb) =>
+    `或粘贴数字（CSV、JSON、numpy 或 PyTorch 的打印输出；超过 ${mb} MB 的内容直接检查，不显示在框中）：`,
   'check.dModel': '每行的数值个数（dModel），当各行不分行书写时填写',
   'check.run': '检查粘贴的表',
   'check.samples': '示例：',
@@ -216,15 +140,27 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.sample.off-by-one': '位置从 1 开始',
   'check.pasted': '粘贴的数字',
   'check.reading': (name) => `正在读取 ${name}……`,
-  'check.identifying': ({ length, dModel }) =>
-    `正在识别 ${length} × ${dModel} 的表${length * dModel > 1e6 ? '（需要几秒钟）' : ''}……`,
+  'check.parsing': (name) => `正在读取 ${name} 中的数字……`,
+  'check.read': ({ length, dModel, name }) =>
+    `已从 ${name} 读入 ${count(length)} 行 × ${count(dModel)} 列；正在识别${length * dModel > 1e6 ? '（需要几秒钟）' : ''}……`,
+  'check.longPasted': (mb) => `粘贴的数字（${n(mb)} MB，未显示在框中）`,
   'check.done': ({ length, dModel, seconds }) => `已检查 ${length} × ${dModel} 个数值，用时 ${n(seconds, 2)} 秒。`,
-  'check.error': (message) => `无法检查这张表：${message}`,
-  'check.workerFailed': '检查程序意外停止。',
+  'check.detail': (reason) => `详情（英文）：${reason}`,
+  'check.failed.read': '无法读取该文件：选择之后它可能被移动、修改或删除了。请重新选择。',
+  'check.failed.parse':
+    '无法把它读成一张表。检查工具能读取二维 .npy（float32 或 float64）、CSV 或 TSV、JSON（由行组成的列表），以及 numpy 或 PyTorch 的打印输出。',
+  'check.failed.identify': '检查工具无法识别这张表。',
+  'check.failed.difference': '无法计算与该预设的差值。',
+  'check.failed.load': '无法加载 WebAssembly 核心，因此不能检查这张表。请检查网络连接，然后点击“重试”。',
+  'check.failed.sample': '无法生成示例：页面的一部分未能下载（网络是否已断开？）。请检查网络连接，然后点击“重试”。',
+  'check.workerFailed': '检查工具未能启动或意外停止：其脚本没有加载成功或运行出错。请点击“重试”或刷新页面。',
+  'check.slow': (seconds) =>
+    `已过 ${seconds} 秒，检查工具所需的 WebAssembly 核心仍未加载完成：网络可能较慢或已断开。仍在等待；点击“重试”可重新请求。`,
+  'check.retry': '重试',
   'check.empty': '请先粘贴一些数字。',
   'check.badDModel': '每行的数值个数必须是不小于 1 的整数，或者留空。',
   'check.tooBig': (mb) => `文件超过 ${mb} MB，请少保存一些行。`,
-  'check.source': (name) => `已检查：${name}`,
+  'check.source': ({ name, length, dModel }) => `已检查：${name}，读入 ${count(length)} 行 × ${count(dModel)} 列。`,
   'check.verdict.preset': (preset) => `这就是 ${preset} 的表。`,
   'check.verdict.presetFloat32': (preset) => `这是 ${preset} 的表，但角度是用 float32 计算的。`,
   'check.verdict.knobs': (preset, count) => `已找到解释：${preset}，有 ${count} 处不同，见下文。`,
@@ -260,6 +196,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.dx.transposed': ({ length, dModel }) =>
     `行与列互换了：保存前先把这个 ${length} × ${dModel} 的表转置（pe.T），变成 ${dModel} 个位置 × ${length} 个维度。`,
   'check.dx.all-zero': () => '所有数值都是零：没有可识别的编码。',
+  'check.dx.too-large': () => '数值太大，不可能是位置编码：posenc 计算的每个表格都在 ±2^53 以内。',
   'check.dx.unexplained': ({ error, errorRow, errorColumn }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,
   'check.dx.sin-cos-swapped': ({ preset, order, refOrder }) =>
@@ -297,6 +234,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.largest': ({ value, row, column, marked }) =>
     `最大差值：第 ${row} 行第 ${column} 列为 ${n(value, 4)}。${marked ? '虚线标出第一个超出容差的值。' : ''}`,
   'check.identical': (preset) => `与 ${preset} 完全没有差别。`,
+  'check.pixelNote': '这张表的行数或列数多于图中的像素：每个像素显示它所覆盖的单元格中最大的差值。',
   'check.legend': (power) => `差值${power ? `（× 1e${power}）` : ''}`,
   'check.readout': (row, column, value, preset) => `表 − ${preset}，[${row}, ${column}] = ${n(value, 6)}`,
   'check.hint': '将鼠标移到差值图上，或聚焦后用方向键查看。',
@@ -327,5 +265,16 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'export.imageCopied': '图片（PNG）已复制到剪贴板，可直接粘贴到编辑器中。',
   'export.imageDownloaded': (name) => `剪贴板拒绝了图片，已改为保存 ${name}。`,
   'export.imageLive': '可交互的在线版本：',
+  'export.unreachable': '无法导出：页面的一部分未能下载（网络是否已断开？）。请检查网络连接后再试。',
   'export.notDrawn': '这张图还没有画出来：请先滚动到它，再导出。',
+
+  // 图下方的“嵌入”工具（page/embed-snippet.js）。
+  'embed.button': '嵌入',
+  'embed.buttonLabel': (title) => `把此图（${title}）嵌入其他网页`,
+  'embed.script': '脚本标签与元素（任何允许脚本的网页；无需构建）',
+  'embed.iframe': 'iframe（只允许 iframe 的网站）',
+  'embed.copy': '复制',
+  'embed.copyLabel': (what) => `复制 ${what} 代码`,
+  'embed.copied': '已复制到剪贴板。',
+  'embed.manual': '无法自动复制：代码已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
 };

@@ -2,8 +2,10 @@
 // validated in options.js; this file only sizes outputs and copies results
 // out of the wasm heap into arrays the caller owns.
 import {
+  byteOffsetOf,
   checkSize,
   checkWork,
+  COST,
   dtypeOf,
   encodingParams,
   finite,
@@ -11,13 +13,14 @@ import {
   integer,
   lengthOf,
   MAX_BYTES,
-  MAX_PRODUCT_WORK,
-  MAX_SINUSOID_WORK,
   outputArray,
+  typedArrayKind,
+  writeInto,
 } from './options.js';
-import { ANGLES } from './conventions.js';
+import { ANGLES, EXPONENTS, ODD_COLUMNS } from './conventions.js';
 import { identify } from './identify.js';
 import { allocator, WasmArray } from './wasm-array.js';
+import { ropeApi } from './rope.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
@@ -25,8 +28,43 @@ import { allocator, WasmArray } from './wasm-array.js';
 const CHUNK_BYTES = 256 * 1024;
 // Index of 'ratio-power' in ANGLES: the one angle that is no sinusoid of position.
 const RATIO_POWER = ANGLES.indexOf('ratio-power');
+const COLUMN_EXPONENT = EXPONENTS.indexOf('column');
+const ZERO_ODD_COLUMN = ODD_COLUMNS.indexOf('zero');
 
-const outOfMemory = (where) => new RangeError(`posenc.${where}: not enough wasm memory for this request`);
+// What the core does for a convention (see posenc.h): both members of each
+// pair at one frequency (one rotating phasor: recurrences and cosine sums over
+// the pairs), a lone sinusoid in an odd last column, real products otherwise.
+const pairsShareFrequency = (params) => params.angle !== RATIO_POWER && params.exponent !== COLUMN_EXPONENT;
+const hasLoneColumn = (params) => params.dModel % 2 === 1 && params.oddColumn !== ZERO_ODD_COLUMN;
+
+/** Work of a length x dModel table (options.js, COST): the recurrence for float32 rows of pairs sharing a frequency. */
+function tableWork(params, length, ArrayType) {
+  const values = length * params.dModel;
+  if (params.angle === RATIO_POWER) return values * COST.power;
+  if (ArrayType === Float32Array && pairsShareFrequency(params))
+    return values * COST.step + (hasLoneColumn(params) ? length * COST.direct : 0);
+  return values * COST.direct;
+}
+
+/** Work of `count` offsets' dot products: cosine sums over the pairs, over every column twice, or real rows. */
+function offsetDotsWork(params, count) {
+  const terms = count * params.dModel;
+  if (params.angle === RATIO_POWER) return terms * COST.power;
+  return count * COST.step + (pairsShareFrequency(params) ? terms : 2 * terms) * COST.step;
+}
+
+/** Work of the length x length matrix: its entries plus the sums or products behind them. */
+function similarityWork(params, length) {
+  const entries = length * length * COST.step;
+  const rows = length * params.dModel;
+  if (params.angle === RATIO_POWER) return entries + rows * COST.power + length * rows * COST.product;
+  return entries + (pairsShareFrequency(params) ? rows : 3 * rows) * COST.step;
+}
+
+const outOfMemory = (where) =>
+  new RangeError(
+    `posenc.${where}: not enough wasm memory for this request (free() the WasmArrays you no longer need, or ask for less)`,
+  );
 
 /**
  * (pos / base)^e is no real number at a negative position (NaN): with angle
@@ -41,11 +79,13 @@ function checkRatioPowerPositions(where, params, name, value) {
 }
 
 // Where out[index] lies, mod 4 KB: the module writes what is copied there half
-// a page away from it (bindings.cpp, placed()).
-const pageOffset = (out, index) => (out.byteOffset + index * out.BYTES_PER_ELEMENT) % 4096;
+// a page away from it (cpp/src/buffers.h, placementBytes()).
+const pageOffset = (out, index) =>
+  (byteOffsetOf(out) + index * (typedArrayKind(out) === 'Float64Array' ? 8 : 4)) % 4096;
 
 /** `out`, a WasmArray, written in place by write(address) (false: out of wasm memory). */
 function inPlace(where, out, module, ArrayType, count, write) {
+  // (target() checks out before anything runs.)
   if (!write(WasmArray.target(where, out, module, ArrayType, count))) throw outOfMemory(where);
   return out.array;
 }
@@ -57,7 +97,7 @@ function drain(chunks, out, rowValues, rowCount, where) {
     for (let r = 0; r < rowCount; r += chunkRows) {
       const rows = Math.min(chunkRows, rowCount - r);
       // A view of wasm memory, valid only until the next call into the module.
-      out.set(chunks.next(rows, pageOffset(out, r * rowValues)), r * rowValues);
+      writeInto(out, chunks.next(rows, pageOffset(out, r * rowValues)), r * rowValues);
     }
   } finally {
     chunks.delete();
@@ -72,9 +112,19 @@ function rowsPerChunk(rowBytes, rowCount) {
 export function createApi(module) {
   // Tables up to this size come from one call into scratch the module keeps.
   const onceBytes = module.onceBytes();
+  // The module's memory now (a new ArrayBuffer after every growth).
+  const wasmMemory = () => module.HEAPU8.buffer;
+  // The small tables' scratch, taken now, before pe.allocate() can fill the heap.
+  module.tableOnce32(encodingParams('table', { dModel: 1 }), 1, 0);
   function withChunkRows(chunks, chunkRows) {
     chunks.chunkRows = chunkRows;
     return chunks;
+  }
+  // A view of wasm memory (or null: out of memory), copied into out at once.
+  function copyOut(where, out, values) {
+    if (values === null) throw outOfMemory(where);
+    writeInto(out, values);
+    return out;
   }
 
   const api = {
@@ -87,41 +137,46 @@ export function createApi(module) {
       checkRatioPowerPositions('table', params, 'start', params.start);
       const count = length * params.dModel;
       checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
-      if (opts.out instanceof WasmArray) {
+      checkWork(
+        'table',
+        `a ${length} x ${params.dModel} ${ArrayType === Float64Array ? 'float64' : 'float32'} table`,
+        tableWork(params, length, ArrayType),
+        'reduce length or dModel',
+      );
+      if (WasmArray.is(opts.out)) {
         const write = ArrayType === Float64Array ? module.tableInto64 : module.tableInto32;
         return inPlace('table', opts.out, module, ArrayType, count, (address) => write(params, length, address));
       }
-      const out = outputArray('table', opts, ArrayType, count, true);
+      const out = outputArray('table', opts, ArrayType, count, true, wasmMemory);
       if (count * ArrayType.BYTES_PER_ELEMENT <= onceBytes) {
         // One call, no writer object: the fixed cost is most of a small table's.
         const once = ArrayType === Float64Array ? module.tableOnce64 : module.tableOnce32;
-        const rows = once(params, length, pageOffset(out, 0));
-        if (rows === null) throw outOfMemory('table');
-        // A view of wasm memory, valid only until the next call into the module.
-        out.set(rows);
-        return out;
+        return copyOut('table', out, once(params, length, pageOffset(out, 0)));
       }
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
       const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
       return drain(withChunkRows(new Chunks(params, 0, chunkRows), chunkRows), out, params.dModel, length, 'table');
     },
 
+    // row and frequencies do at most 2^20 values' work (dModel <= 2^20): no work limit.
     row(position, opts) {
       finite('row', 'position', position, true);
       const params = encodingParams('row', opts);
       const ArrayType = dtypeOf('row', opts);
       checkRatioPowerPositions('row', params, 'position', position);
-      const out = outputArray('row', opts, ArrayType, params.dModel);
-      out.set(ArrayType === Float64Array ? module.row64(params, position) : module.row32(params, position));
-      return out;
+      const out = outputArray('row', opts, ArrayType, params.dModel, false, wasmMemory);
+      return copyOut(
+        'row',
+        out,
+        ArrayType === Float64Array ? module.row64(params, position) : module.row32(params, position),
+      );
     },
 
     frequencies(opts) {
       const params = encodingParams('frequencies', opts);
       fixedDtype('frequencies', opts, 'float64');
-      const out = outputArray('frequencies', opts, Float64Array, params.dModel);
-      out.set(module.frequencies(params));
-      return out;
+      const out = outputArray('frequencies', opts, Float64Array, params.dModel, false, wasmMemory);
+      return copyOut('frequencies', out, module.frequencies(params));
     },
 
     offsetDots(opts) {
@@ -137,19 +192,14 @@ export function createApi(module) {
       const count = maxOffset - minOffset + 1;
       if (from < 0) checkRatioPowerPositions('offsetDots', params, 'from', from);
       else checkRatioPowerPositions('offsetDots', params, 'from + minOffset', from + minOffset);
-      const direct = params.angle === RATIO_POWER;
       checkWork(
         'offsetDots',
-        `(maxOffset - minOffset + 1) × dModel${direct ? " with angle 'ratio-power'" : ''}`,
-        count * params.dModel,
-        direct ? MAX_PRODUCT_WORK / 8 : MAX_SINUSOID_WORK,
+        `${count} offsets × dModel ${params.dModel}${params.angle === RATIO_POWER ? " with angle 'ratio-power'" : ''}`,
+        offsetDotsWork(params, count),
         'reduce maxOffset or dModel',
       );
-      const out = outputArray('offsetDots', opts, Float64Array, count);
-      const dots = module.offsetDots(params, from, minOffset, maxOffset);
-      if (dots === null) throw outOfMemory('offsetDots');
-      out.set(dots);
-      return out;
+      const out = outputArray('offsetDots', opts, Float64Array, count, false, wasmMemory);
+      return copyOut('offsetDots', out, module.offsetDots(params, from, minOffset, maxOffset));
     },
 
     similarity(opts) {
@@ -158,27 +208,25 @@ export function createApi(module) {
       fixedDtype('similarity', opts, 'float32');
       checkRatioPowerPositions('similarity', params, 'start', params.start);
       checkSize('similarity', `a ${length} x ${length} matrix`, length * length, Float32Array, 'reduce length');
-      if (params.angle === RATIO_POWER) {
+      if (params.angle === RATIO_POWER)
         checkSize(
           'similarity',
           `the float64 ${length} x ${params.dModel} table it multiplies out`,
           length * params.dModel,
           Float64Array,
         );
-        checkWork(
-          'similarity',
-          "length² × dModel with angle 'ratio-power'",
-          length * length * params.dModel,
-          MAX_PRODUCT_WORK,
-          'reduce length or dModel',
-        );
-      }
-      if (opts.out instanceof WasmArray) {
+      checkWork(
+        'similarity',
+        `a ${length} x ${length} matrix of rows of dModel ${params.dModel}${params.angle === RATIO_POWER ? " with angle 'ratio-power'" : ''}`,
+        similarityWork(params, length),
+        'reduce length or dModel',
+      );
+      if (WasmArray.is(opts.out)) {
         return inPlace('similarity', opts.out, module, Float32Array, length * length, (address) =>
           module.similarityInto(params, length, address),
         );
       }
-      const out = outputArray('similarity', opts, Float32Array, length * length, true);
+      const out = outputArray('similarity', opts, Float32Array, length * length, true, wasmMemory);
       const chunkRows = rowsPerChunk(length * 4, length);
       const chunks = withChunkRows(new module.SimilarityChunks(params, length, chunkRows), chunkRows);
       return drain(chunks, out, length, length, 'similarity');
@@ -196,6 +244,9 @@ export function createApi(module) {
     identify(data, length, dModel) {
       return identify(api, data, length, dModel);
     },
+
+    // Rotary position embedding (rope.js).
+    ...ropeApi(module),
   };
   return Object.freeze(api);
 }

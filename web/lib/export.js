@@ -1,7 +1,18 @@
 // Tables in and out of the library: .npy / CSV / JSON writers, a parser for
 // what people paste or upload, and code that rebuilds a table in Python.
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS } from './conventions.js';
-import { dtypeOf, encodingParams, integer, lengthOf, MAX_BYTES, MAX_D_MODEL } from './options.js';
+import {
+  describe,
+  dtypeOf,
+  encodingParams,
+  integer,
+  isDetached,
+  lengthOf,
+  MAX_BYTES,
+  MAX_D_MODEL,
+  typedArrayKind,
+} from './options.js';
+import { isRopeOptions, ropeSnippet } from './rope-snippet.js';
 
 /** @typedef {Float32Array | Float64Array | number[]} TableData */
 
@@ -10,8 +21,17 @@ const NPY_MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // "\x93NUMPY"
 const NPY_ALIGN = 64;
 const NPY_DTYPES = Object.freeze({ '<f4': Float32Array, '<f8': Float64Array });
 const NUMBER_TOKEN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// A number written with a decimal comma (0,841): semicolon-separated files and quoted fields.
+const DECIMAL_COMMA_TOKEN = /^[+-]?\d*,\d+(e[+-]?\d+)?$/i;
 
-const describe = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+// Work limits of parseTable (see options.js): text is parsed at roughly
+// 100 ns a character on the test VM, so 2^25 characters (32 Mi: a 64 x 50,000
+// table printed in full) take a few seconds; .npy bytes are read at a few ns
+// a value, and the result holds at most 2^28 float64 values (2 GiB).
+export const MAX_TEXT_CHARS = 2 ** 25;
+export const MAX_NPY_VALUES = 2 ** 28;
+// Brackets nest one level per dimension; tables have two (batches a few more).
+const MAX_DEPTH = 32;
 
 /**
  * Checks a row-major table and its shape, naming the bad parameter.
@@ -22,9 +42,14 @@ const describe = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
  * @param {unknown} dModel
  */
 export function checkTable(where, name, data, length, dModel) {
-  if (!(data instanceof Float32Array || data instanceof Float64Array || Array.isArray(data)))
+  const kind = typedArrayKind(data);
+  if (!(kind === 'Float32Array' || kind === 'Float64Array' || Array.isArray(data)))
     throw new TypeError(
-      `posenc.${where}: ${name} must be a Float32Array, Float64Array or array of numbers (got ${Object.prototype.toString.call(data)})`,
+      `posenc.${where}: ${name} must be a Float32Array, Float64Array or array of numbers (got ${describe(data)})`,
+    );
+  if (kind !== undefined && isDetached(data.buffer))
+    throw new TypeError(
+      `posenc.${where}: ${name} is a view of a detached buffer (transferred, or wasm memory that grew)`,
     );
   integer(where, 'length', length, 1, MAX_BYTES);
   integer(where, 'dModel', dModel, 1, MAX_D_MODEL);
@@ -51,7 +76,7 @@ export function checkTable(where, name, data, length, dModel) {
  */
 export function toNpy(array, length, dModel) {
   checkTable('toNpy', 'array', array, length, dModel);
-  const float32 = array instanceof Float32Array;
+  const float32 = typedArrayKind(array) === 'Float32Array';
   const size = float32 ? 4 : 8;
   let header = `{'descr': '${float32 ? '<f4' : '<f8'}', 'fortran_order': False, 'shape': (${length}, ${dModel}), }`;
   // Magic (6) + version (2) + header length (2) + header, ending in '\n'.
@@ -118,9 +143,9 @@ function parseError(message) {
  * their C order.
  */
 function squeezed(shape) {
-  const kept = [...shape];
-  while (kept.length > 2 && kept.includes(1)) kept.splice(kept.indexOf(1), 1);
-  return kept;
+  // The first (length - 2) ones go, in one pass (a shape may have 300,000 of them).
+  let ones = Math.min(shape.length - 2, shape.filter((n) => n === 1).length);
+  return shape.filter((n) => !(n === 1 && ones-- > 0));
 }
 
 function hasNpyMagic(bytes) {
@@ -139,7 +164,8 @@ function parseNpy(bytes) {
   const header = new TextDecoder().decode(bytes.subarray(headerStart, headerStart + headerLength));
 
   const descr = /'descr'\s*:\s*'([^']*)'/.exec(header)?.[1];
-  if (!(descr in NPY_DTYPES))
+  // Own keys only: 'constructor' or 'toString' are no dtypes.
+  if (descr === undefined || !Object.hasOwn(NPY_DTYPES, descr))
     throw parseError(
       `.npy dtype ${describe(descr)} is not supported: save float32 ('<f4') or float64 ('<f8'), little-endian`,
     );
@@ -149,11 +175,14 @@ function parseNpy(bytes) {
     );
   const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
   if (shapeText === undefined) throw parseError('the .npy header has no shape');
-  const shape = shapeText
+  const dimensions = shapeText
     .split(',')
     .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .map(Number);
+    .filter((s) => s !== '');
+  const bad = dimensions.find((s) => !/^\d{1,15}$/.test(s));
+  if (bad !== undefined)
+    throw parseError(`the .npy shape must hold whole numbers; got ${describe(bad)} in (${describe(shapeText)})`);
+  const shape = dimensions.map(Number);
   const kept = squeezed(shape);
   if (kept.length > 2)
     throw parseError(`the .npy array has shape (${shapeText}): a batch of ${kept[0]} tables; save one, e.g. pe[0]`);
@@ -164,15 +193,20 @@ function parseNpy(bytes) {
   const size = NPY_DTYPES[descr].BYTES_PER_ELEMENT;
   const dataStart = headerStart + headerLength;
   const count = length * dModel;
+  if (count > MAX_NPY_VALUES)
+    throw parseError(`the .npy array holds ${count} values, more than ${MAX_NPY_VALUES} (2 GiB as float64)`);
   if (bytes.length < dataStart + count * size)
     throw parseError(`the .npy file is truncated: shape (${length}, ${dModel}) needs ${count * size} data bytes`);
   const data = new Float64Array(count);
   for (let k = 0, offset = dataStart; k < count; k++, offset += size)
     data[k] = size === 4 ? view.getFloat32(offset, true) : view.getFloat64(offset, true);
-  return { data, length, dModel };
+  return { data, length, dModel, read: { format: 'npy', shape, dtype: descr } };
 }
 
-function parseNumber(token, row) {
+function parseNumber(rawToken, row) {
+  // A quoted field ("0.5", '0,5'): its text, a decimal comma read as a point.
+  const quoted = /^(["'])(.*)\1$/.exec(rawToken);
+  const token = quoted && DECIMAL_COMMA_TOKEN.test(quoted[2]) ? quoted[2].replace(',', '.') : (quoted?.[2] ?? rawToken);
   if (token === '...')
     throw parseError(
       "the text is abbreviated ('...'): print the whole table (np.set_printoptions(threshold=np.inf)) or export a file",
@@ -201,6 +235,8 @@ function bracketRows(text, dModel) {
   let rowsRead = 0;
   for (const token of body.match(/\[|\]|[^\s,[\]]+/g) ?? []) {
     if (token === '[') {
+      if (stack.length > MAX_DEPTH)
+        throw parseError(`brackets nested more than ${MAX_DEPTH} deep: a table has two dimensions`);
       const list = [];
       stack[stack.length - 1].push(list);
       stack.push(list);
@@ -215,7 +251,7 @@ function bracketRows(text, dModel) {
     }
   }
   if (stack.length !== 1) throw parseError('unbalanced brackets');
-  if (dModel !== undefined) return [root.flat(Infinity)];
+  if (dModel !== undefined) return { rows: [root.flat(Infinity)], shape: undefined };
   // The shape, checked to be rectangular, then without its size-1 dimensions.
   const array = root.length === 1 ? root[0] : root;
   const shape = [];
@@ -231,60 +267,78 @@ function bracketRows(text, dModel) {
     for (const child of node) check(child, depth + 1);
   };
   check(array, 0);
-  if (shape.length === 1) return [array];
+  if (shape.length === 1) return { rows: [array], shape };
   const kept = squeezed(shape);
   if (kept.length > 2)
     throw parseError(`the array has shape (${kept.join(', ')}): a batch of ${kept[0]} tables; give one, e.g. pe[0]`);
   // Rows of the last dimension, in C order: what dropping size-1 dimensions leaves.
   const values = array.flat(Infinity);
-  return Array.from({ length: kept[0] }, (_, r) => values.slice(r * kept[1], (r + 1) * kept[1]));
+  return { rows: Array.from({ length: kept[0] }, (_, r) => values.slice(r * kept[1], (r + 1) * kept[1])), shape };
 }
 
 /** Whether the tokens count 0, 1, 2, … (a header of column numbers, or an index column). */
 const counts = (tokens) => tokens.length > 0 && tokens.every((t, k) => t === String(k) || Number(t) === k);
 
-// Plain text: one row per line, values split by commas and/or whitespace. A
-// first line without any number is a CSV header and skipped, and so is one
-// that counts the columns 0, 1, 2, … (numpy/pandas); a first column that
-// counts the rows (pandas' index, DataFrame.to_csv()) is dropped.
+// Plain text: one row per line (\n, \r\n or \r), values split by commas
+// and/or whitespace, or by semicolons where any line has one (then a comma in
+// a number is its decimal point: 0,841;0,540, as spreadsheets in many locales
+// export). Quoted fields are read without their quotes; empty fields (a
+// trailing comma) are skipped. A first line without any number is a CSV header
+// and skipped, and so is one that counts the columns 0, 1, 2, … (numpy/pandas);
+// a first column that counts the rows (pandas' index, DataFrame.to_csv()) is dropped.
 function lineRows(text) {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  // A leading separator is an empty first field; it is dropped here.
-  const tokens = lines.map((line) =>
-    line
-      .trim()
-      .split(/[\s,]+/)
-      .filter((t, k) => t !== '' || k > 0),
-  );
-  const leading = (line) => /^[,\t]/.test(line);
+  const lines = text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+  const semicolons = lines.some((line) => line.includes(';'));
+  const field = semicolons ? /"[^"]*"|'[^']*'|[^\s;]+/g : /"[^"]*"|'[^']*'|[^\s,]+/g;
+  const decimalComma = (t) => (semicolons && DECIMAL_COMMA_TOKEN.test(t) ? t.replace(',', '.') : t);
+  const tokens = lines.map((line) => (line.match(field) ?? []).map(decimalComma));
+  const leading = (line) => (semicolons ? /^\s*[;\t]/ : /^[,\t]/).test(line);
   // pandas' header over its index column: an empty first field where the rows
   // have their index, so the rows are one field longer.
   const pandas =
     tokens.length > 1 && leading(lines[0]) && !leading(lines[1]) && tokens[1].length === tokens[0].length + 1;
+  const isNumber = (t) => NUMBER_TOKEN.test(t) || NUMBER_TOKEN.test(t.replace(/^(["'])(.*)\1$/, '$2'));
   // (Not "0,1" alone: that is row 0 of every two-column sin/cos table.)
   const header =
     tokens.length > 1 &&
-    (pandas ||
-      !tokens[0].some((t) => NUMBER_TOKEN.test(t)) ||
-      (tokens[0].length >= 3 && counts(tokens[0]) && !counts(tokens[1])));
+    (pandas || !tokens[0].some(isNumber) || (tokens[0].length >= 3 && counts(tokens[0]) && !counts(tokens[1])));
   const skipped = header ? 1 : 0;
   if (header) tokens.shift();
   // Row numbers in messages count the lines of the text, the header included.
   const rows = tokens.map((row, r) => row.map((t) => parseNumber(t, r + skipped)));
   const indexed =
     pandas || (rows.length >= 3 && rows.every((row) => row.length > 1) && counts(rows.map((row) => String(row[0]))));
-  return indexed ? rows.map((row) => row.slice(1)) : rows;
+  return {
+    rows: indexed ? rows.map((row) => row.slice(1)) : rows,
+    read: { header, indexColumn: indexed, separator: semicolons ? ';' : ',', decimalComma: semicolons },
+  };
 }
 
 function textTable(text, dModel) {
-  const rows = text.includes('[') ? bracketRows(text, dModel) : lineRows(text);
+  if (text.length > MAX_TEXT_CHARS)
+    throw parseError(
+      `the text has ${text.length} characters, more than ${MAX_TEXT_CHARS} (2^25), the most one call parses in a few seconds; save the table as .npy (np.save), which has no such limit`,
+    );
+  // A byte-order mark the decoding left (a string pasted or read as such).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let rows;
+  let read;
+  if (text.includes('[')) {
+    const brackets = bracketRows(text, dModel);
+    rows = brackets.rows;
+    read = { format: 'brackets', shape: brackets.shape };
+  } else {
+    const lines = lineRows(text);
+    rows = lines.rows;
+    read = { format: 'lines', ...lines.read };
+  }
   if (rows.length === 0 || rows.every((row) => row.length === 0)) throw parseError('no numbers found');
   if (dModel !== undefined) {
     // Rows of dModel values, whatever the lines or brackets said.
     const values = rows.flat();
     if (values.length % dModel !== 0)
       throw parseError(`${values.length} values do not fill rows of dModel = ${dModel}`);
-    return { data: Float64Array.from(values), length: values.length / dModel, dModel };
+    return { data: Float64Array.from(values), length: values.length / dModel, dModel, read };
   }
   const width = rows[0].length;
   rows.forEach((row, r) => {
@@ -292,17 +346,48 @@ function textTable(text, dModel) {
       throw parseError(`row ${r} has ${row.length} values but row 0 has ${width}; pass dModel to reshape`);
   });
   if (width === 0) throw parseError('the rows are empty');
-  return { data: Float64Array.from(rows.flat()), length: rows.length, dModel: width };
+  return { data: Float64Array.from(rows.flat()), length: rows.length, dModel: width, read };
+}
+
+const BYTE_LENGTH = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
+/** Whether x is an ArrayBuffer of any realm (a brand check). */
+function isArrayBuffer(x) {
+  try {
+    BYTE_LENGTH.call(x);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The text encoding of bytes that are no .npy: a byte-order mark, else ASCII seen as UTF-16, else UTF-8. */
+function textEncodingOf(bytes) {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  // No mark: digits and separators in UTF-16 have a zero byte in every pair.
+  const head = bytes.subarray(0, Math.min(bytes.length, 64) & ~1);
+  if (head.length >= 4) {
+    let [evenZero, oddZero] = [true, true];
+    for (let k = 0; k < head.length; k += 2)
+      [evenZero, oddZero] = [evenZero && head[k] === 0, oddZero && head[k + 1] === 0];
+    if (oddZero && !evenZero) return 'utf-16le';
+    if (evenZero && !oddZero) return 'utf-16be';
+  }
+  return 'utf-8';
 }
 
 /**
  * Reads a table from a .npy file (ArrayBuffer / typed array: 2-D, '<f4' or '<f8',
  * C order), or from text: CSV, JSON nested arrays, a numpy/PyTorch printout, or
  * numbers separated by commas/whitespace (one row per line, or reshaped to
- * `dModel` columns when given). Bytes without the .npy magic are read as UTF-8 text.
+ * `dModel` columns when given). Bytes without the .npy magic are read as text:
+ * UTF-8, or UTF-16 (a byte-order mark, or ASCII with a zero in every byte pair).
+ * At most MAX_TEXT_CHARS characters of text and MAX_NPY_VALUES .npy values.
+ * The result says what was read: `length` rows × `dModel` columns, and in
+ * `read` the format, the file's shape and what was skipped (index.d.ts, ParsedTable).
  * @param {ArrayBuffer | ArrayBufferView | string} input
  * @param {{ dModel?: number }} [options]
- * @returns {{ data: Float64Array, length: number, dModel: number }}
+ * @returns {import('./index.js').ParsedTable}
  */
 export function parseTable(input, options = {}) {
   if (options === null || typeof options !== 'object')
@@ -311,15 +396,29 @@ export function parseTable(input, options = {}) {
   if (dModel !== undefined) integer('parseTable', 'dModel', dModel, 1, MAX_D_MODEL);
   let table;
   if (typeof input === 'string') table = textTable(input, dModel);
-  else if (input instanceof ArrayBuffer || ArrayBuffer.isView(input)) {
-    const bytes =
-      input instanceof ArrayBuffer
-        ? new Uint8Array(input)
-        : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-    table = hasNpyMagic(bytes) ? parseNpy(bytes) : textTable(new TextDecoder().decode(bytes), dModel);
+  else if (isArrayBuffer(input) || ArrayBuffer.isView(input)) {
+    const buffer = isArrayBuffer(input) ? input : input.buffer;
+    if (isDetached(buffer))
+      throw new TypeError(
+        'posenc.parseTable: input is a detached ArrayBuffer (transferred to a worker, or wasm memory that grew): pass the bytes again',
+      );
+    const bytes = isArrayBuffer(input)
+      ? new Uint8Array(input)
+      : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    if (hasNpyMagic(bytes)) table = parseNpy(bytes);
+    else {
+      // (UTF-16 takes two bytes a character: bytes beyond twice the limit are text beyond it.)
+      if (bytes.length > 2 * MAX_TEXT_CHARS)
+        throw parseError(
+          `the text has ${bytes.length} bytes, more than ${2 * MAX_TEXT_CHARS}: more than the ${MAX_TEXT_CHARS} characters one call parses in a few seconds; save the table as .npy (np.save), which has no such limit`,
+        );
+      const encoding = textEncodingOf(bytes);
+      table = textTable(new TextDecoder(encoding).decode(bytes), dModel);
+      table.read.encoding = encoding;
+    }
   } else
     throw new TypeError(
-      `posenc.parseTable: input must be .npy bytes (ArrayBuffer or Uint8Array) or text (got ${Object.prototype.toString.call(input)})`,
+      `posenc.parseTable: input must be .npy bytes (ArrayBuffer or Uint8Array) or text (got ${describe(input)})`,
     );
   if (dModel !== undefined && table.dModel !== dModel)
     throw parseError(`the file has ${table.dModel} columns but dModel is ${dModel}`);
@@ -377,6 +476,8 @@ export function codeSnippet(language, options) {
     throw new RangeError(
       `posenc.codeSnippet: language must be one of 'numpy', 'pytorch', 'jax' (got ${describe(language)})`,
     );
+  // RoPE options (headDim, scaling, ...): their own snippet (rope-snippet.js).
+  if (isRopeOptions(options)) return ropeSnippet(language, options);
   const lang = LANGUAGES[language];
   const p = encodingParams('codeSnippet', options);
   const length = lengthOf('codeSnippet', options);

@@ -15,6 +15,7 @@
 // the float32-angle emulation, which the core does not offer.
 import { ANGLES, EXPONENTS, LAYOUTS, ORDERS, PRESETS, PRESET_NAMES, structuredLikeHuggingFace } from './conventions.js';
 import { checkTable } from './export.js';
+import { checkWork, MAX_MAGNITUDE } from './options.js';
 
 // Structure and start are searched on the first rows: small positions, where
 // float32 angle rounding is still invisible.
@@ -53,6 +54,15 @@ const SPREAD_ROWS = 32;
 const FLOAT64_TOLERANCE = 1e-9;
 // Fewer significant digits than this: the values were printed, not computed.
 const FULL_DIGITS = 15;
+
+// The work of a search, estimated before it starts (in the units of
+// options.js, about a nanosecond each on the test VM): the grid search costs
+// per column, the comparisons per value. A call may do IDENTIFY_WORK: a
+// 64 x 4096 table fits; the search of a turned table is tried only when it
+// fits too.
+const IDENTIFY_COST = Object.freeze({ column: 1.5 * 2 ** 20, value: 2 ** 10 });
+const IDENTIFY_WORK = 2 ** 33;
+const searchWork = (length, dModel) => dModel * IDENTIFY_COST.column + length * dModel * IDENTIFY_COST.value;
 
 /** The one float comparison: a difference within a tolerance. */
 const within = (difference, tolerance) => Math.abs(difference) <= tolerance;
@@ -508,7 +518,20 @@ export function identify(pe, data, length, dModel) {
   if (pe === null || typeof pe !== 'object' || typeof pe.table !== 'function')
     throw new TypeError('posenc.identify: pe must be the loaded library (await load())');
   checkTable('identify', 'data', data, length, dModel);
+  checkWork(
+    'identify',
+    `searching a ${length} x ${dModel} table (dModel × ${IDENTIFY_COST.column} + length × dModel × ${IDENTIFY_COST.value})`,
+    searchWork(length, dModel),
+    'the convention shows in the first rows: pass fewer rows (e.g. the first 1024); at most about 5000 columns can be searched',
+    IDENTIFY_WORK,
+  );
   const values = Float64Array.from(data);
+  let maxAbs = 0;
+  for (const v of values) maxAbs = Math.max(maxAbs, Math.abs(v));
+  // |value| <= |scale| <= 2^53 in every table the library computes: larger
+  // values are no positional encoding it can reproduce (and their squares,
+  // which the fits sum, could overflow).
+  if (maxAbs > MAX_MAGNITUDE) return tooLarge(maxAbs);
   if (values.every((v) => v === 0)) {
     // Nothing to search for: scale 0 reproduces it under any convention; the
     // answer names the paper's, and where the paper's table first differs.
@@ -528,8 +551,15 @@ export function identify(pe, data, length, dModel) {
     };
   }
   const result = identifyRows(pe, values, length, dModel);
-  // (The search grows with the width: a turned table wider than this is not tried.)
-  if (result.match || length < 2 || dModel < 2 || length > MAX_TRANSPOSED_WIDTH)
+  // (The search grows with the width: a turned table wider than this, or one
+  // whose search would take the call past its work limit, is not tried.)
+  if (
+    result.match ||
+    length < 2 ||
+    dModel < 2 ||
+    length > MAX_TRANSPOSED_WIDTH ||
+    searchWork(length, dModel) + searchWork(dModel, length) > IDENTIFY_WORK
+  )
     return { ...result, transposed: false };
   // Positions in columns, dimensions in rows (a d x L table): explained once turned back.
   const turned = new Float64Array(values.length);
@@ -544,6 +574,27 @@ export function identify(pe, data, length, dModel) {
     },
   ];
   return { ...back, match: false, preset: null, transposed: true, firstDifference: null, diagnosis };
+}
+
+/** The answer for values no convention of the library reaches (|value| > 2^53, or a fitted scale beyond it). */
+function tooLarge(maxAbs) {
+  return {
+    match: false,
+    options: { ...PRESETS.vaswani },
+    preset: null,
+    nearestPreset: 'vaswani',
+    float32Angle: false,
+    maxAbsError: maxAbs,
+    tolerance: 0,
+    firstDifference: null,
+    transposed: false,
+    diagnosis: [
+      {
+        code: 'too-large',
+        message: `The values reach ${show(maxAbs)}: too large to be a positional encoding (|value| ≤ scale ≤ 2^53).`,
+      },
+    ],
+  };
 }
 
 /** The preset's table and its comparison when it equals the data within tolerance (its first rows tried first), else null. */
@@ -597,6 +648,12 @@ function identifyRows(pe, values, length, dModel) {
     ),
   );
   const fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows);
+  // No fit at all, or one whose scale no table may have: values near 2^53.
+  if (fit === null || !(Math.abs(fit.scale) <= MAX_MAGNITUDE)) {
+    let maxAbs = 0;
+    for (const v of values) maxAbs = Math.max(maxAbs, Math.abs(v));
+    return tooLarge(maxAbs);
+  }
   /** @type {import('./index.js').Convention} */
   const options = {
     ...fit.structure,

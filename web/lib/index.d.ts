@@ -102,9 +102,104 @@ export interface WasmArray<T extends Float32Array | Float64Array = Float32Array 
   readonly length: number;
   readonly dtype: T extends Float64Array ? 'float64' : 'float32';
   readonly freed: boolean;
-  /** Gives the memory back; later calls do nothing. (Collected arrays are freed too.) */
+  /**
+   * Gives the memory back; later calls do nothing. Call it: a dropped array's
+   * memory comes back only after a garbage collection, between tasks (never
+   * within a synchronous loop), and wasm memory does not prompt collections;
+   * when the memory is full, allocate() throws a RangeError saying so.
+   */
   free(): void;
 }
+
+export type RopeScalingType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3';
+/** 'half': HF rotate_half / GPT-NeoX ([c0..c(n-1), c0..c(n-1)]); 'interleaved': GPT-J / RoFormer ([c0, c0, c1, c1, ...]). */
+export type RopeLayout = 'half' | 'interleaved';
+
+/** A RoPE frequency scaling, as Hugging Face's rope_scaling / rope_parameters (camelCase). */
+export interface RopeScaling {
+  type?: RopeScalingType;
+  /** linear, dynamic, llama3: required. yarn, longrope: default maxPositionEmbeddings / originalMaxPositionEmbeddings. */
+  factor?: number;
+  /** yarn, longrope, llama3: the pretraining context; default maxPositionEmbeddings. */
+  originalMaxPositionEmbeddings?: number;
+  /** dynamic: required. */
+  maxPositionEmbeddings?: number;
+  /** yarn. Default 32 and 1. */
+  betaFast?: number;
+  betaSlow?: number;
+  /** yarn: the attention factor is get_mscale(factor, mscale) / get_mscale(factor, mscaleAllDim) when both are non-zero. */
+  mscale?: number;
+  mscaleAllDim?: number;
+  /** yarn, longrope: used as is instead of the derived factor. */
+  attentionFactor?: number;
+  /** yarn: floor/ceil the correction range. Default true. */
+  truncate?: boolean;
+  /** llama3: required, highFreqFactor > lowFreqFactor. */
+  lowFreqFactor?: number;
+  highFreqFactor?: number;
+  /** longrope: rotaryDim / 2 numbers each; long ones once seqLen > originalMaxPositionEmbeddings. */
+  shortFactor?: ArrayLike<number>;
+  longFactor?: ArrayLike<number>;
+}
+
+export interface RopeOptions {
+  /** Dims per head: an integer in [2, 65536]. Or give hiddenSize and numHeads (headDim = floor(hiddenSize / numHeads)). */
+  headDim?: number;
+  hiddenSize?: number;
+  numHeads?: number;
+  /** rope_theta; > 1. Default 10000. */
+  base?: number;
+  /** In (0, 1]. rotaryDim = floor(headDim * factor) rounded down to even. Default 1. */
+  partialRotaryFactor?: number;
+  /** Sequence length, for dynamic (base grows above maxPositionEmbeddings) and longrope (long factors above the original length). */
+  seqLen?: number;
+  scaling?: RopeScaling;
+}
+
+export type RopeCacheOptions = RopeOptions & {
+  /** Rows: an integer >= 1. */
+  length: number;
+  /** Position of row 0. Default 0. */
+  start?: number;
+  layout?: RopeLayout;
+} & (
+    | { dtype?: 'float32'; out?: { cos: Float32Array; sin: Float32Array } }
+    | { dtype: 'float64'; out?: { cos: Float64Array; sin: Float64Array } }
+  );
+
+export interface RopeApplyOptions<
+  T extends Float32Array | Float64Array = Float32Array | Float64Array,
+> extends RopeOptions {
+  /** Position of each token; or `start` for start, start + 1, ... (default 0). */
+  positions?: ArrayLike<number>;
+  start?: number;
+  /** Heads per token. Default 1. */
+  heads?: number;
+  layout?: RopeLayout;
+  /** Written instead of a new array (may be x itself). */
+  out?: T;
+}
+
+export interface RopeScoresOptions extends RopeOptions {
+  /** Largest offset k: an integer >= 0. */
+  maxOffset: number;
+  /** Position of q. Default 0. */
+  from?: number;
+}
+
+export type RopeWarningCode =
+  | 'rope-theta-missing'
+  | 'unknown-scaling-type'
+  | 'legacy-type'
+  | 'yarn-factor-mismatch'
+  | 'llama3-fields-missing'
+  | 'longrope-factor-length'
+  | 'longrope-depends-on-length'
+  | 'dynamic-depends-on-length'
+  | 'odd-rotary-dim'
+  | 'per-layer-rope'
+  | 'text-config'
+  | 'interleaved-layout';
 
 export interface Posenc {
   /** True when the WebAssembly SIMD build is running. */
@@ -133,6 +228,21 @@ export interface Posenc {
   heapBytes(): number;
   /** Which convention, base, start, padding row and scale explain a row-major [length x dModel] table. */
   identify(data: TableData, length: number, dModel: number): Identification;
+  /** Inverse frequencies (rotaryDim / 2, float64) and the attention factor cos and sin are multiplied by, as Hugging Face computes them. */
+  ropeFrequencies(opts: RopeOptions): { invFreq: Float64Array; attentionFactor: number; rotaryDim: number };
+  /** cos and sin caches, [length x rotaryDim] each, row-major, times the attention factor. */
+  ropeCache(opts: RopeCacheOptions & { dtype: 'float64' }): { cos: Float64Array; sin: Float64Array };
+  ropeCache(opts: RopeCacheOptions & { dtype?: 'float32' }): { cos: Float32Array; sin: Float32Array };
+  ropeCache(opts: RopeCacheOptions): { cos: Float32Array | Float64Array; sin: Float32Array | Float64Array };
+  /** x, [tokens x heads x headDim], rotated (dims past rotaryDim passed through): a new array of x's type, or `out`. */
+  ropeApply<T extends Float32Array | Float64Array>(x: T, opts: RopeApplyOptions<T>): T;
+  /**
+   * For q = k = all ones / sqrt(headDim), k = 0..maxOffset: scores[k] = q . R(from)^T R(from + k) k (rotated
+   * pairs scaled by attentionFactor^2), and RoFormer's relative upper bound (1 / rotaryDim) sum_j |S_j|.
+   */
+  ropeScores(opts: RopeScoresOptions): { scores: Float64Array; bound: Float64Array };
+  /** Options for the rope calls from a parsed Hugging Face config.json, and what to watch out for. */
+  ropeFromConfig(config: object): { options: RopeOptions; warnings: { code: RopeWarningCode; message: string }[] };
 }
 
 export interface LoadOptions {
@@ -141,15 +251,25 @@ export interface LoadOptions {
    * against the page (browser, as fetch does) or the working directory (Node).
    */
   wasmUrl?: string | URL;
-  /** The .wasm bytes, if you already have them. */
+  /** The .wasm bytes, if you already have them (not with wasmUrl). */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /** Force the SIMD (true) or scalar (false) build; default: SIMD where supported. */
   simd?: boolean;
+  /**
+   * Milliseconds the load may take, in (0, 600000]; default 30000. Past it the
+   * promise rejects with an Error whose message starts
+   * 'posenc.load: timeout:' (the request itself is not cancelled).
+   */
+  timeout?: number;
 }
 
 /**
- * Loads and instantiates the module once; later calls return the same promise.
- * Bad options, or a .wasm that cannot be read or compiled, reject it.
+ * Loads and instantiates the module once per source (the default .wasm, a
+ * wasmUrl, or wasmBinary bytes: equal bytes, even in fresh copies, count as
+ * one); later calls return the same promise. Bad options, a .wasm that cannot
+ * be read or compiled, or one that does not arrive within `timeout` reject it
+ * with an Error whose message starts 'posenc.load:'; a rejected load is not
+ * kept, so the next call tries again.
  */
 export function load(options?: LoadOptions): Promise<Posenc>;
 /** Whether this engine validates WebAssembly SIMD. */
@@ -184,7 +304,9 @@ export type DiagnosisCode =
   | 'odd-column-formula'
   | 'float32-angle'
   | 'transposed'
-  | 'all-zero';
+  | 'all-zero'
+  /** Values beyond 2^53 (|value| <= scale <= 2^53 in every table posenc computes). */
+  | 'too-large';
 
 export interface Identification {
   /** The data is reproduced within `tolerance` by `options` (with float32 angles when `float32Angle`). */
@@ -226,14 +348,42 @@ export function toNpy(array: TableData, length: number, dModel: number): Uint8Ar
 export function toCsv(array: TableData, length: number, dModel: number): string;
 /** Nested arrays, one per row, values that read back exactly. */
 export function toJson(array: TableData, length: number, dModel: number): string;
+/** A table parseTable read: `length` rows × `dModel` columns, and how it read them. */
+export interface ParsedTable {
+  data: Float64Array;
+  length: number;
+  dModel: number;
+  read:
+    | { format: 'npy'; /** As in the file, size-1 dimensions included. */ shape: number[]; dtype: '<f4' | '<f8' }
+    | {
+        format: 'brackets';
+        /** The nested arrays' shape, size-1 dimensions included (undefined when dModel was given). */
+        shape: number[] | undefined;
+        encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
+      }
+    | {
+        format: 'lines';
+        /** A first line of column names (or numbers 0, 1, 2, …) was skipped. */
+        header: boolean;
+        /** A first column counting the rows (pandas' index) was dropped. */
+        indexColumn: boolean;
+        separator: ',' | ';';
+        /** Semicolon-separated: commas in numbers were read as decimal points. */
+        decimalComma: boolean;
+        /** For bytes: how they were decoded. */
+        encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
+      };
+}
 /**
- * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped) or text: CSV (a header
- * row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX printouts, pasted
- * numbers (reshaped to dModel when given).
+ * Reads .npy bytes ('<f4'/'<f8', C order; size-1 dimensions dropped; at most
+ * 2^28 values) or text of at most 2^25 characters: CSV (LF, CRLF or CR lines;
+ * commas, tabs or spaces, or semicolons with decimal commas; quoted fields;
+ * a header row and a pandas index column are dropped), JSON, numpy/PyTorch/JAX
+ * printouts, pasted numbers (reshaped to dModel when given). Bytes are UTF-8
+ * or UTF-16 (byte-order mark, or ASCII with zero bytes).
  */
-export function parseTable(
-  input: ArrayBuffer | ArrayBufferView | string,
-  options?: { dModel?: number },
-): { data: Float64Array; length: number; dModel: number };
+export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
+/** NumPy code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
+export function codeSnippet(language: 'numpy', options: RopeCacheOptions): string;

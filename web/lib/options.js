@@ -43,14 +43,23 @@ const KNOWN = Object.fromEntries(
   Object.entries(OPTIONS).map(([where, extra]) => [where, new Set([...ENCODING_OPTIONS, ...extra])]),
 );
 
-const describe = (v) =>
-  typeof v === 'string'
-    ? JSON.stringify(v)
-    : typeof v === 'bigint'
-      ? `${v}n`
-      : Array.isArray(v)
-        ? `an array of length ${v.length}`
-        : String(v);
+/**
+ * A value as text for a message. Never throws: a value with no text
+ * (Object.create(null), a throwing toString, a revoked Proxy) is named by its
+ * kind, so that the message says what was wrong instead of failing itself.
+ */
+export function describe(v) {
+  try {
+    if (typeof v === 'string') return JSON.stringify(v.length > 80 ? `${v.slice(0, 77)}...` : v);
+    if (typeof v === 'bigint') return `${v}n`;
+    if (Array.isArray(v)) return `an array of length ${v.length}`;
+    if (typeof v === 'function') return 'a function';
+    if (v !== null && typeof v === 'object') return Object.prototype.toString.call(v);
+    return String(v);
+  } catch {
+    return `a value of type ${typeof v}`;
+  }
+}
 
 export function fail(ErrorType, where, message, value) {
   throw new ErrorType(`posenc.${where}: ${message} (got ${describe(value)})`);
@@ -91,6 +100,16 @@ function oneOf(where, name, value, allowed) {
   if (index >= 0) return index;
   const accepted = allowed.map((a) => `'${a}'`).join(', ');
   fail(typeof value === 'string' ? RangeError : TypeError, where, `${name} must be one of ${accepted}`, value);
+}
+
+/** Throws unless opts is an options object with no key outside `known`. */
+export function checkObjectKeys(where, opts, known) {
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
+    fail(TypeError, where, 'options must be an object', opts);
+  for (const key of Object.keys(opts))
+    if (!known.includes(key))
+      fail(TypeError, where, `unknown option '${key}'; ${where}'s options: ${known.join(', ')}`, opts[key]);
+  return opts;
 }
 
 function checkObject(where, opts) {
@@ -189,30 +208,98 @@ export function checkSize(where, what, count, ArrayType, advice = 'reduce length
     );
 }
 
-// Work limits keep one call to seconds, not hours: O(maxOffset × dModel) for the
-// closed forms, and real row products where angle is 'ratio-power'.
-export const MAX_SINUSOID_WORK = 2 ** 33;
-export const MAX_PRODUCT_WORK = 2 ** 30;
+// Work limits: every call estimates its work before it starts and refuses
+// more than MAX_WORK units, one unit being about a nanosecond on the 2-core
+// test VM (docs/reliability.md gives the measured times at each limit). The
+// costs per value below are those measured there, rounded up, sin/cos and pow
+// doubled: measured under load, 2^28 direct float32 values (1 GiB) took 23 s.
+export const MAX_WORK = 2 ** 32;
+export const COST = Object.freeze({
+  // A float32 table value of the angle-addition recurrence, a value copied out,
+  // one term of a sum of cosines (offsetDots, similarity), a matrix entry.
+  step: 1,
+  // A value evaluated directly with sin/cos (float64 tables; sin and cos of a
+  // pair at different frequencies).
+  direct: 32,
+  // A value of angle 'ratio-power': a pow and a sin/cos.
+  power: 80,
+  // A multiply-add of the real row products ('ratio-power' similarity).
+  product: 3,
+});
 
-/** Throws unless `work` is within `limit`; `what` spells out the product. */
-export function checkWork(where, what, work, limit, advice) {
+/** Throws unless `work` is within `limit`; `what` spells out the estimate. */
+export function checkWork(where, what, work, advice, limit = MAX_WORK) {
   if (work > limit)
     throw new RangeError(
-      `posenc.${where}: ${what} = ${work} exceeds ${limit}, the most work one call may do; ${advice}`,
+      `posenc.${where}: ${what} = ${work} work units exceeds ${limit}, the most one call may do (a few seconds); ${advice}`,
     );
 }
 
-/** The caller's buffer when given (it must fit exactly), else a new one. */
-export function outputArray(where, opts, ArrayType, count, inPlace = false) {
+// The engine's own typed-array accessors, taken once: the brand and the
+// length of an \`out\` come from its internal slots, never from properties a
+// subclass, a Proxy or a look-alike object could override, and its values are
+// written by the intrinsic set() (a subclass's set() that calls back into
+// posenc would otherwise run while the values sit in wasm scratch).
+const TypedArray = Object.getPrototypeOf(Float32Array);
+const intrinsic = (name) => Object.getOwnPropertyDescriptor(TypedArray.prototype, name);
+const typedArrayTag = intrinsic(Symbol.toStringTag).get;
+const typedArrayLength = intrinsic('length').get;
+const typedArrayBuffer = intrinsic('buffer').get;
+const typedArrayByteOffset = intrinsic('byteOffset').get;
+const typedArraySet = intrinsic('set').value;
+
+/** 'Float32Array', 'Float64Array', … for a typed array of any realm (node:vm, an iframe), else undefined. */
+export const typedArrayKind = (value) => typedArrayTag.call(value);
+
+/** Whether an ArrayBuffer (or SharedArrayBuffer) was detached (transferred, or wasm memory that grew). */
+export function isDetached(buffer) {
+  try {
+    new Uint8Array(buffer, 0, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A typed array's byte offset, from its internal slot. */
+export const byteOffsetOf = (array) => typedArrayByteOffset.call(array);
+
+/** out.set(values, offset) with the engine's own set(), whatever out's class says. */
+export function writeInto(out, values, offset = 0) {
+  typedArraySet.call(out, values, offset);
+}
+
+/**
+ * The caller's buffer when given (a Float32Array or Float64Array of this or
+ * another realm, or a subclass; it must fit exactly), else a new one.
+ * `wasmMemory`: the module's memory, whose views the call may detach by growing it.
+ */
+export function outputArray(where, opts, ArrayType, count, inPlace = false, wasmMemory = undefined) {
   const out = opts?.out;
   if (out === undefined) return new ArrayType(count);
-  if (!(out instanceof ArrayType))
+  if (typedArrayKind(out) !== ArrayType.name)
     fail(
       TypeError,
       where,
       `out must be a ${ArrayType.name}${ArrayType === Float64Array ? ' (dtype float64)' : ''}${inPlace ? ' or a WasmArray from pe.allocate()' : ''}`,
-      Object.prototype.toString.call(out),
+      out,
     );
-  if (out.length !== count) fail(RangeError, where, `out must have length ${count}`, out.length);
+  const buffer = typedArrayBuffer.call(out);
+  if (isDetached(buffer))
+    fail(
+      TypeError,
+      where,
+      'out is a view of a detached buffer (a WasmArray.array taken before the wasm memory grew, or a transferred buffer): pass the WasmArray itself, or read .array again',
+      out,
+    );
+  if (wasmMemory !== undefined && buffer === wasmMemory())
+    fail(
+      TypeError,
+      where,
+      `out is a view of the module's own memory (WasmArray.array), which this call may detach by growing it${inPlace ? ': pass the WasmArray itself (out: wasmArray), written in place' : ': pass a Float32Array/Float64Array of your own'}`,
+      out,
+    );
+  const length = typedArrayLength.call(out);
+  if (length !== count) fail(RangeError, where, `out must have length ${count}`, length);
   return out;
 }

@@ -6,13 +6,34 @@
 // A typed-array view of wasm memory is detached when the memory grows (any
 // allocation in the module may grow it), so the handle hands out `.array`
 // afresh instead of one view for good.
-import { dtypeOf, fail, integer, MAX_BYTES } from './options.js';
+import { checkObjectKeys, dtypeOf, fail, integer, MAX_BYTES } from './options.js';
 
-// Arrays the caller dropped without free(): their memory goes back when they are collected.
+// Arrays the caller dropped without free(): their memory goes back when the
+// garbage collector has collected them and the engine then runs this callback,
+// between tasks: never during synchronous code, and only when a collection
+// happens (wasm memory does not prompt one). Hence free().
 const leaked =
   typeof FinalizationRegistry === 'function'
-    ? new FinalizationRegistry(({ module, address }) => module.freeArray(address))
+    ? new FinalizationRegistry(({ module, address, bytes, held }) => {
+        module.freeArray(address);
+        held.bytes -= bytes;
+        held.count -= 1;
+      })
     : null;
+
+// Bytes the module must still be able to allocate after pe.allocate(): the
+// small objects every call builds (its options struct, a writer) come from
+// operator new, which aborts the module instead of returning null when the
+// heap is full (a wasm build has no exceptions); the large scratch is
+// allocated with nothrow and fails as a RangeError.
+export const HEADROOM_BYTES = 64 * 1024;
+
+// Bytes and arrays handed out by pe.allocate and not yet given back, per module.
+const heldByModule = new WeakMap();
+const heldOf = (module) => {
+  if (!heldByModule.has(module)) heldByModule.set(module, { bytes: 0, count: 0 });
+  return heldByModule.get(module);
+};
 
 const dtypeName = (ArrayType) => (ArrayType === Float64Array ? 'float64' : 'float32');
 
@@ -29,7 +50,16 @@ export class WasmArray {
     this.#address = address;
     this.#length = length;
     this.#ArrayType = ArrayType;
-    leaked?.register(this, { module, address }, this);
+    const held = heldOf(module);
+    const bytes = length * ArrayType.BYTES_PER_ELEMENT;
+    held.bytes += bytes;
+    held.count += 1;
+    leaked?.register(this, { module, address, bytes, held }, this);
+  }
+
+  /** Whether x is a WasmArray (a brand check: no Proxy or look-alike passes). */
+  static is(x) {
+    return x !== null && typeof x === 'object' && #address in x;
   }
 
   /** The values: a view of wasm memory, valid until the module's memory next grows (read it again then). */
@@ -60,6 +90,9 @@ export class WasmArray {
     if (this.#address === 0) return;
     leaked?.unregister(this);
     this.#module.freeArray(this.#address);
+    const held = heldOf(this.#module);
+    held.bytes -= this.#length * this.#ArrayType.BYTES_PER_ELEMENT;
+    held.count -= 1;
     this.#address = 0;
     this.#view = null;
   }
@@ -83,16 +116,24 @@ export class WasmArray {
 /** pe.allocate(count, { dtype }) for one module. */
 export function allocator(module) {
   return function allocate(count, opts = {}) {
-    if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
-      fail(TypeError, 'allocate', 'options must be an object', opts);
-    for (const key of Object.keys(opts)) {
-      if (key !== 'dtype') fail(TypeError, 'allocate', `unknown option '${key}' (allowed: dtype)`, opts[key]);
-    }
+    checkObjectKeys('allocate', opts, ['dtype']);
     const ArrayType = dtypeOf('allocate', opts);
     const dtype = dtypeName(ArrayType);
     const length = integer('allocate', 'count', count, 1, Math.floor(MAX_BYTES / ArrayType.BYTES_PER_ELEMENT));
     const address = module.allocateArray(length, ArrayType.BYTES_PER_ELEMENT);
-    if (address === 0) throw new RangeError(`posenc.allocate: not enough wasm memory for ${length} ${dtype} values`);
+    // Refused unless the headroom is still there after it: see HEADROOM_BYTES.
+    const headroom = address === 0 ? 0 : module.allocateArray(HEADROOM_BYTES, 1);
+    if (headroom !== 0) module.freeArray(headroom);
+    else {
+      if (address !== 0) module.freeArray(address);
+      const held = heldOf(module);
+      const unfreed = held.count
+        ? `; ${held.count} WasmArrays hold ${held.bytes} bytes: free() your WasmArrays when done with them (dropped ones are reclaimed only after a garbage collection, between tasks, never within a synchronous loop)`
+        : '';
+      throw new RangeError(
+        `posenc.allocate: count ${length}: not enough wasm memory for ${length} ${dtype} values (${length * ArrayType.BYTES_PER_ELEMENT} bytes, wasm32 holds at most 2 GiB)${unfreed}`,
+      );
+    }
     return new WasmArray(module, address, length, ArrayType);
   };
 }

@@ -7,15 +7,23 @@
 // settings (exports.js). Text only ever reaches the DOM through textContent.
 import { structuredLikeHuggingFace } from '../lib/conventions.js';
 import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
+import { setPainter } from '../plots/common.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
-import { firstFunction } from './convention.js';
+import { firstFunction } from '../model/convention.js';
+import { element } from './dom.js';
 import { createExports } from './exports.js';
 import { translator } from './i18n.js';
 import './check.css';
 
 // Larger files are refused before they are read (a 8192 x 512 float64 table is 32 MB).
 const MAX_FILE_MB = 256;
+// A text box holding megabytes freezes the page while it lays them out (50 MB:
+// 18.8 s): a longer paste is checked without being put in the box.
+const MAX_PASTE_MB = 1;
+// How long the checker's worker may take to load the core before the section
+// says so and offers a retry (it keeps waiting meanwhile).
+const CORE_PATIENCE_S = 10;
 // Presets that reproduce known mistakes: their tables are compared with the paper's.
 const MISTAKEN = ['legacy-column', 'question'];
 // (oddColumn only where d is odd: identify() gives an even table the nearest preset's.)
@@ -28,17 +36,6 @@ const FORMULA = {
   divide: 'pos / base^e',
   'ratio-power': '(pos / base)^e',
 };
-
-function element(name, attributes = {}, parent = null) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'text') node.textContent = value;
-    else if (key === 'className') node.className = value;
-    else node.setAttribute(key, value);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
 
 /** A padding row beyond the table is no padding row (as identify() counts it). */
 const paddingIn = (row, length) => (row !== null && row < length ? row : null);
@@ -185,7 +182,13 @@ export function createCheck(container, getState) {
     element('button', { type: 'button', 'data-sample': name, 'data-testid': `check-sample-${name}` }, samples),
   );
 
-  const status = element('p', { className: 'check-status', id: 'check-status', 'aria-live': 'polite' }, tool);
+  // What is happening (reading, parsing, identifying, an error) with a Retry where it helps, and a progress bar.
+  const statusRow = element('div', { className: 'check-status-row' }, tool);
+  const status = element('p', { className: 'check-status', id: 'check-status', 'aria-live': 'polite' }, statusRow);
+  const retryButton = element('button', { type: 'button', id: 'check-retry', 'data-testid': 'check-retry' }, statusRow);
+  retryButton.hidden = true;
+  const progress = element('progress', { className: 'check-progress', 'aria-labelledby': 'check-status' }, tool);
+  progress.hidden = true;
 
   // The answer.
   const answer = element('div', { className: 'check-result', id: 'check-result', 'data-testid': 'check-result' }, tool);
@@ -213,31 +216,110 @@ export function createCheck(container, getState) {
   for (const name of PRESET_NAMES) element('option', { value: name, text: name }, referenceSelect);
   const largestLine = element('p', { className: 'check-largest', 'data-testid': 'check-largest' }, differenceBox);
   const plotBox = element('div', { className: 'check-plot', 'data-check-plot': 'difference' }, differenceBox);
+  const pixelNote = element('p', { className: 'check-pixel-note', 'data-testid': 'check-pixel-note' }, differenceBox);
+  pixelNote.hidden = true;
 
   const exportBox = element('div', { className: 'export-tool' }, container);
   const exports = createExports(exportBox, { getState, posenc });
 
   // The status line is kept as a key and its arguments, so a language switch rewrites it.
+  // (A library detail, in English, may follow the sentence: see failed().)
   let said = null;
-  const say = (state, key, ...args) => {
-    said = { state, key, args };
+  const showSaid = () => {
+    const { key, args, detail } = said;
     status.textContent = key ? t(key, ...args) : '';
+    if (detail) status.textContent += ` ${t('check.detail', detail)}`;
+  };
+  const say = (state, key, ...args) => {
+    said = { state, key, args, detail: null };
+    showSaid();
     status.dataset.state = state;
+    retryButton.hidden = true;
+    if (state !== 'busy') progress.hidden = true;
   };
   // Library messages start with the function's name: the reader needs only the reason.
   const reason = (message) => String(message).replace(/^posenc\.\w+: /, '');
+  const fromLibrary = (message) => /^posenc\.\w+: /.test(String(message));
+
+  /**
+   * A failure, said in the reader's language: the sentence of `key`, then the
+   * library's own reason when it gave one (it names what is wrong: "row 3 has
+   * 5 values"). An engine's message ("Maximum call stack size exceeded") means
+   * nothing to a reader: it goes to the console only. `retry`: offer Retry.
+   */
+  function failed(key, message = null, { retry = false } = {}) {
+    say('error', key);
+    if (message !== null && fromLibrary(message)) {
+      said.detail = reason(message);
+      showSaid();
+    } else if (message !== null) console.warn(`posenc checker: ${message}`);
+    retryButton.hidden = !retry;
+  }
+
+  // The last check asked for, to run again on Retry.
+  let lastCheck = null;
+  // Until the worker has the core: a timer that says so when it takes long.
+  let coreTimer = 0;
+  let coreReady = false;
+  let coreFailed = false;
+  // The status a slow core interrupted, to put back when the core arrives.
+  let beforeSlow = null;
+  // Paint requests of the difference heatmap waiting for the worker: seq -> resolve.
+  const paints = new Map();
+  let paintSeq = 0;
+
+  function stopWorker() {
+    worker?.terminate();
+    worker = null;
+    clearTimeout(coreTimer);
+    // Their pixels will never come: the heatmap keeps its image (null: nothing to put).
+    for (const resolve of paints.values()) resolve(null);
+    paints.clear();
+  }
 
   function startWorker() {
     worker = new Worker(new URL('./check-worker.js', import.meta.url), { type: 'module' });
+    coreReady = false;
+    coreFailed = false;
+    coreTimer = setTimeout(() => {
+      if (coreReady || !busy) return;
+      beforeSlow = said;
+      say('slow', 'check.slow', CORE_PATIENCE_S);
+      retryButton.hidden = false;
+    }, CORE_PATIENCE_S * 1000);
     worker.onmessage = ({ data }) => {
+      if (data.phase === 'core') {
+        clearTimeout(coreTimer);
+        coreReady = !data.error;
+        coreFailed = Boolean(data.error);
+        if (data.error && busy) {
+          busy = false;
+          failed('check.failed.load', data.error, { retry: true });
+        } else if (said?.state === 'slow' && beforeSlow) {
+          say(beforeSlow.state, beforeSlow.key, ...beforeSlow.args);
+        }
+        return;
+      }
       if (data.id !== requestId) return;
-      if (data.phase === 'parsed') say('busy', 'check.identifying', { length: data.length, dModel: data.dModel });
-      else if (data.phase === 'error') {
+      if (data.phase === 'reading') {
+        progress.hidden = false;
+        progress.max = data.total;
+        progress.value = data.loaded;
+      } else if (data.phase === 'parsing') {
+        progress.removeAttribute('value');
+        progress.hidden = false;
+        if (said?.state !== 'slow') say('busy', 'check.parsing', source.text);
+      } else if (data.phase === 'parsed') {
+        // What was read, before the seconds identify() may take: a wrong shape shows at once.
+        const read = { length: data.length, dModel: data.dModel, name: sourceName() };
+        if (said?.state !== 'slow') say('busy', 'check.read', read);
+        else beforeSlow = { state: 'busy', key: 'check.read', args: [read], detail: null };
+      } else if (data.phase === 'error') {
         busy = false;
         // The answer below was about another table: it goes, so that the error is not misread.
         result = null;
         answer.hidden = true;
-        say('error', 'check.error', reason(data.message));
+        failed(`check.failed.${data.stage}`, data.message, { retry: data.stage === 'load' });
       } else if (data.phase === 'done') {
         busy = false;
         referenceSelect.disabled = false;
@@ -245,22 +327,26 @@ export function createCheck(container, getState) {
       } else if (data.phase === 'difference' && data.preset === referenceSelect.value) {
         difference = data;
         drawDifference();
+      } else if (data.phase === 'pixels') {
+        const resolve = paints.get(data.seq);
+        paints.delete(data.seq);
+        resolve?.(data.pixels ? data : null);
       }
     };
     worker.onerror = (event) => {
+      // The script did not load, or threw: what it said goes to the console only.
       event.preventDefault();
+      if (event.message) console.warn(`posenc checker: ${event.message}`);
       busy = false;
-      worker = null;
-      say('error', event.message ? 'check.error' : 'check.workerFailed', event.message);
+      stopWorker();
+      failed('check.workerFailed', null, { retry: true });
     };
   }
 
   /** Sends a request; an unanswered one is abandoned with its worker (identify cannot be interrupted). */
   function submit(message, transfer, label) {
-    if (busy && worker) {
-      worker.terminate();
-      worker = null;
-    }
+    // A busy worker is abandoned, and one whose core failed to load cannot answer: a new one loads it again.
+    if (worker && (busy || coreFailed)) stopWorker();
     if (!worker) startWorker();
     requestId += 1;
     busy = true;
@@ -269,21 +355,43 @@ export function createCheck(container, getState) {
     started = performance.now();
     source = label;
     say('busy', 'check.reading', label.text);
+    progress.removeAttribute('value');
+    progress.hidden = false;
     worker.postMessage({ id: requestId, ...message }, transfer);
   }
 
-  async function checkFile(file) {
+  /** The name the reader knows the table `of` by, in the current language. */
+  function sourceName(of = source) {
+    const from = {
+      sample: () => t(`check.sample.${of.name}`),
+      paste: () => t('check.pasted'),
+      'long-paste': () => t('check.longPasted', of.size),
+    }[of.kind];
+    return from ? from() : of.text;
+  }
+
+  const megabytes = (bytes) => bytes / 2 ** 20;
+
+  function checkFile(file) {
     if (!file) return;
     if (file.size > MAX_FILE_MB * 2 ** 20) {
       say('error', 'check.tooBig', MAX_FILE_MB);
       return;
     }
-    try {
-      const bytes = await file.arrayBuffer();
-      submit({ input: bytes }, [bytes], { kind: 'file', text: file.name });
-    } catch (error) {
-      say('error', 'check.error', String(error?.message ?? error));
+    lastCheck = () => checkFile(file);
+    // The worker reads the file itself (a File is passed, not copied), reporting how far it got.
+    submit({ file }, [], { kind: 'file', text: file.name });
+  }
+
+  function pastedDModel() {
+    const dModelText = dModelInput.value.trim();
+    const dModel = dModelText === '' ? undefined : Number(dModelText);
+    if (dModel !== undefined && !(Number.isInteger(dModel) && dModel >= 1)) {
+      say('error', 'check.badDModel');
+      dModelInput.focus();
+      return null;
     }
+    return { dModel };
   }
 
   function checkPaste() {
@@ -293,20 +401,34 @@ export function createCheck(container, getState) {
       pasteArea.focus();
       return;
     }
-    const dModelText = dModelInput.value.trim();
-    const dModel = dModelText === '' ? undefined : Number(dModelText);
-    if (dModel !== undefined && !(Number.isInteger(dModel) && dModel >= 1)) {
-      say('error', 'check.badDModel');
-      dModelInput.focus();
-      return;
-    }
-    submit({ input: text, dModel }, [], { kind: 'paste', text: t('check.pasted') });
+    const wanted = pastedDModel();
+    if (!wanted) return;
+    lastCheck = checkPaste;
+    submit({ input: text, ...wanted }, [], { kind: 'paste', text: t('check.pasted') });
+  }
+
+  /** A paste too long for the text box: checked as it is, never put in the box. */
+  function checkLongPaste(text) {
+    const wanted = pastedDModel();
+    if (!wanted) return;
+    lastCheck = () => checkLongPaste(text);
+    const size = megabytes(new Blob([text]).size);
+    submit({ input: text, ...wanted }, [], { kind: 'long-paste', text: t('check.longPasted', size), size });
   }
 
   async function checkSample(name) {
     const sample = SAMPLES[name];
-    const pe = await posenc();
-    const data = sample.build(pe);
+    lastCheck = () => checkSample(name);
+    let data;
+    try {
+      // The page's own instance: its first use fetches part of the page (offline: it cannot).
+      const pe = await posenc();
+      data = sample.build(pe);
+    } catch (error) {
+      console.warn(error);
+      failed('check.failed.sample', null, { retry: true });
+      return;
+    }
     submit({ table: { data, length: sample.length, dModel: sample.dModel } }, [data.buffer], {
       kind: 'sample',
       name,
@@ -315,7 +437,7 @@ export function createCheck(container, getState) {
   }
 
   function show(answered) {
-    result = answered;
+    result = { ...answered, source };
     const { identification: id } = result;
     say('done', 'check.done', { length: result.length, dModel: result.dModel, seconds: result.seconds });
     difference = null;
@@ -372,8 +494,12 @@ export function createCheck(container, getState) {
   function render() {
     if (!result) return;
     const { identification: id } = result;
-    const from = { sample: () => t(`check.sample.${source.name}`), paste: () => t('check.pasted') }[source.kind];
-    sourceLine.textContent = t('check.source', from ? from() : source.text);
+    // What was read, as the reader can check it against the file: a CSV read as one long row shows here.
+    sourceLine.textContent = t('check.source', {
+      name: sourceName(result.source),
+      length: result.length,
+      dModel: result.dModel,
+    });
     verdict.dataset.match = String(id.match);
     verdict.textContent = id.transposed
       ? t('check.verdict.transposed', id.nearestPreset)
@@ -415,6 +541,26 @@ export function createCheck(container, getState) {
     if (result && worker && !busy) worker.postMessage({ id: requestId, difference: referenceSelect.value });
   }
 
+  /**
+   * The pixels of the heatmap of `shown` (a difference from the worker), painted
+   * by the worker that holds its values; null once that worker or table is gone.
+   */
+  function paintIn(shown, request) {
+    if (!worker || shown.id !== requestId) return Promise.resolve(null);
+    paintSeq += 1;
+    const seq = paintSeq;
+    const answered = new Promise((resolve) => paints.set(seq, resolve));
+    worker.postMessage({ id: shown.id, paint: request, preset: shown.preset, seq });
+    return answered.then((answer) => {
+      if (answer) {
+        pixelNote.hidden = !answer.aggregated;
+        // Set once the heatmap has put the image (its own callback runs first).
+        setTimeout(() => (plotBox.dataset.painted = 'true'));
+      }
+      return answer;
+    });
+  }
+
   function drawDifference() {
     if (!result || !difference) return;
     const { length, dModel } = result;
@@ -427,6 +573,10 @@ export function createCheck(container, getState) {
       largest > 0
         ? t('check.largest', { preset, value: values[worst] * unit, ...at(worst), marked: first >= 0 })
         : t('check.identical', preset);
+    // The worker holds these values too and paints them there (see paintIn): a
+    // million-row table costs the main thread an image of the plot's size only.
+    setPainter(values, { min: difference.min, max: difference.max, paint: (request) => paintIn(difference, request) });
+    plotBox.dataset.painted = 'false';
     const plotData = { values, rows: length, columns: dModel, marks: first >= 0 ? at(first) : {} };
     const options = {
       domain: [-reach, reach],
@@ -444,9 +594,9 @@ export function createCheck(container, getState) {
 
   function label() {
     heading.textContent = t('check.heading');
-    dropText.textContent = t('check.drop');
+    dropText.textContent = t('check.drop', MAX_FILE_MB);
     fileLabel.textContent = t('check.file');
-    pasteLabel.textContent = t('check.paste');
+    pasteLabel.textContent = t('check.paste', MAX_PASTE_MB);
     // Rows 0 and 1 of the paper's table at d = 4, to 6 digits: pasted as is, it checks out.
     pasteArea.placeholder = '0, 1, 0, 1\n0.841471, 0.540302, 0.00999983, 0.99995';
     dModelLabel.textContent = t('check.dModel');
@@ -455,7 +605,9 @@ export function createCheck(container, getState) {
     sampleButtons.forEach((button) => {
       button.textContent = t(`check.sample.${button.dataset.sample}`);
     });
-    if (said) say(said.state, said.key, ...said.args);
+    retryButton.textContent = t('check.retry');
+    pixelNote.textContent = t('check.pixelNote');
+    if (said) showSaid();
   }
 
   function setLanguage() {
@@ -483,6 +635,18 @@ export function createCheck(container, getState) {
     fileInput.value = '';
   });
   runButton.addEventListener('click', checkPaste);
+  // A paste longer than the box takes is checked without entering it (see MAX_PASTE_MB).
+  pasteArea.addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (text.length <= MAX_PASTE_MB * 2 ** 20) return;
+    event.preventDefault();
+    checkLongPaste(text);
+  });
+  retryButton.addEventListener('click', () => {
+    stopWorker();
+    busy = false;
+    lastCheck?.();
+  });
   pasteArea.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) checkPaste();
   });

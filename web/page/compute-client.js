@@ -2,28 +2,48 @@
 // similarity matrix), and each plot's numbers, hands back answers in request
 // order with the options they were computed for; a drag that asks faster
 // than the worker answers still sees every answer that was computed, not
-// only the last one. Every array received is declared held by the worker
-// too (setPainter), so that the heatmaps have it painted, and compared,
-// there. An array that a newer answer replaced and that no plot holds any
-// more (painter.retain/release) goes back to the worker to be filled again:
-// a fresh multi-megabyte array costs far more (first touch of its pages,
-// then garbage) than the core.
+// only the last one. Every array received is transferred, not copied, and
+// comes painted for the plots that kept up with the array it replaces (their
+// last paint request, in the new shape); other paints and differences are
+// asked of the worker (setPainter), which computes the array again for them.
+// An array that a newer answer replaced and that no plot holds any more
+// (painter.retain/release) goes back to the worker to be filled again: a
+// fresh multi-megabyte array costs far more (first touch of its pages, then
+// garbage) than the core.
 import { setPainter } from '../plots/common.js';
 
 export function createComputeClient(onResult) {
-  const worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
+  let worker = null;
   const calls = new Map();
   // One lane per plot that paints or subtracts: its newer request drops an older one not yet started.
   const lanes = new WeakMap();
   let nextId = 0;
   let nextLane = 0;
 
-  worker.onmessage = ({ data }) => {
-    const call = calls.get(data.id);
-    calls.delete(data.id);
-    if (data.error) call?.reject(new Error(data.error));
-    else call?.resolve(data.dropped ? null : data);
-  };
+  /** Every call still waiting gets `error`: their worker will never answer. */
+  function failAll(error) {
+    for (const call of calls.values()) call.reject(error);
+    calls.clear();
+  }
+
+  function startWorker() {
+    worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = ({ data }) => {
+      const call = calls.get(data.id);
+      calls.delete(data.id);
+      if (data.error) call?.reject(new Error(data.error));
+      else call?.resolve(data.dropped ? null : data);
+    };
+    // The script did not load (404, offline) or threw while starting: nothing
+    // would ever answer. (A load failure comes with no message at all.)
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const error = new Error(event.message || 'the compute worker could not be started');
+      error.workerFailed = true;
+      failAll(error);
+    };
+  }
+  startWorker();
 
   function call(lane, message) {
     nextId += 1;
@@ -41,13 +61,56 @@ export function createComputeClient(onResult) {
 
   // Per slot or subtracting plot: the latest array handed out.
   const latest = new Map();
+  // Per slot or subtracting plot: paint lane -> { request, generation } of
+  // each plot's last paint of its arrays, and how many arrays it has received.
+  const lastPaints = new Map();
+  const generations = new Map();
+  // A plot that painted one of this many latest arrays keeps up (a drag asks faster than answers arrive).
+  const KEEPING_UP = 3;
+
+  // Colour tables go to the worker once; requests name them by key.
+  const colourKeys = new WeakMap();
+  let nextColourKey = 0;
+  function colourKey(colours) {
+    if (!colourKeys.has(colours)) {
+      colourKeys.set(colours, (nextColourKey += 1));
+      worker.postMessage({ type: 'colours', key: nextColourKey, colours });
+    }
+    return colourKeys.get(colours);
+  }
+  const wire = ({ colours, ...request }) => ({ ...request, colourKey: colourKey(colours) });
+
+  // An image painted for `request` serves `wanted` if they differ at most in
+  // exact (a preview asked for, an exact one given).
+  const serves = (request, wanted) =>
+    Object.keys(wanted).every((key) => request[key] === wanted[key] || (key === 'exact' && request.exact));
+
+  /** A compute job for `lane`, painting the new array for the plots that painted the one it replaces. */
+  function compute(lane, source) {
+    const generation = generations.get(lane) ?? 0;
+    // Only plots that keep up: the others are off screen while a slider moves.
+    const hints = new Map(
+      [...(lastPaints.get(lane) ?? [])]
+        .filter(([, last]) => generation - last.generation < KEEPING_UP)
+        .map(([paintLane, last]) => [paintLane, last.request]),
+    );
+    const paints = [...hints].map(([paintLane, request]) => ({ lane: paintLane, request: wire(request) }));
+    return call(lane, { type: 'compute', source, paints }).then((answer) => answer && { ...answer, hints });
+  }
 
   /**
-   * Marks an array from the worker as held there too, under what it is, and
-   * as the latest of `lane`: the one before it may now go back.
+   * Gives an array from the worker its painter (paints and differences asked
+   * of the worker, under what the array is; the images painted with it served
+   * first), and makes it the latest of `lane`: the one before it may now go back.
    */
-  function received(lane, source, { values, min, max }) {
+  function received(lane, source, { values, min, max, painted, hints }) {
     const users = new Set();
+    // Paint lane -> the image painted with the array, and the request it was painted for.
+    const prepainted = new Map(
+      painted.map(({ lane: paintLane, ...image }) => [paintLane, { image, request: hints.get(paintLane) }]),
+    );
+    const generation = (generations.get(lane) ?? 0) + 1;
+    generations.set(lane, generation);
     let replaced = false;
     const giveBack = () => {
       if (!replaced || users.size > 0 || values.buffer.byteLength === 0) return;
@@ -57,11 +120,21 @@ export function createComputeClient(onResult) {
       source,
       min,
       max,
-      paint: (request, owner) => call(laneOf('paint', owner), { type: 'paint', source, request }),
+      paint: (request, owner) => {
+        const paintLane = laneOf('paint', owner);
+        if (!lastPaints.has(lane)) lastPaints.set(lane, new Map());
+        lastPaints.get(lane).set(paintLane, { request, generation });
+        const ready = prepainted.get(paintLane);
+        prepainted.delete(paintLane);
+        // Painted in the new array's shape: only the rest of the request must match.
+        if (ready && serves({ ...ready.request, rows: request.rows, columns: request.columns }, request))
+          return Promise.resolve(ready.image);
+        return call(paintLane, { type: 'paint', source, request: wire(request) });
+      },
       subtract: (other, owner) => {
         const difference = { kind: 'difference', left: source, right: other.source };
         const differenceLane = laneOf('difference', owner);
-        return call(differenceLane, { type: 'compute', source: difference }).then(
+        return compute(differenceLane, difference).then(
           (answer) => answer && received(differenceLane, difference, answer),
         );
       },
@@ -80,7 +153,21 @@ export function createComputeClient(onResult) {
   }
 
   return {
-    /** Resolves once the worker has loaded the core; rejects with the reason it could not. */
+    /**
+     * Ends the worker and starts another (a retry after a failed or stalled
+     * load): the calls still waiting are rejected, the arrays handed out stay
+     * valid, and every later request goes to the new worker.
+     */
+    restart() {
+      worker.terminate();
+      failAll(new Error('the compute worker was restarted'));
+      latest.clear();
+      startWorker();
+    },
+    /**
+     * Resolves once the worker has loaded the core; rejects with the reason it
+     * could not (an Error with workerFailed: true when the worker itself failed).
+     */
     ready() {
       return call('ready', { type: 'ready' });
     },
@@ -95,7 +182,7 @@ export function createComputeClient(onResult) {
     request(slot, kind, options) {
       const source = { kind, options };
       const lane = `slot:${slot}`;
-      call(lane, { type: 'compute', source }).then(
+      compute(lane, source).then(
         (answer) => answer && onResult({ slot, values: received(lane, source, answer), options }),
         (error) => onResult({ slot, error: String(error?.message ?? error) }),
       );

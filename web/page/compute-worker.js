@@ -2,35 +2,49 @@
 // similarity matrix and the difference of two tables; and paints them for the
 // heatmaps (plots/paint.js), so that the main thread only puts pixels and a
 // slider drag never waits on a pass over millions of values. Also the numbers
-// of the other plots (section-data.js), so that the main thread only draws.
+// of the other plots (model/section-data.js), so that the main thread only draws.
+//
+// An array crosses to the main thread once, transferred, never copied: a
+// compute job fills a buffer, paints it for the plots that painted the array
+// it replaces (the same request but its shape: `paints`), and hands buffer
+// and pixels over together. The main thread keeps the values (for readouts);
+// a later paint or difference of them (a settled drag's exact image, a
+// resize, compare's subtraction) computes them again here, which costs the
+// core less than a copy of them would.
 //
 // Messages: { id, type: 'ready' } (answered { id } once the core is loaded, or
-// { id, error }), { id, lane, type: 'compute' | 'paint', source, request? },
-// { id, lane, type: 'section', name, state } (answered { id, numbers }), and
-// { type: 'recycle', buffer } for an array the main thread is done with. A
-// source says what an array is:
+// { id, error }), { id, lane, type: 'compute', source, paints }, (answered
+// { id, values, min, max, painted: [{ lane, pixels, width, height }] }),
+// { id, lane, type: 'paint', source, request } (answered { id, pixels, width,
+// height }), { id, lane, type: 'section', name, state } (answered
+// { id, numbers }), { type: 'recycle', buffer } for an array the main thread
+// is done with, and { type: 'colours', key, colours }: a colour table paint
+// requests name by key (sent once). A source says what an array is:
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
 // Per lane only the latest job matters: an older one not yet started is
 // answered { id, dropped: true }.
 import { load } from '../lib/index.js';
 import { paintCells, valueRange } from '../plots/paint.js';
-import { knobs } from './convention.js';
-import { createModel } from './data.js';
-import { COMPUTE } from './section-data.js';
+import { knobs } from '../model/convention.js';
+import { createModel } from '../model/data.js';
+import { COMPUTE } from '../model/section-data.js';
 
 const posenc = load();
 let model = null;
 const pending = new Map();
 let busy = false;
 
-// Recently used arrays, by source: painting or subtracting them computes
-// nothing again. Evicted buffers are reused: a fresh multi-megabyte array
-// costs more (first touch of its pages) than the core takes to fill it.
+// Recently used arrays kept here (computed for a paint or a difference), by
+// source: painting or subtracting them again computes nothing. Evicted
+// buffers are reused: a fresh multi-megabyte array costs more (first touch of
+// its pages) than the core takes to fill it.
 const HELD = 4;
 const held = new Map();
 // Buffers the main thread handed back, filled again for the next answers.
 const returned = [];
 const RETURNED = 4;
+// Colour tables of the paint requests, by key.
+const colourTables = new Map();
 
 /** Room to grow (at most 1/8 more), so that a drag through sizes can reuse a buffer for several steps. */
 function capacity(size) {
@@ -38,25 +52,45 @@ function capacity(size) {
   return Math.ceil(size / step) * step;
 }
 
-function sizeOf(source) {
-  if (source.kind === 'difference') return sizeOf(source.left);
+/** [rows, columns] of the array `source` describes. */
+function shapeOf(source) {
+  if (source.kind === 'difference') return shapeOf(source.left);
   const { length, dModel } = source.options;
-  return source.kind === 'similarity' ? length * length : length * dModel;
+  return source.kind === 'similarity' ? [length, length] : [length, dModel];
 }
 
-/** The values of `source`, computed unless held; the most recently used entry afterwards. */
-function hold(pe, source, key = JSON.stringify(source)) {
+const sizeOf = (source) => shapeOf(source).reduce((a, b) => a * b);
+
+/** The smallest returned buffer that holds `size` floats (taken from the pool), else null. */
+function returnedBuffer(size) {
+  let fit = null;
+  for (const buffer of returned) {
+    if (buffer.byteLength >= size * 4 && (!fit || buffer.byteLength < fit.byteLength)) fit = buffer;
+  }
+  if (fit) returned.splice(returned.indexOf(fit), 1);
+  return fit;
+}
+
+/**
+ * The values of `source`, computed unless held; the most recently used entry
+ * afterwards. handOver: for the main thread, which takes the buffer (a
+ * returned one, or the held entry itself, which leaves the cache).
+ */
+function hold(pe, source, handOver = false, key = JSON.stringify(source)) {
   const kept = held.get(key);
   if (kept) {
     held.delete(key);
-    held.set(key, kept);
+    if (!handOver) held.set(key, kept);
     return kept;
   }
   // Inputs first, so that making room for this entry cannot evict them.
   const inputs = source.kind === 'difference' ? [hold(pe, source.left), hold(pe, source.right)] : [];
   const size = sizeOf(source);
   let buffer = null;
-  if (held.size >= HELD) {
+  if (handOver) {
+    const fit = returnedBuffer(size);
+    if (fit) buffer = new Float32Array(fit);
+  } else if (held.size >= HELD) {
     const oldest = held.keys().next().value;
     buffer = held.get(oldest).buffer;
     held.delete(oldest);
@@ -71,35 +105,33 @@ function hold(pe, source, key = JSON.stringify(source)) {
     for (let i = 0; i < size; i++) values[i] = left[i] - right[i];
   } else throw new TypeError(`unknown source kind ${source.kind}`);
   const entry = { values, buffer, ...valueRange(values) };
-  held.set(key, entry);
+  if (!handOver) held.set(key, entry);
   return entry;
 }
 
-function run(pe, { id, type, source, request, name, state }) {
+/** Pixels of `values` (the array `source` describes) for a paint request; its colours named by key. */
+function paint(values, source, { colourKey, ...request }) {
+  const [rows, columns] = shapeOf(source);
+  const { low, high, width, height, exact } = request;
+  const pixels = paintCells(values, rows, columns, colourTables.get(colourKey), low, high, width, height, exact);
+  return { pixels, width, height };
+}
+
+function run(pe, { id, type, source, request, paints = [], name, state }) {
   if (type === 'section') {
     model ??= createModel(pe);
     // Cloned, not transferred: the model keeps its results for the next requests.
     self.postMessage({ id, numbers: COMPUTE[name]({ model, state, conv: knobs(state) }) });
     return;
   }
-  const entry = hold(pe, source);
   if (type === 'compute') {
-    // The held copy stays here; the main thread gets its own, transferred:
-    // the smallest returned buffer it fits in, else a new one.
-    const size = entry.values.length;
-    let fit = null;
-    for (const buffer of returned) {
-      if (buffer.byteLength >= size * 4 && (!fit || buffer.byteLength < fit.byteLength)) fit = buffer;
-    }
-    if (fit) returned.splice(returned.indexOf(fit), 1);
-    const buffer = fit ?? new ArrayBuffer(4 * capacity(size));
-    const values = new Float32Array(buffer, 0, size);
-    values.set(entry.values);
-    self.postMessage({ id, values, min: entry.min, max: entry.max }, [values.buffer]);
+    // Painted here first, then handed over (transferred) with the pixels.
+    const { values, min, max } = hold(pe, source, true);
+    const painted = paints.map(({ lane, request }) => ({ lane, ...paint(values, source, request) }));
+    self.postMessage({ id, values, min, max, painted }, [values.buffer, ...painted.map((p) => p.pixels.buffer)]);
     return;
   }
-  const { rows, columns, colours, low, high, width, height, exact } = request;
-  const pixels = paintCells(entry.values, rows, columns, colours, low, high, width, height, exact);
+  const { pixels, width, height } = paint(hold(pe, source).values, source, request);
   self.postMessage({ id, pixels, width, height }, [pixels.buffer]);
 }
 
@@ -155,6 +187,10 @@ self.onmessage = ({ data }) => {
       () => self.postMessage({ id: data.id }),
       (error) => self.postMessage({ id: data.id, error: String(error?.message ?? error) }),
     );
+    return;
+  }
+  if (data.type === 'colours') {
+    colourTables.set(data.key, data.colours);
     return;
   }
   if (data.type === 'recycle') {

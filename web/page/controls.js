@@ -2,7 +2,7 @@
 // <output>s in step with the state, and reports which state keys a user
 // change touched.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
-import { LIMITS, maxDimension, maxOffset, maxPosition } from './state.js';
+import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.

@@ -9,13 +9,14 @@
 // Snippets are built from the page state only (validated numbers and enum
 // names), and attribute values are escaped all the same.
 import { version } from '../../package.json';
-import { ATTRIBUTE_OF } from '../elements/attributes.js';
-import { TAG_OF_PLOT } from '../elements/tags.js';
-import { PARAM_OF } from '../embed/params.js';
+import { knobsOf } from '../model/arrays.js';
+import { CONTROLS, format } from '../model/params.js';
+import { toQuery } from '../model/state.js';
+import { TAG_OF_PLOT } from '../model/tags.js';
+import { languageOfLang } from '../i18n/translate.js';
 import { download } from './exports.js';
 import { translator } from './i18n.js';
 import { captionedSvg, svgToPng } from './plot-image.js';
-import { toQuery } from './state.js';
 
 /**
  * Where the script snippet loads the elements from: the published package on
@@ -25,45 +26,16 @@ export const ELEMENTS_URL =
   import.meta.env?.VITE_POSENC_ELEMENTS_URL ||
   `https://cdn.jsdelivr.net/npm/posenc@${version}/dist/elements/posenc-elements.js`;
 
-// Page state keys in the order the snippets list them.
-const ORDER = ['dModel', 'length', 'preset', 'layout', 'exponent', 'base', 'position', 'offset', 'dimension', 'versus'];
-const ENCODING = ['dModel', 'length', 'preset', 'layout', 'exponent', 'base'];
-// A section's dependencies on computed arrays stand for the state they are computed from.
-const EXPANDS = { table: ENCODING, similarity: ENCODING, versus: ['dModel', 'length', 'base', 'versus'] };
-
-const STRINGS = {
-  en: {
-    button: 'Embed',
-    buttonLabel: (title) => `Embed this plot (${title}) in another page`,
-    script: 'Script tag + element (any page that allows scripts; no build step)',
-    iframe: 'iframe (for sites that only allow iframes)',
-    copy: 'Copy',
-    copyLabel: (what) => `Copy the ${what} snippet`,
-    copied: 'Copied to the clipboard.',
-    manual: 'Could not copy automatically: the snippet is selected, press Ctrl+C (⌘C on a Mac).',
-  },
-  zh: {
-    button: '嵌入',
-    buttonLabel: (title) => `把此图（${title}）嵌入其他网页`,
-    script: '脚本标签与元素（任何允许脚本的网页；无需构建）',
-    iframe: 'iframe（只允许 iframe 的网站）',
-    copy: '复制',
-    copyLabel: (what) => `复制 ${what} 代码`,
-    copied: '已复制到剪贴板。',
-    manual: '无法自动复制：代码已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
-  },
-};
-
 const escapeAttribute = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The state keys a plot shows, in snippet order, without the ones left to the preset (null). */
-export function relevantKeys(section, state) {
-  const keys = new Set(section.deps.flatMap((dep) => EXPANDS[dep] ?? [dep]));
+/** The page controls a plot shows, in table order, without the ones left to the preset (null). */
+export function relevantRows(section, state) {
+  const keys = knobsOf(section.deps);
   // The ranges of the selections depend on the table's size.
   if (keys.has('position') || keys.has('offset')) keys.add('length');
   if (keys.has('dimension')) keys.add('dModel');
-  return ORDER.filter((key) => keys.has(key) && state[key] !== null && state[key] !== undefined);
+  return CONTROLS.filter(({ key }) => keys.has(key) && state[key] !== null && state[key] !== undefined);
 }
 
 /**
@@ -72,15 +44,15 @@ export function relevantKeys(section, state) {
  */
 export function embedSnippets(section, state, { elementsUrl = ELEMENTS_URL, embedUrl, height = 480 }) {
   const tag = TAG_OF_PLOT[section.name];
-  const keys = relevantKeys(section, state);
-  const attributes = keys.map((key) => ` ${ATTRIBUTE_OF[key]}="${escapeAttribute(state[key])}"`).join('');
+  const rows = relevantRows(section, state);
+  const attributes = rows.map((row) => ` ${row.attribute}="${escapeAttribute(format(row, state[row.key]))}"`).join('');
   const script =
     `<script type="module" src="${escapeAttribute(elementsUrl)}"></script>\n` + `<${tag}${attributes}></${tag}>`;
   const url = new URL(embedUrl);
   url.search = '';
   url.hash = '';
   url.searchParams.set('plot', section.name);
-  for (const key of keys) url.searchParams.set(PARAM_OF[ATTRIBUTE_OF[key]], String(state[key]));
+  for (const row of rows) url.searchParams.set(row.param, format(row, state[row.key]));
   const iframe =
     `<iframe src="${escapeAttribute(url.href)}" title="posenc: ${escapeAttribute(section.name)}"` +
     ` width="100%" height="${Math.round(height)}" loading="lazy"></iframe>`;
@@ -121,16 +93,8 @@ function adoptPageStyles() {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-const language = () => (document.documentElement.lang.toLowerCase().startsWith('zh') ? 'zh' : 'en');
-
-/** The page's strings (web/i18n) in the page's language; English until another is loaded. */
-function pageStrings() {
-  try {
-    return translator(language());
-  } catch {
-    return translator('en');
-  }
-}
+// The page's translator of its language (it switches by setting <html lang> once the strings are loaded).
+const currentTranslator = () => translator(languageOfLang(document.documentElement.lang));
 
 /** The live view of a section at `state`: this page with the state's query, at the section's heading. */
 export function liveUrl(section, state, heading) {
@@ -142,8 +106,8 @@ export function liveUrl(section, state, heading) {
 
 /** The settings a plot shows, as its element's attributes: "d-model 128 · length 256 · …". */
 export function settingsText(section, state) {
-  return relevantKeys(section, state)
-    .map((key) => `${ATTRIBUTE_OF[key]} ${state[key]}`)
+  return relevantRows(section, state)
+    .map((row) => `${row.attribute} ${format(row, state[row.key])}`)
     .join(' · ');
 }
 
@@ -180,7 +144,7 @@ async function copyImage(picture, name, status, t) {
 }
 
 /** Copies text; on refusal (no permission, no clipboard API, no answer) selects it for a manual copy. */
-async function copy(field, status, say) {
+async function copy(field, status, t) {
   const text = field.value;
   try {
     if (!navigator.clipboard?.writeText) throw new Error('no clipboard');
@@ -188,12 +152,12 @@ async function copy(field, status, say) {
       navigator.clipboard.writeText(text),
       new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000)),
     ]);
-    status.textContent = say.copied;
+    status.textContent = t('embed.copied');
     status.dataset.result = 'copied';
   } catch {
     field.focus();
     field.select();
-    status.textContent = say.manual;
+    status.textContent = t('embed.manual');
     status.dataset.result = 'manual';
   }
 }
@@ -251,7 +215,7 @@ export function addEmbedTools(sections, getState) {
       button.dataset.testid = `embed-copy-${kind}`;
       button.addEventListener('click', () => {
         update();
-        copy(field, status, STRINGS[language()]);
+        copy(field, status, currentTranslator());
       });
       row.append(label, field, button);
       panel.append(row);
@@ -280,7 +244,7 @@ export function addEmbedTools(sections, getState) {
     bar.append(toggle, panel);
 
     async function imageAction(kind) {
-      const t = pageStrings();
+      const t = currentTranslator();
       const picture = captioned(section, getState(), plot, t);
       if (!picture) {
         status.textContent = t('export.notDrawn');
@@ -311,18 +275,17 @@ export function addEmbedTools(sections, getState) {
       fields.iframe.value = snippets.iframe;
     }
     function label() {
-      const say = STRINGS[language()];
-      toggle.textContent = say.button;
+      const t = currentTranslator();
+      toggle.textContent = t('embed.button');
       // The section's title (translated), not the plot's internal name.
       const title = plot.closest('section')?.querySelector('h2')?.textContent?.trim() || section.name;
-      toggle.setAttribute('aria-label', say.buttonLabel(title));
-      parts.script.label.textContent = say.script;
-      parts.iframe.label.textContent = say.iframe;
+      toggle.setAttribute('aria-label', t('embed.buttonLabel', title));
+      parts.script.label.textContent = t('embed.script');
+      parts.iframe.label.textContent = t('embed.iframe');
       for (const kind of ['script', 'iframe']) {
-        parts[kind].button.textContent = say.copy;
-        parts[kind].button.setAttribute('aria-label', say.copyLabel(kind));
+        parts[kind].button.textContent = t('embed.copy');
+        parts[kind].button.setAttribute('aria-label', t('embed.copyLabel', kind));
       }
-      const t = pageStrings();
       imageLabel.textContent = t('export.imageLabel');
       imageActions.copy.textContent = t('export.imageCopy');
       imageActions.png.textContent = t('export.png');

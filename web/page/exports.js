@@ -4,7 +4,8 @@
 // downloaded from a Blob through an object URL and <a download>; every text
 // reaches the DOM through textContent.
 import { codeSnippet, toCsv, toJson, toNpy } from '../lib/index.js';
-import { encoding } from './convention.js';
+import { encoding } from '../model/convention.js';
+import { element } from './dom.js';
 import { plotSvg, svgToPng } from './plot-image.js';
 
 const DTYPES = ['float32', 'float64'];
@@ -18,17 +19,6 @@ const TABLE_FORMATS = {
   csv: { type: 'text/csv', write: toCsv },
   json: { type: 'application/json', write: toJson },
 };
-
-function element(name, attributes = {}, parent = null) {
-  const node = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'text') node.textContent = value;
-    else if (key === 'className') node.className = value;
-    else node.setAttribute(key, value);
-  }
-  if (parent) parent.append(node);
-  return node;
-}
 
 /** Saves a Blob under `name` (an object URL clicked through <a download>). */
 export function download(blob, name) {
@@ -168,7 +158,14 @@ export function createExports(container, { getState, posenc }) {
       download(new Blob([bytes], { type: TABLE_FORMATS[format].type }), `${fileStem(state)}.${format}`);
       say(t('export.saved', `${fileStem(state)}.${format}`));
     } catch (error) {
-      say(t('export.failed', String(error?.message ?? error)), 'error');
+      // The library names what is wrong; anything else (offline: the core's first
+      // fetch failed) is said as a sentence, its engine message to the console only.
+      const message = String(error?.message ?? error);
+      if (/^posenc\.\w+: /.test(message)) say(t('export.failed', message.replace(/^posenc\.\w+: /, '')), 'error');
+      else {
+        console.warn(error);
+        say(t('export.unreachable'), 'error');
+      }
     }
   }
 

@@ -4,11 +4,11 @@
 // parsed as HTML.
 import katex from 'katex';
 import en from '../i18n/en.js';
+import { languageOfLang, stringTables } from '../i18n/translate.js';
 
 // English is built in; other languages are fetched when chosen (most
 // visitors never need the ~10 KB of Chinese strings).
-const LOADERS = { en: async () => en, zh: async () => (await import('../i18n/zh.js')).default };
-const LANGUAGES = { en };
+const strings = stringTables(en, { zh: () => import('../i18n/zh.js') });
 const STORAGE_KEY = 'posenc.language';
 
 export function initialLanguage() {
@@ -19,7 +19,7 @@ export function initialLanguage() {
     // Storage can be disabled; the browser language still applies.
   }
   if (stored && isLanguage(stored)) return stored;
-  return (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  return languageOfLang(navigator.language);
 }
 
 export function rememberLanguage(language) {
@@ -30,23 +30,15 @@ export function rememberLanguage(language) {
   }
 }
 
-export const isLanguage = (language) => Object.hasOwn(LOADERS, language);
+export const isLanguage = strings.isLanguage;
 
 /** Makes a language's strings available to translator() (idempotent). */
 export async function loadLanguage(language) {
-  LANGUAGES[language] ??= await LOADERS[language]();
+  await strings.load(language);
 }
 
 /** t(key, ...args): the string, or the result of the function stored under key (after loadLanguage). */
-export function translator(language) {
-  const table = LANGUAGES[language];
-  if (!table) throw new Error(`language ${language} is not loaded`);
-  return (key, ...args) => {
-    const entry = table[key] ?? en[key];
-    if (entry === undefined) throw new Error(`missing string ${key}`);
-    return typeof entry === 'function' ? entry(...args) : entry;
-  };
-}
+export const translator = strings.translator;
 
 // $$display$$, $inline$, **bold**, *italic*, in that priority.
 const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;

@@ -4,8 +4,8 @@
 // axes, colour tables and legends.
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
 import { select } from 'd3-selection';
-import { paintCells } from './paint.js';
 
+export { formatNumber } from '../i18n/number.js';
 export { paintCells, valueRange } from './paint.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -317,22 +317,6 @@ export function dotsPathTenths(count, cx, cy, r) {
   return d;
 }
 
-/** An svg path through (xs[i], ys[i]); a NaN y breaks the line. */
-export function linePath(count, x, y) {
-  let d = '';
-  let pen = false;
-  for (let i = 0; i < count; i++) {
-    const py = y(i);
-    if (!Number.isFinite(py)) {
-      pen = false;
-      continue;
-    }
-    d += `${pen ? 'L' : 'M'}${x(i).toFixed(1)},${py.toFixed(1)}`;
-    pen = true;
-  }
-  return d;
-}
-
 function parseColor(color) {
   if (color.startsWith('#')) return [1, 3, 5].map((at) => parseInt(color.slice(at, at + 2), 16));
   return color.match(/\d+/g).slice(0, 3).map(Number);
@@ -382,18 +366,6 @@ export function deviceBox(context, box) {
   return { x, y, width, height };
 }
 
-/**
- * Paints a row-major [rows x columns] array into the box (CSS pixels) of a
- * canvas as one ImageData at device resolution (see paintCells: exact means
- * averaged over the cells of each pixel, otherwise a preview).
- */
-export function paintValues(context, values, rows, columns, table, low, high, box, exact = true) {
-  const { x, y, width, height } = deviceBox(context, box);
-  const image = context.createImageData(width, height);
-  paintCells(values, rows, columns, table, low, high, width, height, exact, image.data);
-  context.putImageData(image, x, y);
-}
-
 /** A vertical colour ramp on the canvas (skipped when context is null: already painted) with a d3 axis beside it. */
 export function drawColorLegend(context, svg, { interpolator, scale, x, y, width, height, title }) {
   const steps = Math.max(2, Math.round(height));
@@ -421,13 +393,6 @@ export function affine(scale) {
 
 /** Clamps v into [low, high]. */
 export const clamp = (v, low, high) => (v < low ? low : v > high ? high : v);
-
-/** A number with `digits` significant digits, without trailing noise. */
-export function formatNumber(value, digits = 3) {
-  if (!Number.isFinite(value)) return String(value);
-  if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
-  return String(Number(value.toPrecision(digits)));
-}
 
 /**
  * What a plot drawn by `render` from `current` returns, after drawing it once:

@@ -2,7 +2,9 @@
 // in every common convention, and the dot products between their rows.
 //
 // Plain C++17. Nothing here knows about Emscripten; the WASM SIMD path is an
-// implementation detail of src/kernels.cpp.
+// implementation detail of src/kernels.cpp. This is the library's whole public
+// interface: src/encoding.cpp defines the encoding functions, src/table.cpp
+// the table writer, src/dots.cpp the dot products; src/*.h are private.
 #pragma once
 
 #include <cstddef>
@@ -105,9 +107,7 @@ class TableWriter {
   bool ok() const;
 
  private:
-  struct State;
-  template <typename T>
-  static void writeDirect(State& st, T* out, int64_t rows);
+  struct State;  // defined in src/table.cpp
   std::unique_ptr<State> state_;
 };
 
@@ -134,7 +134,7 @@ class SimilarityWriter {
   bool ok() const;
 
  private:
-  struct State;
+  struct State;  // defined in src/dots.cpp
   std::unique_ptr<State> state_;
 };
 

@@ -1,6 +1,6 @@
-// What each plot of the page shows: which state it depends on, and how its
-// data (from the model, or the arrays the worker computed) and its translated
-// options are built. For the plots that read the model the numbers come from
+// Owns what each plot shows: which state it depends on, and how its data
+// (from the model, or the arrays of arrays.js) and its translated options are
+// built; the page, the elements and the embed all draw these. For the plots that read the model the numbers come from
 // section-data.js (compute, which the page runs in its worker) and are turned
 // into data and options here (present); build does both at once.
 import { draw as drawCompare } from '../plots/compare.js';
@@ -12,11 +12,9 @@ import { draw as drawRow } from '../plots/row.js';
 import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
-import { amplitude, firstFunction, hasLoneColumn } from './convention.js';
+import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
+import { maxPosition } from './params.js';
 import { COMPUTE } from './section-data.js';
-import { maxPosition } from './state.js';
-
-const ENCODING = ['dModel', 'base', 'preset', 'layout', 'exponent'];
 const TWO_PI = 2 * Math.PI;
 
 // The plots' value ranges follow |scale|.

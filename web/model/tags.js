@@ -1,6 +1,6 @@
-// The <posenc-*> tags and the page section (and plot module) each one shows.
-// Kept apart from index.js so that the page can read the list without
-// defining the elements.
+// Owns the list of <posenc-*> tags and the section (and plot module) each one
+// shows: the elements define them, embed.html and the page's embed snippets
+// look plots up here without defining the elements.
 export const ELEMENTS = Object.freeze({
   'posenc-heatmap': 'heatmap',
   'posenc-waves': 'waves',

@@ -1,7 +1,10 @@
-// Which convention the state describes, and where a (sin, cos) pair sits in a
-// row: the page needs this to pick columns for the rotation and contribution
-// plots (the values themselves always come from the core).
+// Owns which convention the state describes, and where a (sin, cos) pair
+// sits in a row: the plots need this to pick columns for the rotation and
+// contribution plots (the values themselves always come from the core).
 import { PRESETS } from '../lib/index.js';
+
+/** The state keys encoding() reads: every API call of the plots depends on them. */
+export const ENCODING_KEYS = Object.freeze(['dModel', 'base', 'preset', 'layout', 'exponent']);
 
 /** The options every API call of the page shares. */
 export function encoding(state) {

@@ -1,0 +1,176 @@
+// Embind layer of the RoPE functions: converts what web/lib/rope-options.js
+// has validated and resolved into posenc::rope calls. No math here.
+//
+// Plain functions and numbers only (no value_object or class_): each Embind
+// registration adds wasm, and the module has a 64 KB budget.
+//
+// Memory ownership: results are copies owned by the JavaScript side, except
+// the cache chunks, a view of the writer's scratch valid until the next call
+// into the module (web/lib/rope.js copies each chunk out at once, and ends
+// every writer it starts). ropeApply rotates an array that rope.js placed in
+// wasm memory (allocateArray of bindings.cpp) in place.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "posenc/rope.h"
+
+using emscripten::val;
+
+namespace {
+
+std::vector<double> numbers(const val& array) {
+  if (array.isNull() || array.isUndefined()) return {};
+  return emscripten::convertJSArrayToNumberVector<double>(array);
+}
+
+// The order of the numbers in rope.js's ropeParamsArray().
+enum Field : size_t {
+  kRotaryDim,
+  kScaling,
+  kBase,
+  kFactor,
+  kOriginal,
+  kMax,
+  kSeqLen,
+  kBetaFast,
+  kBetaSlow,
+  kMscale,
+  kMscaleAllDim,
+  kAttentionFactor,
+  kTruncate,
+  kLowFreqFactor,
+  kHighFreqFactor,
+  kFields
+};
+
+// Float64Array [attentionFactor, invFreq...], or null (invalid, or out of memory).
+val frequencies(const val& fields, const val& shortFactor, const val& longFactor) {
+  const std::vector<double> f = numbers(fields), shortValues = numbers(shortFactor),
+                            longValues = numbers(longFactor);
+  if (f.size() != kFields) return val::null();
+  posenc::rope::Params p;
+  p.rotaryDim = static_cast<int32_t>(f[kRotaryDim]);
+  p.scaling = static_cast<posenc::rope::Scaling>(static_cast<int32_t>(f[kScaling]));
+  p.base = f[kBase];
+  p.factor = f[kFactor];
+  p.originalMaxPositionEmbeddings = f[kOriginal];
+  p.maxPositionEmbeddings = f[kMax];
+  p.seqLen = f[kSeqLen];
+  p.betaFast = f[kBetaFast];
+  p.betaSlow = f[kBetaSlow];
+  p.mscale = f[kMscale];
+  p.mscaleAllDim = f[kMscaleAllDim];
+  p.attentionFactor = f[kAttentionFactor];
+  p.truncate = f[kTruncate] != 0;
+  p.lowFreqFactor = f[kLowFreqFactor];
+  p.highFreqFactor = f[kHighFreqFactor];
+  const size_t pairs = static_cast<size_t>(p.rotaryDim > 0 ? p.rotaryDim / 2 : 0);
+  if (shortValues.size() == pairs && longValues.size() == pairs) {
+    p.shortFactor = shortValues.data();
+    p.longFactor = longValues.data();
+  }
+  std::unique_ptr<double[]> out(new (std::nothrow) double[pairs + 1]);
+  if (!out || posenc::rope::validate(p) != nullptr) return val::null();
+  out[0] = posenc::rope::frequencies(p, out.get() + 1);
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(pairs + 1, out.get()));
+}
+
+// A cache writer and the scratch chunk it writes into: [cos rows | sin rows].
+struct CacheChunks {
+  std::unique_ptr<posenc::rope::CacheWriter> writer;
+  size_t rowValues = 0;
+  int32_t chunkRows = 0;
+  bool float64 = false;
+  std::unique_ptr<double[]> scratch;  // float rows use its bytes as floats
+};
+
+// A handle (an address) for ropeCacheNext / ropeCacheEnd; 0 when out of memory.
+double cacheStart(const val& invFreq, double attentionFactor, int32_t layout, double start, int32_t chunkRows,
+                  bool float64) {
+  const std::vector<double> w = numbers(invFreq);
+  std::unique_ptr<CacheChunks> c(new (std::nothrow) CacheChunks);
+  if (!c || chunkRows < 1) return 0;
+  c->rowValues = 2 * w.size();
+  c->chunkRows = chunkRows;
+  c->float64 = float64;
+  c->writer.reset(new (std::nothrow)
+                      posenc::rope::CacheWriter(w.data(), static_cast<int32_t>(w.size()), attentionFactor,
+                                                static_cast<posenc::rope::Layout>(layout), start));
+  c->scratch.reset(new (std::nothrow) double[2 * c->rowValues * static_cast<size_t>(chunkRows)]);
+  if (!c->writer || !c->writer->ok() || !c->scratch) return 0;
+  return static_cast<double>(reinterpret_cast<uintptr_t>(c.release()));
+}
+
+CacheChunks* chunksAt(double handle) {
+  return reinterpret_cast<CacheChunks*>(static_cast<uintptr_t>(handle));
+}
+
+// A view of the next `rows` rows of cos then of sin, valid until the next call.
+val cacheNext(double handle, int32_t rows) {
+  CacheChunks* c = chunksAt(handle);
+  if (!c || rows < 0 || rows > c->chunkRows) return val::null();
+  const size_t count = c->rowValues * static_cast<size_t>(rows);
+  if (c->float64) {
+    double* values = c->scratch.get();
+    c->writer->write(values, values + count, rows);
+    return val(emscripten::typed_memory_view(2 * count, values));
+  }
+  float* values = reinterpret_cast<float*>(c->scratch.get());
+  c->writer->write(values, values + count, rows);
+  return val(emscripten::typed_memory_view(2 * count, values));
+}
+
+void cacheEnd(double handle) { delete chunksAt(handle); }
+
+template <typename T>
+T* at(double address) {
+  return reinterpret_cast<T*>(static_cast<uintptr_t>(address));
+}
+
+template <typename T>
+bool applyAt(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
+             double tokens, double address, double positionsAddress, double start) {
+  const std::vector<double> w = numbers(invFreq);
+  T* x = at<T>(address);
+  return posenc::rope::apply(
+      w.data(), static_cast<int32_t>(w.size()), attentionFactor, static_cast<posenc::rope::Layout>(layout),
+      headDim, heads, static_cast<int64_t>(tokens),
+      positionsAddress == 0 ? nullptr : at<const double>(positionsAddress), start, x, x);
+}
+
+// x (at `address`, float32 or float64) rotated in place.
+bool apply(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
+           double tokens, double address, double positionsAddress, double start, bool float64) {
+  return float64 ? applyAt<double>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
+                                   positionsAddress, start)
+                 : applyAt<float>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
+                                  positionsAddress, start);
+}
+
+// Float64Array [scores (maxOffset + 1) | bound (maxOffset + 1)], or null.
+val scores(const val& invFreq, double attentionFactor, int32_t headDim, double from, double maxOffset) {
+  const std::vector<double> w = numbers(invFreq);
+  const size_t count = static_cast<size_t>(maxOffset) + 1;
+  std::unique_ptr<double[]> out(new (std::nothrow) double[2 * count]);
+  if (!out || !posenc::rope::scores(w.data(), static_cast<int32_t>(w.size()), attentionFactor, headDim, from,
+                                    static_cast<int64_t>(maxOffset), out.get(), out.get() + count))
+    return val::null();
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(2 * count, out.get()));
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(posenc_rope) {
+  using emscripten::function;
+  function("ropeFrequencies", &frequencies);
+  function("ropeCacheStart", &cacheStart);
+  function("ropeCacheNext", &cacheNext);
+  function("ropeCacheEnd", &cacheEnd);
+  function("ropeApply", &apply);
+  function("ropeScores", &scores);
+}

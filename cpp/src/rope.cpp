@@ -1,0 +1,412 @@
+#include "posenc/rope.h"
+
+#include <algorithm>
+#include <cmath>
+#include <new>
+
+#include "kernels.h"
+#include "oscillators.h"
+
+namespace posenc::rope {
+
+namespace {
+
+constexpr double kPi = 3.141592653589793;
+// Positions beyond 2^53 are no longer distinct integers.
+constexpr double kMaxMagnitude = 9007199254740992.0;
+
+bool positive(double x) { return std::isfinite(x) && x > 0; }
+
+bool present(double x) { return !std::isnan(x); }
+
+// pos_freqs of HF: base ** (arange(0, dim, 2) / dim).
+double power(const Params& p, double base, int32_t i) {
+  return std::pow(base, static_cast<double>(2 * i) / static_cast<double>(p.rotaryDim));
+}
+
+// Yarn and longrope without a factor take max / original (HF's fallback).
+double factorOrRatio(const Params& p) {
+  return present(p.factor) ? p.factor : p.maxPositionEmbeddings / p.originalMaxPositionEmbeddings;
+}
+
+// get_mscale of _compute_yarn_parameters.
+double yarnMscale(double scale, double mscale) {
+  if (scale <= 1) return 1.0;
+  return 0.1 * mscale * std::log(scale) + 1.0;
+}
+
+// find_correction_dim: the pair index whose wavelength fits `rotations`
+// times into the original context.
+double correctionDim(double rotations, double dim, double base, double original) {
+  return (dim * std::log(original / (rotations * 2 * kPi))) / (2 * std::log(base));
+}
+
+void sinCos(double angle, double* sn, double* cs) {
+#if defined(__GLIBC__) || defined(__EMSCRIPTEN__)
+  ::sincos(angle, sn, cs);
+#else
+  *sn = std::sin(angle);
+  *cs = std::cos(angle);
+#endif
+}
+
+// Column j of a cache row belongs to this pair.
+inline int32_t pairOfColumn(Layout layout, int32_t pairs, int32_t j) {
+  return layout == Layout::kHalf ? j % pairs : j / 2;
+}
+
+}  // namespace
+
+const char* validate(const Params& p) {
+  if (p.rotaryDim < 2 || p.rotaryDim % 2 != 0) return "rotaryDim must be an even integer >= 2";
+  if (!(std::isfinite(p.base) && p.base > 1)) return "base must be a finite number > 1";
+  const bool needsFactor =
+      p.scaling == Scaling::kLinear || p.scaling == Scaling::kDynamic || p.scaling == Scaling::kLlama3;
+  if (needsFactor && !positive(p.factor)) return "scaling.factor must be a finite number > 0";
+  const bool ratioFallback = p.scaling == Scaling::kYarn || p.scaling == Scaling::kLongrope;
+  if (ratioFallback) {
+    if (!positive(p.originalMaxPositionEmbeddings))
+      return "scaling.originalMaxPositionEmbeddings must be a finite number > 0";
+    if (present(p.factor) ? !positive(p.factor) : !positive(factorOrRatio(p)))
+      return "scaling.factor must be a finite number > 0 (or maxPositionEmbeddings given)";
+    if (present(p.attentionFactor) && !positive(p.attentionFactor))
+      return "scaling.attentionFactor must be a finite number > 0";
+  }
+  if (!(std::isfinite(p.seqLen) && p.seqLen >= 0)) return "seqLen must be a finite number >= 0";
+  switch (p.scaling) {
+    case Scaling::kDefault:
+    case Scaling::kLinear:
+      break;
+    case Scaling::kDynamic:
+      if (p.rotaryDim < 4) return "rotaryDim must be >= 4 with dynamic scaling (exponent dim / (dim - 2))";
+      if (!positive(p.maxPositionEmbeddings))
+        return "scaling.maxPositionEmbeddings must be a finite number > 0";
+      break;
+    case Scaling::kYarn:
+      if (!positive(p.betaFast)) return "scaling.betaFast must be a finite number > 0";
+      if (!positive(p.betaSlow)) return "scaling.betaSlow must be a finite number > 0";
+      if (!(std::isfinite(p.mscale) && p.mscale >= 0)) return "scaling.mscale must be a finite number >= 0";
+      if (!(std::isfinite(p.mscaleAllDim) && p.mscaleAllDim >= 0))
+        return "scaling.mscaleAllDim must be a finite number >= 0";
+      break;
+    case Scaling::kLongrope:
+      if (!p.shortFactor || !p.longFactor) return "scaling.shortFactor and scaling.longFactor are required";
+      for (int32_t i = 0; i < p.rotaryDim / 2; ++i) {
+        if (!positive(p.shortFactor[i])) return "scaling.shortFactor must hold finite numbers > 0";
+        if (!positive(p.longFactor[i])) return "scaling.longFactor must hold finite numbers > 0";
+      }
+      break;
+    case Scaling::kLlama3:
+      if (!positive(p.originalMaxPositionEmbeddings))
+        return "scaling.originalMaxPositionEmbeddings must be a finite number > 0";
+      if (!positive(p.lowFreqFactor)) return "scaling.lowFreqFactor must be a finite number > 0";
+      if (!(std::isfinite(p.highFreqFactor) && p.highFreqFactor > p.lowFreqFactor))
+        return "scaling.highFreqFactor must be a finite number > lowFreqFactor";
+      break;
+    default:
+      return "scaling.type is unknown";
+  }
+  return nullptr;
+}
+
+double frequencies(const Params& p, double* invFreq) {
+  if (validate(p) != nullptr) return std::nan("");
+  const int32_t n = p.rotaryDim / 2;
+  const double dim = static_cast<double>(p.rotaryDim);
+  // Every type but dynamic starts from the unscaled ladder 1 / base^(2i/dim).
+  double base = p.base;
+  if (p.scaling == Scaling::kDynamic) {
+    // seq_len defaults to, and is at least, max_position_embeddings.
+    const double max = p.maxPositionEmbeddings;
+    const double seqLen = p.seqLen > max ? p.seqLen : max;
+    base = base * std::pow((p.factor * seqLen / max) - (p.factor - 1), dim / (dim - 2));
+  }
+  for (int32_t i = 0; i < n; ++i) invFreq[i] = 1.0 / power(p, base, i);
+
+  switch (p.scaling) {
+    case Scaling::kDefault:
+    case Scaling::kDynamic:
+      return 1.0;
+    case Scaling::kLinear:
+      for (int32_t i = 0; i < n; ++i) invFreq[i] /= p.factor;
+      return 1.0;
+    case Scaling::kYarn: {
+      const double factor = factorOrRatio(p);
+      double attentionFactor = p.attentionFactor;
+      if (!present(attentionFactor)) {
+        attentionFactor = p.mscale != 0 && p.mscaleAllDim != 0
+                              ? yarnMscale(factor, p.mscale) / yarnMscale(factor, p.mscaleAllDim)
+                              : yarnMscale(factor, 1);
+      }
+      const double original = p.originalMaxPositionEmbeddings;
+      double low = correctionDim(p.betaFast, dim, p.base, original);
+      double high = correctionDim(p.betaSlow, dim, p.base, original);
+      if (p.truncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+      }
+      low = std::max(low, 0.0);
+      high = std::min(high, dim - 1);
+      if (low == high) high += 0.001;  // HF: "Prevent singularity"
+      for (int32_t i = 0; i < n; ++i) {
+        const double posFreq = power(p, p.base, i);
+        const double extrapolation = 1.0 / posFreq;
+        const double interpolation = 1.0 / (factor * posFreq);
+        const double ramp = std::clamp((static_cast<double>(i) - low) / (high - low), 0.0, 1.0);
+        const double extrapolationFactor = 1 - ramp;
+        invFreq[i] = interpolation * (1 - extrapolationFactor) + extrapolation * extrapolationFactor;
+      }
+      return attentionFactor;
+    }
+    case Scaling::kLongrope: {
+      const double factor = factorOrRatio(p);
+      const double original = p.originalMaxPositionEmbeddings;
+      double attentionFactor = p.attentionFactor;
+      if (!present(attentionFactor))
+        attentionFactor = factor <= 1.0 ? 1.0 : std::sqrt(1 + std::log(factor) / std::log(original));
+      // Long factors once the sequence is longer than the original context.
+      const double* ext = p.seqLen > original ? p.longFactor : p.shortFactor;
+      for (int32_t i = 0; i < n; ++i) invFreq[i] = 1.0 / (ext[i] * power(p, p.base, i));
+      return attentionFactor;
+    }
+    case Scaling::kLlama3: {
+      const double old = p.originalMaxPositionEmbeddings;
+      const double lowWavelength = old / p.lowFreqFactor;
+      const double highWavelength = old / p.highFreqFactor;
+      for (int32_t i = 0; i < n; ++i) {
+        const double wavelength = 2 * kPi / invFreq[i];
+        const double scaled = wavelength > lowWavelength ? invFreq[i] / p.factor : invFreq[i];
+        const bool medium = !(wavelength < highWavelength) && !(wavelength > lowWavelength);
+        if (medium) {
+          const double smooth = (old / wavelength - p.lowFreqFactor) / (p.highFreqFactor - p.lowFreqFactor);
+          invFreq[i] = (1 - smooth) * scaled / p.factor + smooth * scaled;
+        } else {
+          invFreq[i] = scaled;
+        }
+      }
+      return 1.0;
+    }
+  }
+  return std::nan("");
+}
+
+// ---- caches ----
+
+namespace {
+// As in the table writer (table.cpp): rows per kernel call, oscillators per
+// tile, and the bytes of rows every tile writes before the next rows start.
+constexpr int64_t kRowsPerKernelCall = 8;
+constexpr size_t kTileOscillators = 128;
+constexpr size_t kGroupBytes = 32 * 1024;
+}  // namespace
+
+struct CacheWriter::State {
+  int32_t pairs;
+  double attentionFactor;
+  Layout layout;
+  double start;
+  int64_t nextRow = 0;
+  int64_t stepsSinceSeed = detail::kReseedInterval;  // seed before the first row
+  std::unique_ptr<double[]> invFreq;
+  // a = cos, b = sin. Half layout: one oscillator per pair, writing the
+  // first half of a row, which is then copied to the second while in L1
+  // (8192 x 128: 0.86 instead of 0.95 ms of CPU in Node, medians of a busy
+  // machine). Interleaved: one oscillator per column, so that every store is
+  // a whole SIMD vector [c_i, c_i, c_i+1, c_i+1] without shuffles.
+  std::unique_ptr<detail::Oscillators> columns;
+};
+
+CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout,
+                         double start)
+    : state_(new (std::nothrow)
+                 State{pairs, attentionFactor, layout, start, 0, detail::kReseedInterval, nullptr, nullptr}) {
+  if (!state_ || pairs < 1 || !(std::fabs(start) <= kMaxMagnitude)) {
+    state_.reset();
+    return;
+  }
+  const int32_t d = layout == Layout::kHalf ? pairs : 2 * pairs;
+  state_->invFreq.reset(new (std::nothrow) double[pairs]);
+  std::unique_ptr<double[]> columnFrequencies(new (std::nothrow) double[d]);
+  if (!state_->invFreq || !columnFrequencies) {
+    state_.reset();
+    return;
+  }
+  std::copy(invFreq, invFreq + pairs, state_->invFreq.get());
+  for (int32_t j = 0; j < d; ++j) columnFrequencies[j] = invFreq[pairOfColumn(layout, pairs, j)];
+  state_->columns.reset(
+      new (std::nothrow) detail::Oscillators(columnFrequencies.get(), d, /*swapped=*/true, attentionFactor));
+  if (!state_->columns || !state_->columns->ok()) state_.reset();
+}
+
+CacheWriter::~CacheWriter() = default;
+
+bool CacheWriter::ok() const { return state_ != nullptr; }
+
+void CacheWriter::write(float* cos, float* sin, int64_t rows) {
+  if (!state_) return;
+  State& st = *state_;
+  const size_t d = static_cast<size_t>(2 * st.pairs);
+  const bool half = st.layout == Layout::kHalf;
+  const size_t n = static_cast<size_t>(st.pairs);
+  const kernels::Bank bank = st.columns->bank();
+  const int64_t groupRows =
+      std::max<int64_t>(kRowsPerKernelCall, static_cast<int64_t>(kGroupBytes / (d * sizeof(float))) /
+                                                kRowsPerKernelCall * kRowsPerKernelCall);
+  // Runs between reseeds; groups of rows within a run; one tile of
+  // oscillators at a time down a group, its state staying in L1.
+  for (int64_t r = 0; r < rows;) {
+    if (st.stepsSinceSeed == detail::kReseedInterval) {
+      st.columns->seed(st.start + static_cast<double>(st.nextRow));
+      st.stepsSinceSeed = 0;
+    }
+    const int64_t run = std::min(rows - r, detail::kReseedInterval - st.stepsSinceSeed);
+    for (int64_t group = 0; group < run; group += groupRows) {
+      const int64_t groupEnd = std::min(run, group + groupRows);
+      for (size_t first = 0; first < bank.size; first += kTileOscillators) {
+        const size_t count = std::min(bank.size - first, kTileOscillators);
+        const kernels::Bank tile = kernels::slice(bank, first, count);
+        for (int64_t done = group; done < groupEnd; done += kRowsPerKernelCall) {
+          const size_t rowsNow = static_cast<size_t>(std::min(groupEnd - done, kRowsPerKernelCall));
+          const size_t at = static_cast<size_t>(r + done) * d + first;
+          kernels::writeSplitRows(tile, rowsNow, cos + at, sin + at, d);
+          if (!half) continue;
+          // The rows just written are in L1: their second halves repeat them.
+          for (size_t k = 0; k < rowsNow; ++k) {
+            kernels::copy(cos + at + k * d + n, cos + at + k * d, count);
+            kernels::copy(sin + at + k * d + n, sin + at + k * d, count);
+          }
+        }
+      }
+    }
+    r += run;
+    st.nextRow += run;
+    st.stepsSinceSeed += run;
+  }
+}
+
+void CacheWriter::write(double* cos, double* sin, int64_t rows) {
+  if (!state_) return;
+  State& st = *state_;
+  const int32_t n = st.pairs;
+  const size_t d = static_cast<size_t>(2 * n);
+  for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
+    const double position = st.start + static_cast<double>(st.nextRow);
+    double* c = cos + static_cast<size_t>(r) * d;
+    double* s = sin + static_cast<size_t>(r) * d;
+    for (int32_t i = 0; i < n; ++i) {
+      double sn, cs;
+      sinCos(position * st.invFreq[i], &sn, &cs);
+      const size_t first = st.layout == Layout::kHalf ? static_cast<size_t>(i) : 2 * static_cast<size_t>(i);
+      const size_t second = st.layout == Layout::kHalf ? first + static_cast<size_t>(n) : first + 1;
+      c[first] = c[second] = st.attentionFactor * cs;
+      s[first] = s[second] = st.attentionFactor * sn;
+    }
+  }
+}
+
+// ---- rotation ----
+
+namespace {
+
+template <typename T>
+bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout,
+                   int32_t headDim, int32_t heads, int64_t tokens, const double* positions, double start,
+                   const T* x, T* out) {
+  if (pairs < 1 || 2 * pairs > headDim || heads < 1 || tokens < 0) return false;
+  std::unique_ptr<double[]> cs(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
+  if (!cs) return false;
+  double* c = cs.get();
+  double* s = c + pairs;
+  const size_t hd = static_cast<size_t>(headDim);
+  for (int64_t t = 0; t < tokens; ++t) {
+    const double position = positions ? positions[t] : start + static_cast<double>(t);
+    for (int32_t i = 0; i < pairs; ++i) {
+      sinCos(position * invFreq[i], &s[i], &c[i]);
+      c[i] *= attentionFactor;
+      s[i] *= attentionFactor;
+    }
+    for (int32_t h = 0; h < heads; ++h) {
+      const size_t at = (static_cast<size_t>(t) * static_cast<size_t>(heads) + static_cast<size_t>(h)) * hd;
+      const T* in = x + at;
+      T* o = out + at;
+      for (int32_t i = 0; i < pairs; ++i) {
+        const size_t first = layout == Layout::kHalf ? static_cast<size_t>(i) : 2 * static_cast<size_t>(i);
+        const size_t second = layout == Layout::kHalf ? first + static_cast<size_t>(pairs) : first + 1;
+        // Both read before either is written: out may be x.
+        const double a = in[first], b = in[second];
+        o[first] = static_cast<T>(a * c[i] - b * s[i]);
+        o[second] = static_cast<T>(b * c[i] + a * s[i]);
+      }
+      if (o != in) std::copy(in + 2 * pairs, in + hd, o + 2 * pairs);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
+           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out) {
+  return applyRotation(invFreq, pairs, attentionFactor, layout, headDim, heads, tokens, positions, start, x,
+                       out);
+}
+
+bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
+           int32_t heads, int64_t tokens, const double* positions, double start, const double* x,
+           double* out) {
+  return applyRotation(invFreq, pairs, attentionFactor, layout, headDim, heads, tokens, positions, start, x,
+                       out);
+}
+
+// ---- relative scores ----
+
+bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_t headDim, double from,
+            int64_t maxOffset, double* scores, double* bound) {
+  if (pairs < 1 || 2 * pairs > headDim || maxOffset < 0 || !(std::fabs(from) <= kMaxMagnitude)) return false;
+  // R(from) applied to q: exact sin/cos at `from`.
+  std::unique_ptr<double[]> atFrom(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
+  if (!atFrom) return false;
+  double* cosFrom = atFrom.get();
+  double* sinFrom = cosFrom + pairs;
+  for (int32_t i = 0; i < pairs; ++i) sinCos(from * invFreq[i], &sinFrom[i], &cosFrom[i]);
+  // R(from + k): oscillators stepping k (a = sin, b = cos) ...
+  detail::Oscillators moving(invFreq, pairs, /*swapped=*/false, 1.0);
+  // ... and e^{i k w_l} for the partial sums S_j.
+  detail::Oscillators relative(invFreq, pairs, /*swapped=*/false, 1.0);
+  if (!moving.ok() || !relative.ok()) return false;
+  const kernels::Bank m = moving.bank(), rel = relative.bank();
+  // Each pair (u, u), u = 1/sqrt(headDim), turned by R: u (c - s, s + c); two
+  // such dot to 2 u^2 (c1 c2 + s1 s2). Unrotated columns add u^2 each.
+  const double pairWeight = attentionFactor * attentionFactor * 2.0 / headDim;
+  const double unrotated = static_cast<double>(headDim - 2 * pairs) / headDim;
+  const auto step = [](const kernels::Bank& bank) {
+    for (size_t i = 0; i < bank.size; ++i) {
+      const double nextA = bank.twiceCos[i] * bank.a[i] - bank.previousA[i];
+      const double nextB = bank.twiceCos[i] * bank.b[i] - bank.previousB[i];
+      bank.previousA[i] = bank.a[i];
+      bank.previousB[i] = bank.b[i];
+      bank.a[i] = nextA;
+      bank.b[i] = nextB;
+    }
+  };
+  for (int64_t k = 0; k <= maxOffset; ++k) {
+    if (k % detail::kReseedInterval == 0) {
+      moving.seed(from + static_cast<double>(k));
+      relative.seed(static_cast<double>(k));
+    }
+    double dot = 0, re = 0, im = 0, sum = 0;
+    for (int32_t i = 0; i < pairs; ++i) {
+      dot += cosFrom[i] * m.b[i] + sinFrom[i] * m.a[i];
+      re += rel.b[i];
+      im += rel.a[i];
+      sum += std::sqrt(re * re + im * im);  // |S_{i+1}|
+    }
+    scores[k] = pairWeight * dot + unrotated;
+    bound[k] = sum / (2.0 * pairs);
+    step(m);
+    step(rel);
+  }
+  return true;
+}
+
+}  // namespace posenc::rope

@@ -1,0 +1,93 @@
+// load(): one module per source (equal bytes included), URLs it refuses or
+// reads, and a bounded wait: a .wasm that never arrives rejects after
+// `timeout`, and the next load() tries again.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { load } from '../../web/lib/index.js';
+import { maxAbsDiff, paperValue } from './reference.js';
+
+const simdBytes = readFileSync(new URL('../../web/lib/wasm/posenc-simd.wasm', import.meta.url));
+
+/** The paper's row 3 at dModel 6, from pe, against the float64 formula. */
+function expectWorks(pe) {
+  const want = Float64Array.from({ length: 6 }, (_, j) => paperValue(3, j, 6));
+  expect(maxAbsDiff(pe.row(3, { dModel: 6, dtype: 'float64' }), want)).toBeLessThanOrEqual(1e-12);
+}
+
+describe('load: one module per source', () => {
+  it('fresh copies of the same wasmBinary bytes get the same module, not a new instance each', async () => {
+    const loads = [];
+    for (let k = 0; k < 200; k++) loads.push(load({ wasmBinary: Uint8Array.from(simdBytes), simd: true }));
+    // An ArrayBuffer holding them, and a view at an offset inside a larger buffer.
+    loads.push(load({ wasmBinary: Uint8Array.from(simdBytes).buffer, simd: true }));
+    const padded = new Uint8Array(simdBytes.length + 16);
+    padded.set(simdBytes, 8);
+    loads.push(load({ wasmBinary: padded.subarray(8, 8 + simdBytes.length), simd: true }));
+    const modules = await Promise.all(loads);
+    expect(new Set(modules).size).toBe(1);
+    expectWorks(modules[0]);
+    // Changing the buffer afterwards does not change what was cached.
+    padded.fill(0);
+    expect(await load({ wasmBinary: Uint8Array.from(simdBytes), simd: true })).toBe(modules[0]);
+  });
+});
+
+describe('load: URLs', () => {
+  it('refuses an empty wasmUrl instead of returning the default module', async () => {
+    await expect(load({ wasmUrl: '' })).rejects.toThrow(/^posenc\.load: wasmUrl must be a non-empty string/);
+    await expect(load({ wasmUrl: '  ' })).rejects.toThrow(TypeError);
+  });
+
+  it('reads a data: URL as the bytes it holds, not as a file path', async () => {
+    const url = `data:application/wasm;base64,${simdBytes.toString('base64')}`;
+    expectWorks(await load({ wasmUrl: url, simd: true }));
+    await expect(load({ wasmUrl: 'data:application/wasm;base64,AGFzbQkJ', simd: true })).rejects.toThrow(
+      /^posenc\.load: could not instantiate the WebAssembly module from data:/,
+    );
+  });
+
+  it('refuses wasmUrl and wasmBinary together, and a bad timeout', async () => {
+    await expect(load({ wasmUrl: 'x.wasm', wasmBinary: simdBytes })).rejects.toThrow(/^posenc\.load: give either/);
+    for (const timeout of [0, -1, NaN, Infinity, 600001])
+      await expect(load({ timeout })).rejects.toThrow(/^posenc\.load: timeout must be a number of milliseconds in/);
+    await expect(load({ timeout: '1000' })).rejects.toThrow(TypeError);
+    await expect(load({ timeout: Object.create(null) })).rejects.toThrow(/^posenc\.load: timeout must be/);
+  });
+});
+
+describe('load: a .wasm that never arrives', () => {
+  let server;
+  let stall = true;
+  let requests = 0;
+  beforeAll(async () => {
+    // The first requests hang (no answer, ever); once `stall` is off, the .wasm is served.
+    server = createServer((request, response) => {
+      requests++;
+      if (stall) return;
+      response.writeHead(200, { 'content-type': 'application/wasm' });
+      response.end(simdBytes);
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('rejects after the timeout with a posenc.load error, and a later load() tries again', async () => {
+    const url = `http://127.0.0.1:${server.address().port}/posenc-simd.wasm`;
+    const started = Date.now();
+    await expect(load({ wasmUrl: url, simd: true, timeout: 300 })).rejects.toThrow(
+      /^posenc\.load: timeout: the WebAssembly module from http:\/\/127\.0\.0\.1:\d+\/posenc-simd\.wasm did not load within 300 ms/,
+    );
+    // Bounded: the test's own timeout would otherwise end it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(requests).toBeGreaterThanOrEqual(1);
+    // The failed load is not kept: the next call requests the .wasm again.
+    stall = false;
+    const pe = await load({ wasmUrl: url, simd: true, timeout: 10000 });
+    expectWorks(pe);
+    expect(await load({ wasmUrl: url, simd: true })).toBe(pe);
+  });
+});

@@ -1,0 +1,438 @@
+// The parameter table (web/model/params.js) and everything derived from it:
+// every row is reachable as a URL parameter of the page or of embed.html and
+// as an element attribute, and survives a round trip through each; and the
+// full bad-value matrix of the attributes and URL parameters (the browser
+// tests keep a representative sample: tests/e2e/bad-values.test.mjs).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PosencPlotElement } from '../../web/elements/element.js';
+import { PAGE_PARAMS as EMBED_PAGE_PARAMS, PARAMS as EMBED_PARAMS } from '../../web/embed/params.js';
+import en from '../../web/i18n/en.js';
+import zh from '../../web/i18n/zh.js';
+import { ATTRIBUTES, CONTROLS, PARAMS } from '../../web/model/params.js';
+import { fromQuery, readAttributes, readParams, toQuery, writeParams } from '../../web/model/state.js';
+
+const html = readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
+
+// A valid value of every knob, other than its default, and its text (what a URL or an attribute holds).
+const VALID = {
+  dModel: [48, '48'],
+  length: [80, '80'],
+  base: [2500, '2500'],
+  preset: ['fairseq', 'fairseq'],
+  layout: ['interleaved', 'interleaved'],
+  exponent: ['column', 'column'],
+  position: [37, '37'],
+  offset: [30, '30'],
+  dimension: [21, '21'],
+  versus: ['tensor2tensor', 'tensor2tensor'],
+  order: ['cos-sin', 'cos-sin'],
+  angle: ['ratio-power', 'ratio-power'],
+  start: [-3.5, '-3.5'],
+  paddingRow: [null, 'none'],
+  scale: [-2.5, '-2.5'],
+  oddColumn: ['zero', 'zero'],
+  theme: ['dark', 'dark'],
+  height: [260, '260'],
+};
+// The names the page, embed.html and the elements have always used (docs/elements.md).
+const NAMES = {
+  dModel: ['dModel', 'd-model'],
+  length: ['length', 'length'],
+  base: ['base', 'base'],
+  preset: ['preset', 'preset'],
+  layout: ['layout', 'layout'],
+  exponent: ['exponent', 'exponent'],
+  position: ['p', 'position'],
+  offset: ['k', 'offset'],
+  dimension: ['j', 'dimension'],
+  versus: ['compare', 'compare'],
+  order: ['order', 'order'],
+  angle: ['angle', 'angle'],
+  start: ['start', 'start'],
+  paddingRow: ['paddingRow', 'padding-row'],
+  scale: ['scale', 'scale'],
+  oddColumn: ['oddColumn', 'odd-column'],
+  theme: ['theme', 'theme'],
+  height: ['height', 'height'],
+};
+const PAGE_KEYS = [
+  'dModel',
+  'length',
+  'base',
+  'preset',
+  'layout',
+  'exponent',
+  'position',
+  'offset',
+  'dimension',
+  'versus',
+];
+
+describe('the parameter table', () => {
+  it('has one row per knob, under the names the page, the embed and the elements use', () => {
+    expect(PARAMS.map((row) => row.key)).toEqual(Object.keys(NAMES));
+    for (const row of PARAMS) expect([row.param, row.attribute], row.key).toEqual(NAMES[row.key]);
+    expect(CONTROLS.map((row) => row.key)).toEqual(PAGE_KEYS);
+  });
+
+  it('every row is an element attribute, an embed.html parameter, and (controls) a page parameter with a control', () => {
+    const observed = PosencPlotElement.observedAttributes;
+    for (const row of PARAMS) {
+      expect(observed, row.key).toContain(row.attribute);
+      expect(ATTRIBUTES[row.attribute]).toBe(row.key);
+      expect(EMBED_PARAMS[row.param], row.key).toBe(row.attribute);
+      if (row.shown !== 'control') continue;
+      expect(EMBED_PAGE_PARAMS).toContain(row.param);
+      // Its control on the page, and its label in both languages.
+      expect(html, row.key).toContain(`name="${row.key}"`);
+      expect(typeof en[`controls.${row.key}`], row.key).toBe('string');
+      expect(typeof zh[`controls.${row.key}`], row.key).toBe('string');
+    }
+    expect(Object.keys(EMBED_PARAMS)).toHaveLength(PARAMS.length);
+    expect(new Set(PARAMS.map((row) => row.attribute)).size).toBe(PARAMS.length);
+  });
+
+  it('parse(serialise(values)) gives the values back, for every row, as URL parameters and as attributes', () => {
+    const values = Object.fromEntries(Object.entries(VALID).map(([key, [value]]) => [key, value]));
+    const query = writeParams(PARAMS, values);
+    for (const row of PARAMS) expect(query.get(row.param), row.key).toBe(VALID[row.key][1]);
+    const read = readParams(PARAMS, (row) => query.get(row.param));
+    expect(read.errors).toEqual([]);
+    expect(read.values).toEqual(values);
+    // The same texts as attributes (embed.html copies its parameters there).
+    const { state, extras, theme, height, errors } = readAttributes((name) =>
+      query.get(Object.keys(EMBED_PARAMS).find((p) => EMBED_PARAMS[p] === name)),
+    );
+    expect(errors).toEqual([]);
+    expect({ ...state, ...extras, theme, height }).toEqual(values);
+  });
+
+  it('the page state survives its URL, and leaves defaults out of it', () => {
+    const state = Object.fromEntries(PAGE_KEYS.map((key) => [key, VALID[key][0]]));
+    const search = toQuery(state);
+    expect(search).toBe(
+      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor',
+    );
+    expect(fromQuery(search)).toEqual(state);
+    const defaults = fromQuery('');
+    expect(defaults).toEqual({
+      dModel: 128,
+      length: 256,
+      base: 10000,
+      preset: 'vaswani',
+      layout: null,
+      exponent: null,
+      position: 10,
+      offset: 8,
+      dimension: 6,
+      versus: 'question',
+    });
+    expect(toQuery(defaults)).toBe('');
+    // A layout equal to the preset's is no override, and leaves the URL.
+    expect(fromQuery('?preset=fairseq&layout=concat').layout).toBe(null);
+    // Knobs without a page control are not read by the page.
+    expect(Object.keys(fromQuery('?order=cos-sin&scale=2&theme=dark'))).toEqual(PAGE_KEYS);
+  });
+});
+
+// ---- the bad-value matrix (formerly all in the browser) ----
+
+const MARKUP = '<img src=x onerror="window.__pwned=1">';
+// Bad for every attribute of its kind. Surrounding spaces are bad too: values are taken as written.
+const COMMON_BAD = [
+  '',
+  '   ',
+  'undefined',
+  'null',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'abc',
+  'nope',
+  '1e12',
+  '99999999999',
+  '0x10',
+  MARKUP,
+];
+const INTEGER_BAD = [...COMMON_BAD, '-3', '2.5', '１２'];
+const NUMBER_BAD = [...COMMON_BAD, '1e999', '1,5', '2.5.1'];
+const ENUM_BAD = [...COMMON_BAD, '-3', '2.5', 'constructor', '__proto__', 'toString'];
+
+const PRESET_LIST = 'vaswani, tensor2tensor, tf-tutorial, fairseq, legacy-column, question';
+// The element every row is checked on: d-model 64, length 96 (docs/elements.md gives the ranges).
+const HOST = { 'd-model': '64', length: '96' };
+
+/**
+ * Per attribute: what its error says is expected (with HOST's d-model and
+ * length), its bad values, and valid values with what they mean.
+ */
+const ATTRIBUTE_MATRIX = [
+  {
+    attribute: 'd-model',
+    expected: 'an integer from 2 to 1024',
+    bad: [...INTEGER_BAD, '1', '1025', ' 48 '],
+    valid: { 48: 48, 33: 33, '0064': 64 },
+  },
+  {
+    attribute: 'length',
+    expected: 'an integer from 8 to 2048',
+    bad: [...INTEGER_BAD, '7', '2049', '80 '],
+    valid: { 80: 80, 24: 24 },
+  },
+  {
+    attribute: 'base',
+    expected: 'a number from 2 to 100000000',
+    bad: [...NUMBER_BAD, '-3', '0', '1', '1.99', '100000001', ' 100'],
+    valid: { 100: 100, '2.5e3': 2500, '+2.5': 2.5, '1e8': 1e8 },
+  },
+  {
+    attribute: 'preset',
+    expected: `one of ${PRESET_LIST}`,
+    bad: [...ENUM_BAD, 'Fairseq', ' fairseq'],
+    valid: { fairseq: 'fairseq', question: 'question' },
+  },
+  // vaswani's own layout and exponent are no override (null).
+  {
+    attribute: 'layout',
+    expected: 'one of interleaved, concat',
+    bad: [...ENUM_BAD, 'Concat', 'concat '],
+    valid: { concat: 'concat', interleaved: null },
+  },
+  {
+    attribute: 'exponent',
+    expected: 'one of pair, half-minus-one, column',
+    bad: [...ENUM_BAD, 'Column', '2i/d', ' column'],
+    valid: { column: 'column', 'half-minus-one': 'half-minus-one', pair: null },
+  },
+  {
+    attribute: 'order',
+    expected: 'one of sin-cos, cos-sin',
+    bad: [...ENUM_BAD, 'cos_sin', 'cos-sin '],
+    valid: { 'cos-sin': 'cos-sin', 'sin-cos': 'sin-cos' },
+  },
+  {
+    attribute: 'angle',
+    expected: 'one of divide, ratio-power',
+    bad: [...ENUM_BAD, 'Ratio-Power', ' ratio-power'],
+    valid: { 'ratio-power': 'ratio-power', divide: 'divide' },
+  },
+  {
+    attribute: 'start',
+    expected: 'a number from -1000000 to 1000000',
+    bad: [...NUMBER_BAD, '1000001', '-1e7', ' -3.5'],
+    valid: { '-3.5': -3.5, 1000: 1000, '.5': 0.5 },
+  },
+  {
+    attribute: 'padding-row',
+    expected: 'none or an integer from 0 to 95',
+    bad: [...INTEGER_BAD, '-1', 'None', ' none', '96', ' 2 '],
+    valid: { 2: 2, 95: 95, none: null },
+  },
+  {
+    attribute: 'odd-column',
+    expected: 'one of formula, zero',
+    bad: [...ENUM_BAD, 'Zero', ' zero', 'sin'],
+    valid: { zero: 'zero', formula: 'formula' },
+  },
+  {
+    attribute: 'scale',
+    expected: 'a number from 0.000001 to 1000000 or from -1000000 to -0.000001',
+    bad: [...NUMBER_BAD, '0', '-0', '1e-7', '-1e-300', '1000001', ' -2.5'],
+    valid: { '-2.5': -2.5, 0.001: 0.001, '1e-6': 1e-6, '-1e6': -1e6 },
+  },
+  // position up to 2·length − 1, offset up to length − 1, dimension up to d-model − 1.
+  {
+    attribute: 'position',
+    expected: 'an integer from 0 to 191',
+    bad: [...INTEGER_BAD, '192', ' 37'],
+    valid: { 37: 37, 191: 191, 0: 0 },
+  },
+  {
+    attribute: 'dimension',
+    expected: 'an integer from 0 to 63',
+    bad: [...INTEGER_BAD, '64', '41 '],
+    valid: { 41: 41, 63: 63 },
+  },
+  {
+    attribute: 'offset',
+    expected: 'an integer from 0 to 95',
+    bad: [...INTEGER_BAD, '96', ' 30 '],
+    valid: { 30: 30, 95: 95 },
+  },
+  {
+    attribute: 'compare',
+    expected: `one of ${PRESET_LIST}`,
+    bad: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+    valid: { tensor2tensor: 'tensor2tensor', 'legacy-column': 'legacy-column' },
+  },
+  {
+    attribute: 'theme',
+    expected: 'one of auto, light, dark',
+    bad: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
+    valid: { dark: 'dark', light: 'light', auto: 'auto' },
+  },
+  {
+    attribute: 'height',
+    expected: 'an integer from 100 to 4000',
+    bad: [...INTEGER_BAD, '99', '4001', ' 300 '],
+    valid: { 300: 300, 100: 100, 4000: 4000 },
+  },
+];
+
+/** The element's quote of a value: 40 characters at most. */
+const quoted = (text) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
+
+const STATE_KEY = { 'd-model': 'dModel', compare: 'versus', 'padding-row': 'paddingRow', 'odd-column': 'oddColumn' };
+const keyOf = (attribute) => STATE_KEY[attribute] ?? attribute;
+
+/** What readAttributes returns for `attributes`, as one object of every knob. */
+function readAll(attributes) {
+  const { state, extras, theme, height, errors } = readAttributes((name) => attributes[name] ?? null);
+  return { values: { ...state, ...extras, theme, height }, errors };
+}
+
+describe('bad attribute values', () => {
+  for (const { attribute, expected, bad, valid } of ATTRIBUTE_MATRIX) {
+    it(`${attribute}: every bad value is reported, the others still read; valid values read as meant`, () => {
+      expect(bad.length).toBeGreaterThan(10);
+      const withoutIt = readAll(Object.fromEntries(Object.entries(HOST).filter(([name]) => name !== attribute))).values;
+      for (const text of bad) {
+        const { values, errors } = readAll({ ...HOST, [attribute]: text });
+        expect(errors, JSON.stringify(text)).toEqual([
+          { attribute, message: `expected ${expected}, got ${quoted(text)}` },
+        ]);
+        // Falls back to its default: everything reads as without it.
+        expect(values, JSON.stringify(text)).toEqual(withoutIt);
+      }
+      for (const [text, meaning] of Object.entries(valid)) {
+        const { values, errors } = readAll({ ...HOST, [attribute]: text });
+        expect(errors, text).toEqual([]);
+        expect(values[keyOf(attribute)], text).toBe(meaning);
+      }
+    });
+  }
+
+  it('several bad values are each reported, named by their attribute', () => {
+    const { errors } = readAll({ 'd-model': 'x', length: '7', position: '-1', theme: 'blue', scale: '0' });
+    expect(errors.map((error) => error.attribute).sort()).toEqual(['d-model', 'length', 'position', 'scale', 'theme']);
+  });
+
+  it('a long value is quoted to 40 characters', () => {
+    const long = 'x'.repeat(60);
+    expect(readAll({ preset: long }).errors[0].message).toBe(
+      `expected one of ${PRESET_LIST}, got “${'x'.repeat(40)}…”`,
+    );
+  });
+
+  it('selections without an attribute take the default, clamped to the table', () => {
+    expect(readAll({ length: '8', 'd-model': '4' }).values).toMatchObject({ position: 10, offset: 7, dimension: 3 });
+    expect(readAll({ length: '8', position: '15' }).values.position).toBe(15);
+    expect(readAll({ length: '8', position: '16' }).errors).toHaveLength(1);
+  });
+});
+
+// ---- the page's URL parameters: every bad value falls back to its default, silently ----
+
+const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare'];
+const PAGE_DEFAULTS = {
+  dModel: 128,
+  length: 256,
+  base: 10000,
+  preset: 'vaswani',
+  layout: null,
+  exponent: null,
+  position: 10,
+  offset: 8,
+  dimension: 6,
+  versus: 'question',
+};
+// Valid whatever the other parameters fall back to (j < 64, p and k < 100).
+const PAGE_VALID = {
+  dModel: ['64', 64],
+  length: ['100', 100],
+  base: ['2500', 2500],
+  preset: ['tf-tutorial', 'tf-tutorial'],
+  layout: ['interleaved', 'interleaved'],
+  exponent: ['column', 'column'],
+  p: ['60', 60],
+  k: ['70', 70],
+  j: ['40', 40],
+  compare: ['fairseq', 'fairseq'],
+};
+const PAGE_KEY = { p: 'position', k: 'offset', j: 'dimension', compare: 'versus' };
+const PAGE_BAD = [
+  '',
+  'NaN',
+  'Infinity',
+  '-1',
+  '2.5',
+  'abc',
+  '1e999',
+  '99999999',
+  'nope',
+  ' 64',
+  '<script>window.__pwned=1</script>',
+];
+// Values that are valid for a parameter (base is a number up to 1e8).
+const PAGE_ACCEPTS = { base: ['2.5', '99999999'] };
+
+describe('bad URL parameters of the page', () => {
+  for (const param of PAGE_PARAMS) {
+    it(`${param}: a bad value gives the default, the other parameters are honoured`, () => {
+      for (const text of PAGE_BAD) {
+        const query = new URLSearchParams();
+        for (const other of PAGE_PARAMS) query.append(other, other === param ? text : PAGE_VALID[other][0]);
+        query.append('foo', '<b>bar</b>');
+        const state = fromQuery(`?${query}`);
+        const key = PAGE_KEY[param] ?? param;
+        for (const other of PAGE_PARAMS.filter((p) => p !== param)) {
+          // Without a valid preset it is vaswani's, whose own layout is interleaved: no override.
+          const honoured = param === 'preset' && other === 'layout' ? null : PAGE_VALID[other][1];
+          expect(state[PAGE_KEY[other] ?? other], `${param}=${text}: ${other}`).toBe(honoured);
+        }
+        if (PAGE_ACCEPTS[param]?.includes(text)) expect(state[key]).toBe(Number(text));
+        else if (param === 'layout' || param === 'exponent') expect(state[key], text).toBe(null);
+        else expect(state[key], `${param}=${JSON.stringify(text)}`).toBe(PAGE_DEFAULTS[key]);
+      }
+    });
+  }
+
+  it('of a repeated parameter the first is read', () => {
+    expect(fromQuery('?dModel=64&dModel=abc').dModel).toBe(64);
+    expect(fromQuery('?dModel=abc&dModel=64').dModel).toBe(128);
+  });
+
+  it('selections are checked against the dModel and length of the same URL', () => {
+    expect(fromQuery('?length=8&p=15&k=7&dModel=4&j=3')).toMatchObject({ position: 15, offset: 7, dimension: 3 });
+    expect(fromQuery('?length=8&p=16&k=8&dModel=4&j=4')).toMatchObject({ position: 10, offset: 7, dimension: 3 });
+  });
+});
+
+// ---- embed.html: every parameter becomes its attribute; errors name the parameter ----
+
+const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];
+const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
+
+describe('bad URL parameters of embed.html', () => {
+  it('each bad value of each parameter is reported under the parameter name, the others are read', () => {
+    const paramOf = Object.fromEntries(Object.entries(EMBED_PARAMS).map(([param, attribute]) => [attribute, param]));
+    let checked = 0;
+    for (const [param, attribute] of Object.entries(EMBED_PARAMS)) {
+      for (const text of EMBED_BAD) {
+        const { errors } = readAll({ [attribute]: text });
+        if (EMBED_ACCEPTS[param]?.includes(text)) {
+          expect(errors, `${param}=${text}`).toEqual([]);
+          continue;
+        }
+        expect(
+          errors.map((error) => paramOf[error.attribute]),
+          `${param}=${text}`,
+        ).toEqual([param]);
+        expect(errors[0].message.endsWith(quoted(text))).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+});

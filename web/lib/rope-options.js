@@ -1,0 +1,267 @@
+// Validates and resolves the RoPE options before anything reaches wasm, so bad
+// input throws a TypeError/RangeError naming the parameter (nested scaling
+// fields as `scaling.<field>`) and the module is never left half-way through a
+// call. Defaults and fallbacks are Hugging Face's (standardize_rope_params).
+import { fail, finite, integer, MAX_BYTES, MAX_MAGNITUDE } from './options.js';
+
+export const ROPE_SCALING_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3']);
+export const ROPE_LAYOUTS = Object.freeze(['half', 'interleaved']);
+// Widest head: every head dimension in use is far below (DeepSeek's 192, Gemma's 256).
+export const MAX_HEAD_DIM = 1 << 16;
+
+const COMMON = ['headDim', 'hiddenSize', 'numHeads', 'base', 'partialRotaryFactor', 'seqLen', 'scaling'];
+const OPTIONS = {
+  ropeFrequencies: [],
+  ropeCache: ['length', 'start', 'layout', 'dtype', 'out'],
+  ropeApply: ['positions', 'start', 'heads', 'layout', 'out'],
+  ropeScores: ['maxOffset', 'from'],
+  codeSnippet: ['length', 'start', 'layout', 'dtype', 'out'],
+};
+const KNOWN = Object.fromEntries(
+  Object.entries(OPTIONS).map(([where, extra]) => [where, new Set([...COMMON, ...extra])]),
+);
+
+// The scaling fields each type reads (HF's required and optional keys).
+const SCALING_FIELDS = {
+  default: [],
+  linear: ['factor'],
+  dynamic: ['factor', 'maxPositionEmbeddings'],
+  yarn: [
+    'factor',
+    'originalMaxPositionEmbeddings',
+    'maxPositionEmbeddings',
+    'betaFast',
+    'betaSlow',
+    'mscale',
+    'mscaleAllDim',
+    'attentionFactor',
+    'truncate',
+  ],
+  longrope: [
+    'factor',
+    'originalMaxPositionEmbeddings',
+    'maxPositionEmbeddings',
+    'shortFactor',
+    'longFactor',
+    'attentionFactor',
+  ],
+  llama3: ['factor', 'originalMaxPositionEmbeddings', 'maxPositionEmbeddings', 'lowFreqFactor', 'highFreqFactor'],
+};
+
+function checkObject(where, name, value) {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(TypeError, where, `${name} must be an object`, value);
+  return value;
+}
+
+function oneOf(where, name, value, allowed) {
+  const index = allowed.indexOf(value);
+  if (index >= 0) return index;
+  const accepted = allowed.map((a) => `'${a}'`).join(', ');
+  fail(typeof value === 'string' ? RangeError : TypeError, where, `${name} must be one of ${accepted}`, value);
+}
+
+function positive(where, name, value) {
+  finite(where, name, value);
+  if (!(value > 0)) fail(RangeError, where, `${name} must be a finite number > 0`, value);
+  return value;
+}
+
+function nonNegative(where, name, value) {
+  finite(where, name, value);
+  if (!(value >= 0)) fail(RangeError, where, `${name} must be a finite number >= 0`, value);
+  return value;
+}
+
+const isNumberArray = (v) => Array.isArray(v) || v instanceof Float64Array || v instanceof Float32Array;
+
+function factors(where, name, value, pairs) {
+  if (!isNumberArray(value))
+    fail(TypeError, where, `${name} must be an array of rotaryDim / 2 = ${pairs} numbers`, value);
+  if (value.length !== pairs)
+    fail(RangeError, where, `${name} must hold rotaryDim / 2 = ${pairs} numbers, one per pair`, value);
+  const out = new Float64Array(pairs);
+  for (let i = 0; i < pairs; i++) out[i] = positive(where, `${name}[${i}]`, value[i]);
+  return out;
+}
+
+/** Checks the keys of an options object: another function's option is refused with a hint. */
+function checkKeys(where, opts) {
+  if (opts === undefined) fail(TypeError, where, 'options are required: an object with headDim', opts);
+  checkObject(where, 'options', opts);
+  const known = KNOWN[where];
+  for (const key of Object.keys(opts)) {
+    if (known.has(key)) continue;
+    const owners = Object.keys(KNOWN).filter((name) => name !== 'codeSnippet' && KNOWN[name].has(key));
+    const hint = owners.length
+      ? `'${key}' is an option of ${owners.join(', ')}, not of ${where}`
+      : `unknown option '${key}'`;
+    fail(TypeError, where, `${hint}; ${where}'s options: ${[...known].join(', ')}`, opts[key]);
+  }
+  return opts;
+}
+
+/** headDim, or hiddenSize // numHeads as HF derives it. */
+function headDimOf(where, opts) {
+  if (opts.headDim !== undefined) {
+    if (opts.hiddenSize !== undefined || opts.numHeads !== undefined)
+      fail(TypeError, where, 'give either headDim or hiddenSize and numHeads, not both', opts.hiddenSize);
+    return integer(where, 'headDim', opts.headDim, 2, MAX_HEAD_DIM);
+  }
+  if (opts.hiddenSize === undefined || opts.numHeads === undefined)
+    fail(TypeError, where, 'headDim is required (or hiddenSize and numHeads): an integer >= 2', opts.headDim);
+  const hiddenSize = integer(where, 'hiddenSize', opts.hiddenSize, 2, MAX_HEAD_DIM * 1024);
+  const numHeads = integer(where, 'numHeads', opts.numHeads, 1, hiddenSize);
+  const headDim = Math.floor(hiddenSize / numHeads);
+  if (headDim < 2 || headDim > MAX_HEAD_DIM)
+    fail(RangeError, where, `hiddenSize / numHeads must be in [2, ${MAX_HEAD_DIM}]`, headDim);
+  return headDim;
+}
+
+/**
+ * Everything the wasm calls take: `params` (RopeParams of rope_bindings.cpp),
+ * the longrope factor arrays, headDim, rotaryDim and the resolved scaling.
+ */
+export function ropeParams(where, rawOpts) {
+  const opts = checkKeys(where, rawOpts);
+  const headDim = headDimOf(where, opts);
+  const base = opts.base === undefined ? 10000 : finite(where, 'base', opts.base);
+  if (!(base > 1)) fail(RangeError, where, 'base must be a finite number > 1 (rope_theta)', base);
+  const partial =
+    opts.partialRotaryFactor === undefined ? 1 : finite(where, 'partialRotaryFactor', opts.partialRotaryFactor);
+  if (!(partial > 0 && partial <= 1))
+    fail(RangeError, where, 'partialRotaryFactor must be a finite number in (0, 1]', partial);
+  // HF: int(head_dim * partial_rotary_factor); an odd count has no partner for its last dim.
+  const rotaryDim = Math.floor(headDim * partial) & ~1;
+  if (rotaryDim < 2)
+    fail(RangeError, where, `partialRotaryFactor leaves fewer than 2 of headDim = ${headDim} dims to rotate`, partial);
+  const seqLen = opts.seqLen === undefined ? 0 : integer(where, 'seqLen', opts.seqLen, 1, MAX_MAGNITUDE);
+
+  const scaling = opts.scaling === undefined ? {} : checkObject(where, 'scaling', opts.scaling);
+  const type = scaling.type === undefined ? 'default' : scaling.type;
+  const typeIndex = oneOf(where, 'scaling.type', type, ROPE_SCALING_TYPES);
+  const fields = SCALING_FIELDS[type];
+  for (const key of Object.keys(scaling)) {
+    if (key === 'type' || fields.includes(key)) continue;
+    const readers = Object.keys(SCALING_FIELDS).filter((t) => SCALING_FIELDS[t].includes(key));
+    fail(
+      TypeError,
+      where,
+      readers.length
+        ? `scaling.${key} is not read by type '${type}' (only by ${readers.map((t) => `'${t}'`).join(', ')}); its fields: ${fields.join(', ') || 'none'}`
+        : `unknown scaling field '${key}'; type '${type}' reads: ${fields.join(', ') || 'none'}`,
+      scaling[key],
+    );
+  }
+  const has = (key) => scaling[key] !== undefined;
+  const required = (key, what) => {
+    if (!has(key)) fail(TypeError, where, `scaling.${key} is required with type '${type}': ${what}`, undefined);
+  };
+  const params = {
+    rotaryDim,
+    scaling: typeIndex,
+    base,
+    factor: has('factor') ? positive(where, 'scaling.factor', scaling.factor) : NaN,
+    originalMaxPositionEmbeddings: has('originalMaxPositionEmbeddings')
+      ? integer(where, 'scaling.originalMaxPositionEmbeddings', scaling.originalMaxPositionEmbeddings, 1, MAX_MAGNITUDE)
+      : NaN,
+    maxPositionEmbeddings: has('maxPositionEmbeddings')
+      ? integer(where, 'scaling.maxPositionEmbeddings', scaling.maxPositionEmbeddings, 1, MAX_MAGNITUDE)
+      : NaN,
+    seqLen,
+    betaFast: has('betaFast') ? positive(where, 'scaling.betaFast', scaling.betaFast) : 32,
+    betaSlow: has('betaSlow') ? positive(where, 'scaling.betaSlow', scaling.betaSlow) : 1,
+    mscale: has('mscale') ? nonNegative(where, 'scaling.mscale', scaling.mscale) : 0,
+    mscaleAllDim: has('mscaleAllDim') ? nonNegative(where, 'scaling.mscaleAllDim', scaling.mscaleAllDim) : 0,
+    attentionFactor: has('attentionFactor') ? positive(where, 'scaling.attentionFactor', scaling.attentionFactor) : NaN,
+    truncate: true,
+    lowFreqFactor: 1,
+    highFreqFactor: 4,
+  };
+  if (has('truncate')) {
+    if (typeof scaling.truncate !== 'boolean')
+      fail(TypeError, where, 'scaling.truncate must be true or false', scaling.truncate);
+    params.truncate = scaling.truncate;
+  }
+  let shortFactor = null;
+  let longFactor = null;
+  const aNumber = 'a finite number > 0';
+  // HF's standardize_rope_params: the original context defaults to max_position_embeddings.
+  const original = () => {
+    if (Number.isNaN(params.originalMaxPositionEmbeddings)) {
+      if (Number.isNaN(params.maxPositionEmbeddings))
+        fail(
+          TypeError,
+          where,
+          `scaling.originalMaxPositionEmbeddings is required with type '${type}' (or maxPositionEmbeddings, which HF then uses)`,
+          undefined,
+        );
+      params.originalMaxPositionEmbeddings = params.maxPositionEmbeddings;
+    }
+  };
+  switch (type) {
+    case 'linear':
+      required('factor', aNumber);
+      break;
+    case 'dynamic':
+      required('factor', aNumber);
+      required('maxPositionEmbeddings', 'the length up to which the base is kept');
+      if (rotaryDim < 4)
+        fail(RangeError, where, "rotaryDim must be >= 4 with type 'dynamic' (exponent dim / (dim - 2))", rotaryDim);
+      break;
+    case 'yarn':
+    case 'longrope':
+      original();
+      if (!has('factor') && Number.isNaN(params.maxPositionEmbeddings))
+        fail(
+          TypeError,
+          where,
+          `scaling.factor is required with type '${type}' (or maxPositionEmbeddings, to take maxPositionEmbeddings / originalMaxPositionEmbeddings)`,
+          undefined,
+        );
+      if (type === 'longrope') {
+        required('shortFactor', `rotaryDim / 2 = ${rotaryDim / 2} numbers`);
+        required('longFactor', `rotaryDim / 2 = ${rotaryDim / 2} numbers`);
+        shortFactor = factors(where, 'scaling.shortFactor', scaling.shortFactor, rotaryDim / 2);
+        longFactor = factors(where, 'scaling.longFactor', scaling.longFactor, rotaryDim / 2);
+      }
+      break;
+    case 'llama3':
+      required('factor', aNumber);
+      required('lowFreqFactor', aNumber);
+      required('highFreqFactor', 'a finite number > lowFreqFactor');
+      original();
+      params.lowFreqFactor = positive(where, 'scaling.lowFreqFactor', scaling.lowFreqFactor);
+      params.highFreqFactor = finite(where, 'scaling.highFreqFactor', scaling.highFreqFactor);
+      if (!(params.highFreqFactor > params.lowFreqFactor))
+        fail(
+          RangeError,
+          where,
+          'scaling.highFreqFactor must be a finite number > lowFreqFactor',
+          scaling.highFreqFactor,
+        );
+      break;
+  }
+  return { params, shortFactor, longFactor, headDim, rotaryDim, type };
+}
+
+export function ropeLayout(where, opts) {
+  return opts.layout === undefined ? 0 : oneOf(where, 'layout', opts.layout, ROPE_LAYOUTS);
+}
+
+export function ropeDtype(where, opts) {
+  const dtype = opts.dtype === undefined ? 'float32' : opts.dtype;
+  oneOf(where, 'dtype', dtype, ['float32', 'float64']);
+  return dtype === 'float64' ? Float64Array : Float32Array;
+}
+
+/** A position (start, from): finite, |x| <= 2^53, and so is x + count. */
+export function ropePosition(where, name, value, count) {
+  if (value === undefined) return 0;
+  finite(where, name, value, true);
+  if (!(Math.abs(value + count) <= MAX_MAGNITUDE))
+    fail(RangeError, where, `${name} + ${count} must have magnitude at most 2^53`, value);
+  return value;
+}
+
+export { MAX_BYTES };

@@ -1,0 +1,139 @@
+// codeSnippet('numpy', ropeOptions): NumPy code that rebuilds inv_freq, the
+// attention factor and the cos/sin cache of pe.ropeCache(ropeOptions), with the
+// formulas of transformers' modeling_rope_utils.py in float64.
+import { ropeDtype, ropeLayout, ropeParams, ropePosition, ROPE_LAYOUTS, ROPE_SCALING_TYPES } from './rope-options.js';
+import { fail, integer, MAX_BYTES } from './options.js';
+
+/** Options of a RoPE call rather than of a sinusoidal table. */
+export function isRopeOptions(options) {
+  return (
+    options !== null &&
+    typeof options === 'object' &&
+    options.dModel === undefined &&
+    (options.headDim !== undefined || options.hiddenSize !== undefined || options.scaling !== undefined)
+  );
+}
+
+/** A Python float literal that reads back to exactly x. */
+function pyFloat(x) {
+  const text = String(x);
+  return /[.e]/.test(text) || text.includes('Infinity') || text === 'NaN' ? text : `${text}.0`;
+}
+
+const pyList = (values) => `[${Array.from(values, pyFloat).join(', ')}]`;
+
+export function ropeSnippet(language, options) {
+  const where = 'codeSnippet';
+  if (language !== 'numpy')
+    fail(RangeError, where, "RoPE options have a NumPy snippet only: language must be 'numpy'", language);
+  const r = ropeParams(where, options);
+  if (options.length === undefined) fail(TypeError, where, 'length is required: an integer >= 1', undefined);
+  const length = integer(where, 'length', options.length, 1, MAX_BYTES);
+  const start = ropePosition(where, 'start', options.start, length);
+  const layout = ROPE_LAYOUTS[ropeLayout(where, options)];
+  const float64 = ropeDtype(where, options) === Float64Array;
+  const p = r.params;
+  const type = ROPE_SCALING_TYPES[p.scaling];
+  const resolved = { headDim: r.headDim, rotaryDim: r.rotaryDim, base: p.base, length, start, layout };
+  if (options.scaling !== undefined) resolved.scaling = options.scaling;
+  if (p.seqLen) resolved.seqLen = p.seqLen;
+
+  const lines = [
+    `# RoPE cos/sin cache (posenc), as transformers' modeling_rope_utils.py in float64: ${JSON.stringify(resolved)}`,
+    'import math',
+    'import numpy as np',
+    '',
+    `dim, base = ${r.rotaryDim}, ${pyFloat(p.base)}  # rotary dims (head_dim * partial_rotary_factor, even), rope_theta`,
+    'i = np.arange(0, dim, 2, dtype=np.float64)  # 2 * pair index',
+    'attention_factor = 1.0',
+  ];
+  const original = pyFloat(p.originalMaxPositionEmbeddings);
+  switch (type) {
+    case 'default':
+      lines.push('inv_freq = 1.0 / (base ** (i / dim))');
+      break;
+    case 'linear':
+      lines.push(`inv_freq = 1.0 / (base ** (i / dim)) / ${pyFloat(p.factor)}`);
+      break;
+    case 'dynamic':
+      lines.push(
+        `factor, max_position_embeddings = ${pyFloat(p.factor)}, ${pyFloat(p.maxPositionEmbeddings)}`,
+        `seq_len = max(${p.seqLen ? pyFloat(p.seqLen) : 'max_position_embeddings'}, max_position_embeddings)`,
+        'base = base * ((factor * seq_len / max_position_embeddings) - (factor - 1)) ** (dim / (dim - 2))',
+        'inv_freq = 1.0 / (base ** (i / dim))',
+      );
+      break;
+    case 'yarn': {
+      const factor = Number.isNaN(p.factor)
+        ? `${pyFloat(p.maxPositionEmbeddings)} / ${original}  # max / original`
+        : pyFloat(p.factor);
+      lines.push(
+        `factor = ${factor}`,
+        `original = ${original}  # original_max_position_embeddings`,
+        `beta_fast, beta_slow = ${pyFloat(p.betaFast)}, ${pyFloat(p.betaSlow)}`,
+        'def get_mscale(scale, mscale=1.0):',
+        '    return 1.0 if scale <= 1 else 0.1 * mscale * math.log(scale) + 1.0',
+      );
+      if (!Number.isNaN(p.attentionFactor)) lines.push(`attention_factor = ${pyFloat(p.attentionFactor)}`);
+      else if (p.mscale && p.mscaleAllDim)
+        lines.push(
+          `attention_factor = get_mscale(factor, ${pyFloat(p.mscale)}) / get_mscale(factor, ${pyFloat(p.mscaleAllDim)})`,
+        );
+      else lines.push('attention_factor = get_mscale(factor)');
+      lines.push(
+        'def correction_dim(rotations):',
+        '    return (dim * math.log(original / (rotations * 2 * math.pi))) / (2 * math.log(base))',
+        p.truncate
+          ? 'low, high = math.floor(correction_dim(beta_fast)), math.ceil(correction_dim(beta_slow))'
+          : 'low, high = correction_dim(beta_fast), correction_dim(beta_slow)  # truncate = False',
+        'low, high = max(low, 0), min(high, dim - 1)',
+        'if low == high:',
+        '    high += 0.001',
+        'ramp = np.clip((np.arange(dim // 2, dtype=np.float64) - low) / (high - low), 0, 1)',
+        'pos_freqs = base ** (i / dim)',
+        'extrapolation_factor = 1 - ramp',
+        'inv_freq = (1.0 / (factor * pos_freqs)) * (1 - extrapolation_factor) + (1.0 / pos_freqs) * extrapolation_factor',
+      );
+      break;
+    }
+    case 'longrope': {
+      const factor = Number.isNaN(p.factor) ? `${pyFloat(p.maxPositionEmbeddings)} / ${original}` : pyFloat(p.factor);
+      const long = p.seqLen > p.originalMaxPositionEmbeddings;
+      lines.push(
+        `factor, original = ${factor}, ${original}`,
+        Number.isNaN(p.attentionFactor)
+          ? 'attention_factor = 1.0 if factor <= 1.0 else math.sqrt(1 + math.log(factor) / math.log(original))'
+          : `attention_factor = ${pyFloat(p.attentionFactor)}`,
+        `# ${long ? 'long' : 'short'}_factor: seq_len ${p.seqLen || 'unset'} ${long ? '>' : '<='} original`,
+        `ext_factors = np.array(${pyList(long ? r.longFactor : r.shortFactor)})`,
+        'inv_freq = 1.0 / (ext_factors * base ** (i / dim))',
+      );
+      break;
+    }
+    case 'llama3':
+      lines.push(
+        `factor, low_freq_factor, high_freq_factor = ${pyFloat(p.factor)}, ${pyFloat(p.lowFreqFactor)}, ${pyFloat(p.highFreqFactor)}`,
+        `old_context_len = ${original}`,
+        'inv_freq = 1.0 / (base ** (i / dim))',
+        'wavelen = 2 * math.pi / inv_freq',
+        'inv_freq_llama = np.where(wavelen > old_context_len / low_freq_factor, inv_freq / factor, inv_freq)',
+        'smooth = (old_context_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)',
+        'smoothed = (1 - smooth) * inv_freq_llama / factor + smooth * inv_freq_llama',
+        'medium = ~(wavelen < old_context_len / high_freq_factor) & ~(wavelen > old_context_len / low_freq_factor)',
+        'inv_freq = np.where(medium, smoothed, inv_freq_llama)',
+      );
+      break;
+  }
+  lines.push(
+    '',
+    `pos = ${start === 0 ? '' : `${pyFloat(start)} + `}np.arange(${length}, dtype=np.float64)  # position of each row`,
+    'angle = np.outer(pos, inv_freq)',
+    layout === 'half'
+      ? 'emb = np.concatenate([angle, angle], axis=1)  # [c0..c(n-1), c0..c(n-1)] (rotate_half)'
+      : 'emb = np.repeat(angle, 2, axis=1)  # [c0, c0, c1, c1, ...] (interleaved)',
+    'cos = attention_factor * np.cos(emb)',
+    'sin = attention_factor * np.sin(emb)',
+  );
+  if (!float64) lines.push('cos, sin = cos.astype(np.float32), sin.astype(np.float32)');
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,249 @@
+// Owns the parameter table: one row per knob of the plots, with its state key,
+// its URL parameter (the explainer page and embed.html use the same names),
+// its element attribute, its parser (strict text -> value; the error text the
+// elements show), its range (possibly a function of other knobs), its default
+// and where it is shown. Everything that reads or writes knobs (page URL,
+// element attributes, embed.html parameters, embed snippets) is derived from
+// PARAMS here or in state.js. Adding a knob: one row here plus its strings.
+// Nothing here touches the DOM: values only come out as numbers, enum names or
+// error messages (shown with textContent).
+import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+
+export const THEMES = Object.freeze(['auto', 'light', 'dark']);
+
+/**
+ * Where a knob is shown:
+ * 'control': a control of the explainer page (part of the page state and its URL);
+ * 'knob': a knob of the encoding the page has no control for (elements and embed only;
+ *   absent means the preset's value);
+ * 'view': how an element draws (elements and embed only).
+ */
+export const SHOWN = Object.freeze(['control', 'knob', 'view']);
+
+// Longest text quoted back in an error message.
+const QUOTE_LIMIT = 40;
+const INTEGER = /^\d{1,9}$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d{1,3})?$/i;
+
+/** A value that does not parse: `message` says what was expected and quotes what was given. */
+export class ParamError extends Error {}
+
+function quote(text) {
+  const short = text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text;
+  return `“${short}”`;
+}
+
+function fail(expected, text) {
+  throw new ParamError(`expected ${expected}, got ${quote(text)}`);
+}
+
+// Values are taken exactly as written: no surrounding spaces (CSS matches
+// theme="dark" exactly, and URL parameters are as strict). Each parser gets
+// the text and the row's range [low, high], resolved for the knobs read so far.
+const integer = (text, [low, high]) => {
+  const value = INTEGER.test(text) ? Number(text) : NaN;
+  if (!(value >= low && value <= high)) fail(`an integer from ${low} to ${high}`, text);
+  return value;
+};
+
+const number = (text, [low, high]) => {
+  const value = NUMBER.test(text) ? Number(text) : NaN;
+  if (!(value >= low && value <= high)) fail(`a number from ${low} to ${high}`, text);
+  return value;
+};
+
+/** A number whose magnitude is in [low, high], of either sign. */
+const magnitude = (text, [low, high]) => {
+  const value = NUMBER.test(text) ? Number(text) : NaN;
+  if (!(value >= -high && value <= high && Math.abs(value) >= low))
+    fail(`a number from ${low} to ${high} or from -${high} to -${low}`, text);
+  return value;
+};
+
+const oneOf = (allowed) => (text) => {
+  if (!allowed.includes(text)) fail(`one of ${allowed.join(', ')}`, text);
+  return text;
+};
+
+/** A layout or exponent equal to the preset's is no override (null: the preset's). */
+const presetOverride = (key, allowed) => (text, range, state) => {
+  const value = oneOf(allowed)(text);
+  return value === PRESETS[state.preset][key] ? null : value;
+};
+
+/** "none" (no padding row) or a row of the table. */
+const rowOrNone = (text, [low, high]) => {
+  if (text === 'none') return null;
+  const value = INTEGER.test(text) ? Number(text) : NaN;
+  if (!(value >= low && value <= high)) fail(`none or an integer from ${low} to ${high}`, text);
+  return value;
+};
+
+/** Largest position the slider offers: twice the table, to show extrapolation. */
+export const maxPosition = (state) => 2 * state.length - 1;
+export const maxOffset = (state) => state.length - 1;
+export const maxDimension = (state) => state.dModel - 1;
+/** The table's last row (a padding row must be one of its rows). */
+const lastRow = (state) => state.length - 1;
+
+/**
+ * The knobs, in the order they are read (a range may depend on a knob above
+ * it) and written to URLs. Row: key (state or option name), param (URL),
+ * attribute, shown (see SHOWN), default (null: the preset's; undefined:
+ * absent, i.e. the preset's), range [low, high] (numbers, or functions of the
+ * knobs above), parse(text, range, knobsSoFar) -> value or throws ParamError,
+ * format(value) -> text (default String).
+ */
+export const PARAMS = Object.freeze(
+  [
+    {
+      key: 'dModel',
+      param: 'dModel',
+      attribute: 'd-model',
+      shown: 'control',
+      default: 128,
+      range: [2, 1024],
+      parse: integer,
+    },
+    {
+      key: 'length',
+      param: 'length',
+      attribute: 'length',
+      shown: 'control',
+      default: 256,
+      range: [8, 2048],
+      parse: integer,
+    },
+    { key: 'base', param: 'base', attribute: 'base', shown: 'control', default: 10000, range: [2, 1e8], parse: number },
+    {
+      key: 'preset',
+      param: 'preset',
+      attribute: 'preset',
+      shown: 'control',
+      default: 'vaswani',
+      parse: oneOf(PRESET_NAMES),
+    },
+    {
+      key: 'layout',
+      param: 'layout',
+      attribute: 'layout',
+      shown: 'control',
+      default: null,
+      parse: presetOverride('layout', LAYOUTS),
+    },
+    {
+      key: 'exponent',
+      param: 'exponent',
+      attribute: 'exponent',
+      shown: 'control',
+      default: null,
+      parse: presetOverride('exponent', EXPONENTS),
+    },
+    // The selections: a default beyond the range is clamped to it.
+    {
+      key: 'position',
+      param: 'p',
+      attribute: 'position',
+      shown: 'control',
+      default: 10,
+      range: [0, maxPosition],
+      parse: integer,
+    },
+    {
+      key: 'offset',
+      param: 'k',
+      attribute: 'offset',
+      shown: 'control',
+      default: 8,
+      range: [0, maxOffset],
+      parse: integer,
+    },
+    {
+      key: 'dimension',
+      param: 'j',
+      attribute: 'dimension',
+      shown: 'control',
+      default: 6,
+      range: [0, maxDimension],
+      parse: integer,
+    },
+    {
+      key: 'versus',
+      param: 'compare',
+      attribute: 'compare',
+      shown: 'control',
+      default: 'question',
+      parse: oneOf(PRESET_NAMES),
+    },
+    { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
+    { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },
+    { key: 'start', param: 'start', attribute: 'start', shown: 'knob', range: [-1e6, 1e6], parse: number },
+    {
+      key: 'paddingRow',
+      param: 'paddingRow',
+      attribute: 'padding-row',
+      shown: 'knob',
+      range: [0, lastRow],
+      parse: rowOrNone,
+      format: (value) => (value === null ? 'none' : String(value)),
+    },
+    // Magnitude: below the lower bound the float32 tables underflow toward
+    // zero, and a plot of all-zero values has no range to describe.
+    { key: 'scale', param: 'scale', attribute: 'scale', shown: 'knob', range: [1e-6, 1e6], parse: magnitude },
+    { key: 'oddColumn', param: 'oddColumn', attribute: 'odd-column', shown: 'knob', parse: oneOf(ODD_COLUMNS) },
+    { key: 'theme', param: 'theme', attribute: 'theme', shown: 'view', default: 'auto', parse: oneOf(THEMES) },
+    // Height of a plot's drawing in CSS pixels (null: derived from the width).
+    {
+      key: 'height',
+      param: 'height',
+      attribute: 'height',
+      shown: 'view',
+      default: null,
+      range: [100, 4000],
+      parse: integer,
+    },
+  ].map(Object.freeze),
+);
+
+/** A row's range for the knobs read before it. */
+export const rangeOf = (row, state) => row.range?.map((limit) => (typeof limit === 'function' ? limit(state) : limit));
+
+/** Parses a row's text given the knobs read before it; throws ParamError. */
+export const parse = (row, text, state) => row.parse(text, rangeOf(row, state), state);
+
+export const PARAM = Object.freeze(Object.fromEntries(PARAMS.map((row) => [row.key, row])));
+
+/** The rows the explainer page has controls for (its state and URL). */
+export const CONTROLS = Object.freeze(PARAMS.filter((row) => row.shown === 'control'));
+
+/** Range of the controls with fixed ranges: { dModel: [2, 1024], length: [8, 2048], base: [2, 1e8] }. */
+export const LIMITS = Object.freeze(
+  Object.fromEntries(
+    CONTROLS.filter((row) => row.range?.every(Number.isFinite)).map((row) => [row.key, Object.freeze([...row.range])]),
+  ),
+);
+
+/** The page state's defaults (selections before clamping to the table's size). */
+export const DEFAULTS = Object.freeze(Object.fromEntries(CONTROLS.map((row) => [row.key, row.default])));
+
+/** A row's value when it is absent or invalid, given the knobs read before it. */
+export const fallback = (row, state) =>
+  typeof row.default === 'number' ? Math.min(row.default, rangeOf(row, state)[1]) : row.default;
+
+/** A row's value as text for a URL or an attribute. */
+export const format = (row, value) => (row.format ? row.format(value) : String(value));
+
+/** Attribute name -> state key (the page's state, the knobs it has no control for, theme, height). */
+export const ATTRIBUTES = Object.freeze(Object.fromEntries(PARAMS.map((row) => [row.attribute, row.key])));
+
+/** State key -> attribute name. */
+export const ATTRIBUTE_OF = Object.freeze(Object.fromEntries(PARAMS.map((row) => [row.key, row.attribute])));
+
+/** embed.html's URL parameter -> the element attribute it sets. */
+export const EMBED_PARAMS = Object.freeze(Object.fromEntries(PARAMS.map((row) => [row.param, row.attribute])));
+
+/** Attribute -> embed.html's URL parameter (the names its error messages use). */
+export const PARAM_OF_ATTRIBUTE = Object.freeze(Object.fromEntries(PARAMS.map((row) => [row.attribute, row.param])));
+
+/** URL parameters the explainer page reads as well. */
+export const PAGE_PARAMS = Object.freeze(CONTROLS.map((row) => row.param));
