@@ -143,7 +143,7 @@ try {
     const heading = await page.textContent('#h-heatmap');
     assert(title === heading.trim(), `title "${title}", heading "${heading}"`);
     assert(
-      settings === 'posenc · d-model 64 · length 128 · preset vaswani · base 10000 · position 12 · dimension 6',
+      settings === 'posenc · d-model 64 · length 128 · base 10000 · preset vaswani · position 12 · dimension 6',
       settings,
     );
     const url = new URL(link);

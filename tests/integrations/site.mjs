@@ -104,7 +104,9 @@ export async function inspectPost(browser, url) {
           path.includes('posenc') || (body.includes('posenc-heatmap') && body.includes('customElements'))
             ? { url: response.url(), raw: body.length, gzip: gzipSync(body).length }
             : null,
-        ),
+        )
+        // A response still arriving when the page closes has no body to count.
+        .catch(() => null),
     );
   });
   page.on('request', (request) => {
@@ -190,16 +192,30 @@ export function verifyPost(result) {
  * answers (at most `timeout` ms); resolves to { url, stop() }.
  */
 export async function startServer(cmd, args, cwd, url, timeout = 30000) {
-  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so that stop() also ends what the server started (esbuild, workers).
+  const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  // Even if the test dies, the server does not outlive it.
+  const onExit = () => signal('SIGKILL');
+  process.once('exit', onExit);
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    process.removeListener('exit', onExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      signal('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    }
+    // The rest of the group, whether or not the server itself has gone.
+    signal('SIGKILL');
   };
   const deadline = Date.now() + timeout;
   for (;;) {
