@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of posenc from a clean clone: installs what is missing, then
 # formatting checks, the C++ suite natively, under ASan+UBSan and as WASM under
-# Node, Vitest, the page and embeds in headless Chromium, and the packed package.
+# Node, Vitest, the page and embeds in headless Chromium, the packed package, and
+# the package in real site generators (Hugo, Hexo, VitePress, Astro).
 # Every step runs even if an earlier one failed; the exit code reports any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -70,6 +71,7 @@ step "page in headless Chromium" browser_tests
 step "npm package (pack, install, import in Node)" node tests/pack/pack.test.mjs
 step "npm package in a fresh Vite project (dev server and build)" node tests/pack/vite-app.test.mjs
 step "npm package in a fresh webpack 5 project (build)" node tests/pack/webpack-app.test.mjs
+step "site generators: Hugo, Hexo, VitePress, Astro (install, build, serve, Chromium)" node tests/integrations/run.mjs
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

@@ -36,7 +36,9 @@ try {
   check(
     'tarball holds no sources, tests or build trees',
     files.every((f) =>
-      /^(package\.json|README\.md|LICENSE|web\/lib\/|web\/elements\/index\.d\.ts$|dist\/elements\/)/.test(f),
+      /^(package\.json|README\.md|LICENSE|web\/lib\/|web\/elements\/index\.d\.ts$|dist\/elements\/|web\/integrations\/(hexo\/index\.cjs|hugo\/posenc\.html)$)/.test(
+        f,
+      ),
     ),
     files.join(' '),
   );

@@ -16,7 +16,8 @@ defineElements();
 
 const query = new URLSearchParams(location.search);
 const main = document.getElementById('embed');
-const plot = query.get('plot') || 'heatmap';
+// embed-<plot>.html (written by web/scripts/link-previews.mjs, for its link preview) names its plot on <html>.
+const plot = query.get('plot') || document.documentElement.dataset.plot || 'heatmap';
 
 // As the elements read lang.
 const language = languageOfLang(query.get('lang'));

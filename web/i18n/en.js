@@ -275,6 +275,12 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'export.preparing': 'Preparing the file…',
   'export.saved': (name) => `Saved ${name}.`,
   'export.failed': (message) => `Could not export: ${message}`,
+  'export.imageLabel':
+    'Image, for platforms that run no script (Zhihu, WeChat, CSDN, Medium): the plot, its settings and a link back to this view',
+  'export.imageCopy': 'Copy as image',
+  'export.imageCopied': 'The image (PNG) is on the clipboard: paste it into your editor.',
+  'export.imageDownloaded': (name) => `The clipboard refused the image: saved ${name} instead.`,
+  'export.imageLive': 'Live and interactive:',
   'export.unreachable':
     'Could not export: part of the page could not be fetched (is the connection down?). Check the connection and try again.',
   'export.notDrawn': 'This plot has not been drawn yet: scroll to it, then export.',

@@ -262,6 +262,11 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'export.preparing': '正在准备文件……',
   'export.saved': (name) => `已保存 ${name}。`,
   'export.failed': (message) => `无法导出：${message}`,
+  'export.imageLabel': '图片，用于不运行脚本的平台（知乎、微信公众号、CSDN、Medium）：图、参数设置和回到此视图的链接',
+  'export.imageCopy': '复制为图片',
+  'export.imageCopied': '图片（PNG）已复制到剪贴板，可直接粘贴到编辑器中。',
+  'export.imageDownloaded': (name) => `剪贴板拒绝了图片，已改为保存 ${name}。`,
+  'export.imageLive': '可交互的在线版本：',
   'export.unreachable': '无法导出：页面的一部分未能下载（网络是否已断开？）。请检查网络连接后再试。',
   'export.notDrawn': '这张图还没有画出来：请先滚动到它，再导出。',
 

@@ -2,15 +2,21 @@
 // with two snippets for the current settings, a script tag + element (no
 // build step) and an iframe of embed.html, each with a Copy button
 // (navigator.clipboard; where that is refused, the text is selected in its
-// read-only field for a manual copy, and the status line says so).
+// read-only field for a manual copy, and the status line says so), and the
+// plot as an image for platforms that run no script: a PNG at 2× copied to
+// the clipboard (or downloaded where that is refused) and PNG / SVG files,
+// each with a caption (the settings) and the link back to this view.
 // Snippets are built from the page state only (validated numbers and enum
 // names), and attribute values are escaped all the same.
 import { version } from '../../package.json';
 import { knobsOf } from '../model/arrays.js';
 import { CONTROLS, format } from '../model/params.js';
+import { toQuery } from '../model/state.js';
 import { TAG_OF_PLOT } from '../model/tags.js';
 import { languageOfLang } from '../i18n/translate.js';
+import { download } from './exports.js';
 import { translator } from './i18n.js';
+import { captionedSvg, svgToPng } from './plot-image.js';
 
 /**
  * Where the script snippet loads the elements from: the published package on
@@ -75,6 +81,8 @@ const CSS = `
   padding: 0.3rem;
 }
 .embed-snippet button { align-self: start; }
+.embed-image p { grid-column: 1 / -1; margin: 0; }
+.embed-image [role='group'] { display: flex; flex-wrap: wrap; gap: 0.4rem; }
 .embed-status { margin: 0; min-height: 1.3em; }
 `;
 
@@ -87,6 +95,53 @@ function adoptPageStyles() {
 
 // The page's translator of its language (it switches by setting <html lang> once the strings are loaded).
 const currentTranslator = () => translator(languageOfLang(document.documentElement.lang));
+
+/** The live view of a section at `state`: this page with the state's query, at the section's heading. */
+export function liveUrl(section, state, heading) {
+  const url = new URL(location.href);
+  url.search = toQuery(state);
+  url.hash = heading ? `#${heading}` : '';
+  return url.href;
+}
+
+/** The settings a plot shows, as its element's attributes: "d-model 128 · length 256 · …". */
+export function settingsText(section, state) {
+  return relevantRows(section, state)
+    .map((row) => `${row.attribute} ${format(row, state[row.key])}`)
+    .join(' · ');
+}
+
+/** The plot of `section` with its caption (title, settings, link), or null when not drawn. */
+function captioned(section, state, plot, t) {
+  const heading = plot.closest('section')?.querySelector('h2');
+  return captionedSvg(plot, {
+    caption: [
+      heading?.textContent?.trim() || section.name,
+      `posenc · ${settingsText(section, state)}`,
+      t('export.imageLive'),
+    ],
+    link: liveUrl(section, state, heading?.id),
+  });
+}
+
+/** Puts a PNG on the clipboard; where refused (no permission, no API, no answer), downloads it. */
+async function copyImage(picture, name, status, t) {
+  const png = svgToPng(picture, 2);
+  try {
+    if (!navigator.clipboard?.write || typeof ClipboardItem !== 'function') throw new Error('no clipboard');
+    // The item takes the promise, so that the click's permission holds while the PNG is encoded.
+    await Promise.race([
+      navigator.clipboard.write([new ClipboardItem({ 'image/png': png })]),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 4000)),
+    ]);
+    status.textContent = t('export.imageCopied');
+    status.dataset.result = 'copied';
+  } catch {
+    download(await png, name);
+    status.textContent = t('export.imageDownloaded', name);
+    status.dataset.result = 'downloaded';
+  }
+}
 
 /** Copies text; on refusal (no permission, no clipboard API, no answer) selects it for a manual copy. */
 async function copy(field, status, t) {
@@ -167,8 +222,51 @@ export function addEmbedTools(sections, getState) {
       fields[kind] = field;
       parts[kind] = { label, button };
     }
-    panel.append(status);
+    // The plot as an image: copy (PNG) and files (PNG, SVG).
+    const imageRow = document.createElement('div');
+    imageRow.className = 'embed-snippet embed-image';
+    const imageLabel = document.createElement('p');
+    imageLabel.id = `${id}-image`;
+    const imageButtons = document.createElement('div');
+    imageButtons.setAttribute('role', 'group');
+    imageButtons.setAttribute('aria-labelledby', imageLabel.id);
+    const imageActions = { copy: null, png: null, svg: null };
+    for (const kind of Object.keys(imageActions)) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.testid = `embed-image-${kind}`;
+      button.addEventListener('click', () => imageAction(kind));
+      imageButtons.append(button);
+      imageActions[kind] = button;
+    }
+    imageRow.append(imageLabel, imageButtons);
+    panel.append(imageRow, status);
     bar.append(toggle, panel);
+
+    async function imageAction(kind) {
+      const t = currentTranslator();
+      const picture = captioned(section, getState(), plot, t);
+      if (!picture) {
+        status.textContent = t('export.notDrawn');
+        status.dataset.result = 'error';
+        return;
+      }
+      const name = `posenc-${section.name}.${kind === 'svg' ? 'svg' : 'png'}`;
+      try {
+        if (kind === 'copy') await copyImage(picture, name, status, t);
+        else {
+          download(
+            kind === 'svg' ? new Blob([picture.svg], { type: 'image/svg+xml' }) : await svgToPng(picture, 2),
+            name,
+          );
+          status.textContent = t('export.saved', name);
+          status.dataset.result = 'saved';
+        }
+      } catch (error) {
+        status.textContent = t('export.failed', String(error?.message ?? error));
+        status.dataset.result = 'error';
+      }
+    }
 
     function update() {
       const height = Math.ceil(plot.getBoundingClientRect().height) + 48;
@@ -188,6 +286,10 @@ export function addEmbedTools(sections, getState) {
         parts[kind].button.textContent = t('embed.copy');
         parts[kind].button.setAttribute('aria-label', t('embed.copyLabel', kind));
       }
+      imageLabel.textContent = t('export.imageLabel');
+      imageActions.copy.textContent = t('export.imageCopy');
+      imageActions.png.textContent = t('export.png');
+      imageActions.svg.textContent = t('export.svg');
     }
     toggle.addEventListener('click', () => {
       const open = panel.hidden;

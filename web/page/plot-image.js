@@ -23,20 +23,54 @@ const transparent = (colour) => colour === 'transparent' || /rgba\(.*,\s*0\)$/.t
  * computed colours, so the file looks the same outside the page (and in
  * editors that know no CSS variables). currentColor follows the root's colour.
  */
-function resolvedCopy(svg) {
+function resolvedCopy(svg, inline) {
   const copy = svg.cloneNode(true);
   const originals = [svg, ...svg.querySelectorAll('*')];
   const copies = [copy, ...copy.querySelectorAll('*')];
   originals.forEach((original, k) => {
+    if (inline) {
+      inlineStyle(original, copies[k]);
+      return;
+    }
     if (!(original.getAttribute('style') ?? '').includes('var(')) return;
     const computed = getComputedStyle(original);
     for (const property of [...original.style])
       copies[k].style.setProperty(property, computed.getPropertyValue(property));
   });
-  copy.removeAttribute('style');
+  if (!inline) copy.removeAttribute('style');
   copy.setAttribute('overflow', 'visible');
   copy.style.color = getComputedStyle(svg).color;
   return copy;
+}
+
+// What an overlay's stylesheet rules decide, written onto each element of an
+// inline copy: editors that strip <style> and classes (WeChat's) keep these.
+const PRESENTATION = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+];
+
+/** Gives `copy` the computed presentation of `original` as its style attribute, without classes. */
+function inlineStyle(original, copy) {
+  const computed = getComputedStyle(original);
+  if (computed.display === 'none' || computed.visibility === 'hidden') {
+    copy.setAttribute('display', 'none');
+  }
+  copy.setAttribute('style', PRESENTATION.map((name) => `${name}:${computed.getPropertyValue(name)}`).join(';'));
+  copy.removeAttribute('class');
 }
 
 /** The text of an element line by line, as laid out: [{ text, left, top, bottom }] in client coordinates. */
@@ -96,9 +130,10 @@ function drawSwatch(parent, swatch, place) {
 
 /**
  * The plot inside `element` as SVG text, or null when it has not been drawn.
+ * inline: every overlay element carries its computed style and no class.
  * @returns {{ svg: string, width: number, height: number } | null}
  */
-export function plotSvg(element) {
+export function plotSvg(element, { inline = false } = {}) {
   const surfaces = [...element.querySelectorAll('.posenc-surface')].filter(
     (surface) => surface.getBoundingClientRect().width > 0,
   );
@@ -142,7 +177,7 @@ export function plotSvg(element) {
         group,
       );
     }
-    for (const overlay of surface.querySelectorAll(':scope > svg')) group.append(resolvedCopy(overlay));
+    for (const overlay of surface.querySelectorAll(':scope > svg')) group.append(resolvedCopy(overlay, inline));
   }
 
   for (const part of parts) {
@@ -184,4 +219,77 @@ export async function svgToPng({ svg, width, height }, scale = 2) {
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the PNG could not be encoded'))), 'image/png'),
   );
+}
+
+// Caption lines under a captioned picture (CSS pixels).
+const CAPTION_SIZE = 13;
+const CAPTION_LINE = 18;
+
+/** Splits text into lines of at most `width` px at `size` px (CJK characters count 1 em, others about 0.56). */
+function wrap(text, width, size, breakAnywhere = false) {
+  const lines = [];
+  let line = '';
+  let lineWidth = 0;
+  const advance = (char) => size * (/[\u2e80-\uffff]/.test(char) ? 1 : 0.56);
+  // Words (with their trailing space) stay whole unless one alone is too wide (a URL).
+  const pieces = breakAnywhere ? [...text] : (text.match(/\S+\s*/g) ?? []);
+  for (const piece of pieces) {
+    const pieceWidth = [...piece].reduce((sum, char) => sum + advance(char), 0);
+    if (line && lineWidth + pieceWidth > width) {
+      lines.push(line.trimEnd());
+      line = '';
+      lineWidth = 0;
+    }
+    if (pieceWidth > width) {
+      for (const part of wrap(piece, width, size, true)) lines.push(part);
+      continue;
+    }
+    line += piece;
+    lineWidth += pieceWidth;
+  }
+  if (line.trim()) lines.push(line.trimEnd());
+  return lines;
+}
+
+/**
+ * The plot inside `element` with a caption under it, as one self-contained
+ * SVG for platforms that take images only: no script, no class or stylesheet
+ * (styles inline), no external reference (the canvas layers are data: URLs),
+ * and the link back to the live view written out as text (such platforms drop
+ * links). caption: lines of text; link: a URL. Null when not drawn.
+ * @returns {{ svg: string, width: number, height: number } | null}
+ */
+export function captionedSvg(element, { caption, link }) {
+  const picture = plotSvg(element, { inline: true });
+  if (!picture) return null;
+  const plot = new DOMParser().parseFromString(picture.svg, 'image/svg+xml').documentElement;
+  const page = getComputedStyle(document.body);
+  const width = Math.max(picture.width, 360);
+  const textWidth = width - 2 * PAD;
+  const lines = [
+    ...caption.flatMap((text) => wrap(text, textWidth, CAPTION_SIZE).map((line) => ({ line, mono: false }))),
+    ...wrap(link, textWidth, CAPTION_SIZE, true).map((line) => ({ line, mono: true })),
+  ];
+  const height = picture.height + lines.length * CAPTION_LINE + PAD;
+  const root = node('svg', { width, height, viewBox: `0 0 ${width} ${height}` });
+  const background = plot.querySelector('rect')?.getAttribute('fill') ?? '#ffffff';
+  node('rect', { width, height, fill: background }, root);
+  plot.setAttribute('x', 0);
+  plot.setAttribute('y', 0);
+  root.append(document.importNode(plot, true));
+  lines.forEach(({ line, mono }, k) => {
+    const text = node(
+      'text',
+      {
+        x: PAD,
+        y: picture.height + (k + 0.75) * CAPTION_LINE,
+        fill: page.color,
+        'font-size': CAPTION_SIZE,
+        'font-family': mono ? 'ui-monospace, Menlo, Consolas, monospace' : page.fontFamily,
+      },
+      root,
+    );
+    text.textContent = line;
+  });
+  return { svg: new XMLSerializer().serializeToString(root), width, height };
 }

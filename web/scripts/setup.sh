@@ -3,7 +3,8 @@
 # run as root; otherwise it names the command to run) and the npm packages.
 #   setup.sh build   Emscripten, CMake, a C++ compiler
 #   setup.sh test    the above plus GoogleTest, clang (sanitizers, libFuzzer),
-#                    Chromium (end-to-end tests) and NumPy (snippet tests)
+#                    Chromium (end-to-end tests), NumPy (snippet tests) and
+#                    Hugo (the site-generator tests, tests/integrations/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=${1:-build}
@@ -23,6 +24,7 @@ if [ "$mode" = test ]; then
   # CJK glyphs, so the Chinese screenshots saved by the page tests are readable.
   [ -d /usr/share/fonts/truetype/wqy ] || need fonts-wqy-zenhei
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || need python3-numpy  # Debian's python, as the tests run it
+  command -v hugo >/dev/null || need hugo
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

@@ -1,0 +1,115 @@
+// posenc in a Hugo site (Debian's hugo), as docs/integrations/hugo.md tells
+// its users: a new site, the package's files (from the packed tarball)
+// under static/posenc/, the shortcode from the tarball in
+// layouts/shortcodes/, a Markdown post with two shortcodes. The built site
+// is served on 127.0.0.1 and the post opened in headless Chromium; a wrong
+// plot or attribute name must fail the build naming the post.
+// Usage: node tests/integrations/hugo.test.mjs
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../e2e/chromium.mjs';
+import { assert, check, finish } from '../e2e/harness.mjs';
+import { serveStatic } from '../e2e/server.mjs';
+import { PLOTS, inspectPost, run, tarball, verifyPost } from './site.mjs';
+
+const work = mkdtempSync(join(tmpdir(), 'posenc-hugo-'));
+const site = join(work, 'blog');
+const LAYOUT = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>{{ .Title }}</title><link rel="icon" href="data:,"></head>
+  <body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body>
+</html>
+`;
+const shortcode = (plot) =>
+  `{{< posenc plot="${plot}" ${Object.entries(PLOTS[plot])
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ')} >}}`;
+const POST = `---
+title: "Positional encoding"
+---
+Each row is a position, each column a dimension.
+
+${shortcode('heatmap')}
+
+The dot product of two rows depends on their distance:
+
+${shortcode('offset-dots')}
+`;
+
+let browser = null;
+let server = null;
+try {
+  await check('hugo new site, the package under static/posenc/, the shortcode, a post; hugo builds it', async () => {
+    const version = (await run('hugo', ['version'], work)).trim();
+    const packed = await tarball(work);
+    await run('hugo', ['new', 'site', site], work);
+    // The files the script tag needs, in the package's own layout (dist/elements/ imports ../../web/lib/).
+    mkdirSync(join(site, 'static/posenc'), { recursive: true });
+    await run(
+      'tar',
+      ['-xzf', packed, '-C', 'static/posenc', '--strip-components=1', 'package/dist/elements', 'package/web/lib'],
+      site,
+    );
+    mkdirSync(join(work, 'package'));
+    await run('tar', ['-xzf', packed, '-C', work, 'package/web/integrations/hugo/posenc.html'], work);
+    mkdirSync(join(site, 'layouts/shortcodes'), { recursive: true });
+    copyFileSync(join(work, 'package/web/integrations/hugo/posenc.html'), join(site, 'layouts/shortcodes/posenc.html'));
+    mkdirSync(join(site, 'layouts/_default'), { recursive: true });
+    writeFileSync(join(site, 'layouts/_default/single.html'), LAYOUT);
+    writeFileSync(
+      join(site, 'hugo.toml'),
+      `baseURL = "http://127.0.0.1/"\ntitle = "A blog"\n[params.posenc]\nelementsURL = "posenc/dist/elements/posenc-elements.js"\n`,
+    );
+    rmSync(join(site, 'config.toml'), { force: true });
+    mkdirSync(join(site, 'content/posts'), { recursive: true });
+    writeFileSync(join(site, 'content/posts/encoding.md'), POST);
+    await run('hugo', ['--quiet'], site);
+    const html = readFileSync(join(site, 'public/posts/encoding/index.html'), 'utf8');
+    const scripts = html.match(/<script type="module" src="[^"]*"><\/script>/g) ?? [];
+    assert(scripts.length === 1, `script tags: ${scripts.join(' ')}`);
+    assert(scripts[0].includes('src="/posenc/dist/elements/posenc-elements.js"'), scripts[0]);
+    assert(
+      html.includes('<posenc-heatmap d-model="32" dimension="3" length="64" position="5"></posenc-heatmap>'),
+      html,
+    );
+    return version.split(' ')[0] + ' ' + version.split(' ')[1];
+  });
+
+  await check('the built post in Chromium: the plots render, PE[5, 3] is right, one .wasm fetch', async () => {
+    browser = await launchChromium();
+    server = await serveStatic(join(site, 'public'));
+    return verifyPost(await inspectPost(browser, `${server.url}posts/encoding/`));
+  });
+
+  await check('the shortcode escapes values and fails the build on a wrong plot or attribute', async () => {
+    const post = join(site, 'content/posts/wrong.md');
+    writeFileSync(post, `---\ntitle: "x"\n---\n{{< posenc plot="heatmap" length="64\\"><img src=x>" >}}\n`);
+    await run('hugo', ['--quiet'], site);
+    const html = readFileSync(join(site, 'public/posts/wrong/index.html'), 'utf8');
+    assert(
+      html.includes('length="64&#34;&gt;&lt;img src=x&gt;"') || html.includes('length="64&quot;&gt;&lt;img src=x&gt;"'),
+      html,
+    );
+    assert(!html.includes('<img'), 'markup from a value reached the page');
+    for (const [wrong, named] of [
+      ['plot="heatmaps"', 'plot must be one of'],
+      ['plot="heatmap" dmodel="32"', 'unknown attribute "dmodel"'],
+    ]) {
+      writeFileSync(post, `---\ntitle: "x"\n---\n{{< posenc ${wrong} >}}\n`);
+      let output = '';
+      try {
+        await run('hugo', [], site);
+      } catch (error) {
+        output = error.message;
+      }
+      assert(output.includes(named) && output.includes('wrong.md'), `hugo with ${wrong}: ${output || 'built'}`);
+    }
+    rmSync(post);
+  });
+} finally {
+  await browser?.close();
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+}
+finish('hugo');

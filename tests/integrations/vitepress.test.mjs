@@ -1,0 +1,113 @@
+// posenc in a VitePress site, as docs/integrations/vitepress.md tells its
+// users: vitepress and the packed posenc from npm, `posenc/elements` imported
+// in the theme (in the browser only), the tags declared custom elements in
+// Vue's compiler options, a Markdown post with two <posenc-*> tags.
+// The built site (served on 127.0.0.1) and `vitepress dev` are opened in
+// headless Chromium. Without isCustomElement the dev server's Vue warns
+// "Failed to resolve component"; without optimizeDeps.exclude the dev
+// server's pre-bundled copy fetches the .wasm from .vitepress/cache (a 404).
+// Usage: node tests/integrations/vitepress.test.mjs
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromium } from '../e2e/chromium.mjs';
+import { assert, check, finish } from '../e2e/harness.mjs';
+import { serveStatic } from '../e2e/server.mjs';
+import { PLOTS, freePort, inspectPost, npmInstall, run, startServer, tarball, verifyPost } from './site.mjs';
+
+const VITEPRESS = 'vitepress@1.6.4';
+const work = mkdtempSync(join(tmpdir(), 'posenc-vitepress-'));
+const site = join(work, 'docs');
+// The two files of docs/integrations/vitepress.md.
+const CONFIG = `import { defineConfig } from 'vitepress';
+
+export default defineConfig({
+  title: 'A blog',
+  vite: {
+    // Vite 5's dependency pre-bundling moves the code away from its .wasm (new URL(…, import.meta.url)).
+    optimizeDeps: { exclude: ['posenc'] },
+  },
+  vue: {
+    template: {
+      // <posenc-*> are custom elements, not Vue components.
+      compilerOptions: { isCustomElement: (tag) => tag.startsWith('posenc-') },
+    },
+  },
+});
+`;
+const THEME = `import DefaultTheme from 'vitepress/theme';
+
+export default {
+  extends: DefaultTheme,
+  async enhanceApp() {
+    // Custom elements exist in the browser only; the build's server render leaves the tags as they are.
+    if (!import.meta.env.SSR) await import('posenc/elements');
+  },
+};
+`;
+const element = (plot) =>
+  `<posenc-${plot} ${Object.entries(PLOTS[plot])
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ')}></posenc-${plot}>`;
+const POST = `# Positional encoding
+
+Each row is a position, each column a dimension.
+
+${element('heatmap')}
+
+The dot product of two rows depends on their distance:
+
+${element('offset-dots')}
+`;
+
+let browser = null;
+let server = null;
+let dev = null;
+try {
+  await check(`a new site installs ${VITEPRESS} and the packed posenc; vitepress build builds the post`, async () => {
+    const packed = await tarball(work);
+    mkdirSync(site);
+    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'docs', private: true, type: 'module' }, null, 2));
+    await npmInstall(site, [VITEPRESS, packed]);
+    mkdirSync(join(site, '.vitepress/theme'), { recursive: true });
+    writeFileSync(join(site, '.vitepress/config.mjs'), CONFIG);
+    writeFileSync(join(site, '.vitepress/theme/index.js'), THEME);
+    writeFileSync(join(site, 'index.md'), '# A blog\n\n[Positional encoding](./posts/encoding)\n');
+    mkdirSync(join(site, 'posts'));
+    writeFileSync(join(site, 'posts/encoding.md'), POST);
+    const output = await run(join(site, 'node_modules/.bin/vitepress'), ['build'], site);
+    assert(!/warn|error/i.test(output), output);
+    const html = readFileSync(join(site, '.vitepress/dist/posts/encoding.html'), 'utf8');
+    assert(html.includes('<posenc-heatmap d-model="32" length="64" position="5" dimension="3">'), html);
+    const assets = readdirSync(join(site, '.vitepress/dist/assets'));
+    assert(
+      assets.some((name) => /^posenc-simd\..*\.wasm$/.test(name)),
+      `no .wasm emitted: ${assets.join(' ')}`,
+    );
+  });
+
+  await check('the built post in Chromium: the plots render, PE[5, 3] is right, one .wasm fetch', async () => {
+    browser = await launchChromium();
+    server = await serveStatic(join(site, '.vitepress/dist'));
+    return verifyPost(await inspectPost(browser, `${server.url}posts/encoding.html`));
+  });
+
+  await check('vitepress dev: the same post, no Vue warning about the tags', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}/posts/encoding.html`;
+    dev = await startServer(
+      join(site, 'node_modules/.bin/vitepress'),
+      ['dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+      site,
+      url,
+      60000,
+    );
+    return verifyPost(await inspectPost(browser, url));
+  });
+} finally {
+  await browser?.close();
+  await server?.close();
+  await dev?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+finish('vitepress');

@@ -1,0 +1,105 @@
+// Link previews for the built site (dist/site): what a chat app, a forum or a
+// social site shows for a shared link. Crawlers run no script, and a static
+// host serves the same HTML whatever the query, so each view that should
+// preview well gets its own file with its own tags:
+//   og/page.png, og/<plot>.png   screenshots (1200×630) of the explainer's
+//                                default view and of each plot's default, in
+//                                headless Chromium
+//   index.html, embed.html       og:image / twitter:image set to og/page.png
+//   embed-<plot>.html            embed.html showing that plot by default, with
+//                                its own title, description and og/<plot>.png
+// Absolute URLs (as Open Graph asks) when POSENC_SITE_URL names where the site
+// will live (e.g. https://example.org/posenc/); relative ones otherwise. The
+// title and description tags themselves are in the HTML sources.
+// Without Chromium the site keeps no image tags and this says so.
+// Usage: node web/scripts/link-previews.mjs [dist/site]
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import en from '../i18n/en.js';
+import { ELEMENTS } from '../model/tags.js';
+
+const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site', import.meta.url)));
+const base = process.env.POSENC_SITE_URL ? new URL(process.env.POSENC_SITE_URL) : null;
+export const SIZE = { width: 1200, height: 630 };
+// The heading key of each plot's section on the page (its title in the preview).
+const TITLE_KEY = { 'offset-dots': 'offset' };
+const absolute = (path) => (base ? new URL(path, base).href : path);
+const escapeAttribute = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `html` with the meta tag of `key` (name= or property=) set to `content`, added before </head> if missing. */
+function setMeta(html, attribute, key, content) {
+  const tag = `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`;
+  // Also a tag written over several lines (as the sources are formatted).
+  const existing = new RegExp(`<meta\\s+${attribute}="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+  return existing.test(html) ? html.replace(existing, tag) : html.replace('</head>', `  ${tag}\n  </head>`);
+}
+
+function withImage(html, image, alt) {
+  html = setMeta(html, 'property', 'og:image', absolute(image));
+  html = setMeta(html, 'property', 'og:image:width', String(SIZE.width));
+  html = setMeta(html, 'property', 'og:image:height', String(SIZE.height));
+  html = setMeta(html, 'property', 'og:image:alt', alt);
+  html = setMeta(html, 'name', 'twitter:card', 'summary_large_image');
+  return setMeta(html, 'name', 'twitter:image', absolute(image));
+}
+
+async function main() {
+  if (!existsSync(join(site, 'index.html')) || !existsSync(join(site, 'embed.html')))
+    throw new Error(`no built site in ${site}: run vite build first`);
+  if (!existsSync('/usr/bin/chromium')) {
+    console.log('link-previews: /usr/bin/chromium is missing (apt-get install chromium): no preview images written');
+    return;
+  }
+  const { launchChromium } = await import('../../tests/e2e/chromium.mjs');
+  const { serveStatic } = await import('../../tests/e2e/server.mjs');
+  const server = await serveStatic(site);
+  const browser = await launchChromium();
+  mkdirSync(join(site, 'og'), { recursive: true });
+  const started = performance.now();
+  try {
+    const context = await browser.newContext({ viewport: SIZE, deviceScaleFactor: 1, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}index.html`);
+    await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 30000 });
+    await page.screenshot({ path: join(site, 'og/page.png') });
+
+    const embed = readFileSync(join(site, 'embed.html'), 'utf8');
+    for (const [tag, plot] of Object.entries(ELEMENTS)) {
+      await page.goto(`${server.url}embed.html?plot=${plot}`);
+      await page.waitForFunction((tag) => document.querySelector(tag)?.dataset.state === 'ready', tag, {
+        timeout: 30000,
+      });
+      // Two frames: the plot's last layers paint after its render event.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.screenshot({ path: join(site, `og/${plot}.png`) });
+      const title = `posenc: ${en[`${TITLE_KEY[plot] ?? plot}.title`].replace(/^\d+\.\s*/, '')}`;
+      const description = `${title.slice('posenc: '.length)}: an interactive plot of the sinusoidal positional encoding of “Attention Is All You Need”, computed in your browser by WebAssembly.`;
+      let html = embed
+        .replace(/<html lang="en">/, `<html lang="en" data-plot="${plot}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
+      html = setMeta(html, 'name', 'description', description);
+      html = setMeta(html, 'property', 'og:title', title);
+      html = setMeta(html, 'property', 'og:description', description);
+      html = withImage(html, `og/${plot}.png`, title);
+      if (base) html = setMeta(html, 'property', 'og:url', absolute(`embed-${plot}.html`));
+      writeFileSync(join(site, `embed-${plot}.html`), html);
+    }
+    for (const file of ['index.html', 'embed.html']) {
+      let html = withImage(readFileSync(join(site, file), 'utf8'), 'og/page.png', en['page.title']);
+      if (base) html = setMeta(html, 'property', 'og:url', absolute(file === 'index.html' ? './' : file));
+      writeFileSync(join(site, file), html);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const count = Object.keys(ELEMENTS).length;
+  console.log(
+    `link-previews: og/page.png and ${count} plot images, ${count} embed-<plot>.html in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+      (base ? ` (URLs under ${base.href})` : ' (relative URLs: set POSENC_SITE_URL for absolute ones)'),
+  );
+}
+
+await main();
