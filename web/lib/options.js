@@ -95,7 +95,7 @@ export function finite(where, name, value, bounded = false) {
   return value;
 }
 
-function oneOf(where, name, value, allowed) {
+export function oneOf(where, name, value, allowed) {
   const index = allowed.indexOf(value);
   if (index >= 0) return index;
   const accepted = allowed.map((a) => `'${a}'`).join(', ');
@@ -116,14 +116,22 @@ function checkObject(where, opts) {
   if (opts === undefined) return {};
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
     fail(TypeError, where, 'options must be an object', opts);
-  const known = KNOWN[where];
+  return checkKnownKeys(where, opts, KNOWN);
+}
+
+/**
+ * Refuses a key of opts that is not one of known[where] (function -> Set of
+ * its options), naming the functions whose option it is: ignoring it would hide
+ * the mistake.
+ */
+export function checkKnownKeys(where, opts, known) {
   for (const key of Object.keys(opts)) {
-    if (known.has(key)) continue;
-    const owners = Object.keys(KNOWN).filter((name) => name !== 'codeSnippet' && KNOWN[name].has(key));
+    if (known[where].has(key)) continue;
+    const owners = Object.keys(known).filter((name) => name !== 'codeSnippet' && known[name].has(key));
     const hint = owners.length
       ? `'${key}' is an option of ${owners.join(', ')}, not of ${where}`
       : `unknown option '${key}'`;
-    fail(TypeError, where, `${hint}; ${where}'s options: ${[...known].join(', ')}`, opts[key]);
+    fail(TypeError, where, `${hint}; ${where}'s options: ${[...known[where]].join(', ')}`, opts[key]);
   }
   return opts;
 }

@@ -4,6 +4,7 @@
 // call. Defaults and fallbacks are Hugging Face's (standardize_rope_params).
 import {
   bufferOf,
+  checkKnownKeys,
   fail,
   finite,
   integer,
@@ -11,6 +12,7 @@ import {
   lengthOfView,
   MAX_BYTES,
   MAX_MAGNITUDE,
+  oneOf,
   typedArrayKind,
 } from './options.js';
 
@@ -64,13 +66,6 @@ function checkObject(where, name, value) {
   return value;
 }
 
-function oneOf(where, name, value, allowed) {
-  const index = allowed.indexOf(value);
-  if (index >= 0) return index;
-  const accepted = allowed.map((a) => `'${a}'`).join(', ');
-  fail(typeof value === 'string' ? RangeError : TypeError, where, `${name} must be one of ${accepted}`, value);
-}
-
 function positive(where, name, value) {
   finite(where, name, value);
   if (!(value > 0)) fail(RangeError, where, `${name} must be a finite number > 0`, value);
@@ -103,16 +98,7 @@ function factors(where, name, value, pairs) {
 function checkKeys(where, opts) {
   if (opts === undefined) fail(TypeError, where, 'options are required: an object with headDim', opts);
   checkObject(where, 'options', opts);
-  const known = KNOWN[where];
-  for (const key of Object.keys(opts)) {
-    if (known.has(key)) continue;
-    const owners = Object.keys(KNOWN).filter((name) => name !== 'codeSnippet' && KNOWN[name].has(key));
-    const hint = owners.length
-      ? `'${key}' is an option of ${owners.join(', ')}, not of ${where}`
-      : `unknown option '${key}'`;
-    fail(TypeError, where, `${hint}; ${where}'s options: ${[...known].join(', ')}`, opts[key]);
-  }
-  return opts;
+  return checkKnownKeys(where, opts, KNOWN);
 }
 
 /** headDim, or hiddenSize // numHeads as HF derives it. */

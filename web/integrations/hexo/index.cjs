@@ -12,7 +12,8 @@ const { join, posix } = require('node:path');
 const { version } = require('../../../package.json');
 
 const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
-// The elements' attributes (web/elements/attributes.js) and the global ones worth passing on.
+// The elements' attributes (web/model/params.js; tests/js/integrations.test.js
+// keeps the lists equal) and the global ones worth passing on.
 const ATTRIBUTES = [
   'd-model',
   'length',
