@@ -1,0 +1,49 @@
+// The bad values of every element attribute and embed.html parameter: the
+// full matrix runs in Node against the parameter table (tests/js/params.test.js),
+// a sample of each list in the browser (tests/e2e/bad-values.test.mjs).
+
+export const MARKUP = '<img src=x onerror="window.__pwned=1">';
+// Bad for every attribute of its kind. Surrounding spaces are bad too: values
+// are taken as written (each attribute's list adds a padded valid value).
+const COMMON_BAD = [
+  '',
+  '   ',
+  'undefined',
+  'null',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'abc',
+  'nope',
+  '1e12',
+  '99999999999',
+  '0x10',
+  MARKUP,
+];
+const INTEGER_BAD = [...COMMON_BAD, '-3', '2.5', '１２'];
+const NUMBER_BAD = [...COMMON_BAD, '1e999', '1,5', '2.5.1'];
+const ENUM_BAD = [...COMMON_BAD, '-3', '2.5', 'constructor', '__proto__', 'toString'];
+
+/** Per attribute (on an element of d-model 64, length 96): its kind's bad values, its bounds, padded valid values. */
+export const ATTRIBUTE_BAD = {
+  'd-model': [...INTEGER_BAD, '1', '1025', ' 48 '],
+  length: [...INTEGER_BAD, '7', '2049', '80 '],
+  base: [...NUMBER_BAD, '-3', '0', '1', '1.99', '100000001', ' 100'],
+  preset: [...ENUM_BAD, 'Fairseq', ' fairseq'],
+  layout: [...ENUM_BAD, 'Concat', 'concat '],
+  exponent: [...ENUM_BAD, 'Column', '2i/d', ' column'],
+  order: [...ENUM_BAD, 'cos_sin', 'cos-sin '],
+  angle: [...ENUM_BAD, 'Ratio-Power', ' ratio-power'],
+  start: [...NUMBER_BAD, '1000001', '-1e7', ' -3.5'],
+  'padding-row': [...INTEGER_BAD, '-1', 'None', ' none', '96', ' 2 '],
+  'odd-column': [...ENUM_BAD, 'Zero', ' zero', 'sin'],
+  scale: [...NUMBER_BAD, '0', '-0', '1e-7', '-1e-300', '1000001', ' -2.5'],
+  position: [...INTEGER_BAD, '192', ' 37'],
+  dimension: [...INTEGER_BAD, '64', '41 '],
+  offset: [...INTEGER_BAD, '96', ' 30 '],
+  compare: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+  theme: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
+  height: [...INTEGER_BAD, '99', '4001', ' 300 '],
+};
+
+export const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];
