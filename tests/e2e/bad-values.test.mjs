@@ -12,6 +12,7 @@
 // Usage: node tests/e2e/bad-values.test.mjs
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP } from '../bad-values.mjs';
 import { PAGE_PARAMS as PAGE_PARAMS_OF_EMBED, PARAMS as EMBED_PARAMS_OF_EMBED } from '../../web/embed/params.js';
 import { ELEMENTS } from '../../web/model/tags.js';
 import { launchChromium } from './chromium.mjs';
@@ -308,35 +309,14 @@ async function apply(page, selector, changes, walk = null, s = null) {
 const quoted = (text) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
 
 const BACKGROUND = { light: 'rgb(255, 255, 255)', dark: 'rgb(13, 17, 23)' };
-const MARKUP = '<img src=x onerror="window.__pwned=1">';
 
 // ---- the attribute matrix ----
 
-// Bad for every attribute of its kind. Surrounding spaces are bad too: values
-// are taken as written (each row adds a padded valid value).
-const COMMON_BAD = [
-  '',
-  '   ',
-  'undefined',
-  'null',
-  'NaN',
-  'Infinity',
-  '-Infinity',
-  'abc',
-  'nope',
-  '1e12',
-  '99999999999',
-  '0x10',
-  MARKUP,
-];
-const INTEGER_BAD = [...COMMON_BAD, '-3', '2.5', '１２'];
 /**
  * The values of a bad list the browser tries: the empty one, markup, and the
  * list's own last three (its attribute's bounds and padded valid values).
  */
 const browserSample = (bad) => [...new Set([bad[0], MARKUP, ...bad.slice(-3)])];
-const NUMBER_BAD = [...COMMON_BAD, '1e999', '1,5', '2.5.1'];
-const ENUM_BAD = [...COMMON_BAD, '-3', '2.5', 'constructor', '__proto__', 'toString'];
 
 // The three elements the matrix runs on, and their attributes to begin with.
 const HOSTS = {
@@ -365,63 +345,63 @@ const HOSTS = {
  * before). `shows` names what besides the readouts reveals the value.
  */
 const ATTRIBUTE_MATRIX = [
-  { attribute: 'd-model', on: 'table', bad: [...INTEGER_BAD, '1', '1025', ' 48 '], valid: ['48', '33'] },
-  { attribute: 'length', on: 'table', bad: [...INTEGER_BAD, '7', '2049', '80 '], valid: ['80', '24'], shows: 'rows' },
+  { attribute: 'd-model', on: 'table', bad: ATTRIBUTE_BAD['d-model'], valid: ['48', '33'] },
+  { attribute: 'length', on: 'table', bad: ATTRIBUTE_BAD['length'], valid: ['80', '24'], shows: 'rows' },
   {
     attribute: 'base',
     on: 'table',
-    bad: [...NUMBER_BAD, '-3', '0', '1', '1.99', '100000001', ' 100'],
+    bad: ATTRIBUTE_BAD['base'],
     valid: ['100', '2.5e3'],
   },
-  { attribute: 'preset', on: 'table', bad: [...ENUM_BAD, 'Fairseq', ' fairseq'], valid: ['fairseq', 'question'] },
-  { attribute: 'layout', on: 'table', bad: [...ENUM_BAD, 'Concat', 'concat '], valid: ['concat', 'interleaved'] },
+  { attribute: 'preset', on: 'table', bad: ATTRIBUTE_BAD['preset'], valid: ['fairseq', 'question'] },
+  { attribute: 'layout', on: 'table', bad: ATTRIBUTE_BAD['layout'], valid: ['concat', 'interleaved'] },
   {
     attribute: 'exponent',
     on: 'table',
-    bad: [...ENUM_BAD, 'Column', '2i/d', ' column'],
+    bad: ATTRIBUTE_BAD['exponent'],
     valid: ['column', 'half-minus-one'],
   },
-  { attribute: 'order', on: 'table', bad: [...ENUM_BAD, 'cos_sin', 'cos-sin '], valid: ['cos-sin', 'sin-cos'] },
+  { attribute: 'order', on: 'table', bad: ATTRIBUTE_BAD['order'], valid: ['cos-sin', 'sin-cos'] },
   {
     attribute: 'angle',
     on: 'table',
-    bad: [...ENUM_BAD, 'Ratio-Power', ' ratio-power'],
+    bad: ATTRIBUTE_BAD['angle'],
     valid: ['ratio-power', 'divide'],
   },
-  { attribute: 'start', on: 'table', bad: [...NUMBER_BAD, '1000001', '-1e7', ' -3.5'], valid: ['-3.5', '1000'] },
+  { attribute: 'start', on: 'table', bad: ATTRIBUTE_BAD['start'], valid: ['-3.5', '1000'] },
   {
     attribute: 'padding-row',
     on: 'table',
-    bad: [...INTEGER_BAD, '-1', 'None', ' none', '96', ' 2 '],
+    bad: ATTRIBUTE_BAD['padding-row'],
     valid: ['2', '1'],
   },
-  { attribute: 'odd-column', on: 'odd', bad: [...ENUM_BAD, 'Zero', ' zero', 'sin'], valid: ['zero', 'formula'] },
+  { attribute: 'odd-column', on: 'odd', bad: ATTRIBUTE_BAD['odd-column'], valid: ['zero', 'formula'] },
   {
     attribute: 'scale',
     on: 'table',
-    bad: [...NUMBER_BAD, '0', '-0', '1e-7', '-1e-300', '1000001', ' -2.5'],
+    bad: ATTRIBUTE_BAD['scale'],
     valid: ['-2.5', '0.001'],
   },
-  { attribute: 'position', on: 'table', bad: [...INTEGER_BAD, '192', ' 37'], valid: ['37', '3'] },
-  { attribute: 'dimension', on: 'table', bad: [...INTEGER_BAD, '64', '41 '], valid: ['41', '0'] },
-  { attribute: 'offset', on: 'dots', bad: [...INTEGER_BAD, '96', ' 30 '], valid: ['30', '45'] },
+  { attribute: 'position', on: 'table', bad: ATTRIBUTE_BAD['position'], valid: ['37', '3'] },
+  { attribute: 'dimension', on: 'table', bad: ATTRIBUTE_BAD['dimension'], valid: ['41', '0'] },
+  { attribute: 'offset', on: 'dots', bad: ATTRIBUTE_BAD['offset'], valid: ['30', '45'] },
   {
     attribute: 'compare',
     on: 'pair',
-    bad: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+    bad: ATTRIBUTE_BAD['compare'],
     valid: ['tensor2tensor', 'legacy-column'],
   },
   {
     attribute: 'theme',
     on: 'table',
-    bad: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
+    bad: ATTRIBUTE_BAD['theme'],
     valid: ['dark', 'light'],
     shows: 'background',
   },
   {
     attribute: 'height',
     on: 'table',
-    bad: [...INTEGER_BAD, '99', '4001', ' 300 '],
+    bad: ATTRIBUTE_BAD['height'],
     valid: ['300', '180'],
     shows: 'height',
   },
@@ -607,7 +587,6 @@ const EMBED_VALID = {
   theme: 'dark',
   height: '260',
 };
-const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];
 const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
 const embedAttributes = (params) =>
   Object.fromEntries(Object.entries(params).map(([param, v]) => [PARAM_ATTRIBUTES[param], v]));

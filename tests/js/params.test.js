@@ -4,6 +4,7 @@
 // full bad-value matrix of the attributes and URL parameters (the browser
 // tests keep a representative sample: tests/e2e/bad-values.test.mjs).
 import { readFileSync } from 'node:fs';
+import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP } from '../bad-values.mjs';
 import { describe, expect, it } from 'vitest';
 import { PosencPlotElement } from '../../web/elements/element.js';
 import { PAGE_PARAMS as EMBED_PAGE_PARAMS, PARAMS as EMBED_PARAMS } from '../../web/embed/params.js';
@@ -138,27 +139,6 @@ describe('the parameter table', () => {
 
 // ---- the bad-value matrix (formerly all in the browser) ----
 
-const MARKUP = '<img src=x onerror="window.__pwned=1">';
-// Bad for every attribute of its kind. Surrounding spaces are bad too: values are taken as written.
-const COMMON_BAD = [
-  '',
-  '   ',
-  'undefined',
-  'null',
-  'NaN',
-  'Infinity',
-  '-Infinity',
-  'abc',
-  'nope',
-  '1e12',
-  '99999999999',
-  '0x10',
-  MARKUP,
-];
-const INTEGER_BAD = [...COMMON_BAD, '-3', '2.5', '１２'];
-const NUMBER_BAD = [...COMMON_BAD, '1e999', '1,5', '2.5.1'];
-const ENUM_BAD = [...COMMON_BAD, '-3', '2.5', 'constructor', '__proto__', 'toString'];
-
 const PRESET_LIST = 'vaswani, tensor2tensor, tf-tutorial, fairseq, legacy-column, question';
 // The element every row is checked on: d-model 64, length 96 (docs/elements.md gives the ranges).
 const HOST = { 'd-model': '64', length: '96' };
@@ -171,111 +151,111 @@ const ATTRIBUTE_MATRIX = [
   {
     attribute: 'd-model',
     expected: 'an integer from 2 to 1024',
-    bad: [...INTEGER_BAD, '1', '1025', ' 48 '],
+    bad: ATTRIBUTE_BAD['d-model'],
     valid: { 48: 48, 33: 33, '0064': 64 },
   },
   {
     attribute: 'length',
     expected: 'an integer from 8 to 2048',
-    bad: [...INTEGER_BAD, '7', '2049', '80 '],
+    bad: ATTRIBUTE_BAD['length'],
     valid: { 80: 80, 24: 24 },
   },
   {
     attribute: 'base',
     expected: 'a number from 2 to 100000000',
-    bad: [...NUMBER_BAD, '-3', '0', '1', '1.99', '100000001', ' 100'],
+    bad: ATTRIBUTE_BAD['base'],
     valid: { 100: 100, '2.5e3': 2500, '+2.5': 2.5, '1e8': 1e8 },
   },
   {
     attribute: 'preset',
     expected: `one of ${PRESET_LIST}`,
-    bad: [...ENUM_BAD, 'Fairseq', ' fairseq'],
+    bad: ATTRIBUTE_BAD['preset'],
     valid: { fairseq: 'fairseq', question: 'question' },
   },
   // vaswani's own layout and exponent are no override (null).
   {
     attribute: 'layout',
     expected: 'one of interleaved, concat',
-    bad: [...ENUM_BAD, 'Concat', 'concat '],
+    bad: ATTRIBUTE_BAD['layout'],
     valid: { concat: 'concat', interleaved: null },
   },
   {
     attribute: 'exponent',
     expected: 'one of pair, half-minus-one, column',
-    bad: [...ENUM_BAD, 'Column', '2i/d', ' column'],
+    bad: ATTRIBUTE_BAD['exponent'],
     valid: { column: 'column', 'half-minus-one': 'half-minus-one', pair: null },
   },
   {
     attribute: 'order',
     expected: 'one of sin-cos, cos-sin',
-    bad: [...ENUM_BAD, 'cos_sin', 'cos-sin '],
+    bad: ATTRIBUTE_BAD['order'],
     valid: { 'cos-sin': 'cos-sin', 'sin-cos': 'sin-cos' },
   },
   {
     attribute: 'angle',
     expected: 'one of divide, ratio-power',
-    bad: [...ENUM_BAD, 'Ratio-Power', ' ratio-power'],
+    bad: ATTRIBUTE_BAD['angle'],
     valid: { 'ratio-power': 'ratio-power', divide: 'divide' },
   },
   {
     attribute: 'start',
     expected: 'a number from -1000000 to 1000000',
-    bad: [...NUMBER_BAD, '1000001', '-1e7', ' -3.5'],
+    bad: ATTRIBUTE_BAD['start'],
     valid: { '-3.5': -3.5, 1000: 1000, '.5': 0.5 },
   },
   {
     attribute: 'padding-row',
     expected: 'none or an integer from 0 to 95',
-    bad: [...INTEGER_BAD, '-1', 'None', ' none', '96', ' 2 '],
+    bad: ATTRIBUTE_BAD['padding-row'],
     valid: { 2: 2, 95: 95, none: null },
   },
   {
     attribute: 'odd-column',
     expected: 'one of formula, zero',
-    bad: [...ENUM_BAD, 'Zero', ' zero', 'sin'],
+    bad: ATTRIBUTE_BAD['odd-column'],
     valid: { zero: 'zero', formula: 'formula' },
   },
   {
     attribute: 'scale',
     expected: 'a number from 0.000001 to 1000000 or from -1000000 to -0.000001',
-    bad: [...NUMBER_BAD, '0', '-0', '1e-7', '-1e-300', '1000001', ' -2.5'],
+    bad: ATTRIBUTE_BAD['scale'],
     valid: { '-2.5': -2.5, 0.001: 0.001, '1e-6': 1e-6, '-1e6': -1e6 },
   },
   // position up to 2·length − 1, offset up to length − 1, dimension up to d-model − 1.
   {
     attribute: 'position',
     expected: 'an integer from 0 to 191',
-    bad: [...INTEGER_BAD, '192', ' 37'],
+    bad: ATTRIBUTE_BAD['position'],
     valid: { 37: 37, 191: 191, 0: 0 },
   },
   {
     attribute: 'dimension',
     expected: 'an integer from 0 to 63',
-    bad: [...INTEGER_BAD, '64', '41 '],
+    bad: ATTRIBUTE_BAD['dimension'],
     valid: { 41: 41, 63: 63 },
   },
   {
     attribute: 'offset',
     expected: 'an integer from 0 to 95',
-    bad: [...INTEGER_BAD, '96', ' 30 '],
+    bad: ATTRIBUTE_BAD['offset'],
     valid: { 30: 30, 95: 95 },
   },
   {
     attribute: 'compare',
     expected: `one of ${PRESET_LIST}`,
-    bad: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+    bad: ATTRIBUTE_BAD['compare'],
     valid: { tensor2tensor: 'tensor2tensor', 'legacy-column': 'legacy-column' },
   },
   {
     attribute: 'theme',
     expected: 'one of auto, light, dark',
-    bad: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
+    bad: ATTRIBUTE_BAD['theme'],
     valid: { dark: 'dark', light: 'light', auto: 'auto' },
   },
   {
     attribute: 'height',
     expected: 'an integer from 100 to 4000',
-    bad: [...INTEGER_BAD, '99', '4001', ' 300 '],
+    bad: ATTRIBUTE_BAD['height'],
     valid: { 300: 300, 100: 100, 4000: 4000 },
   },
 ];
@@ -411,7 +391,6 @@ describe('bad URL parameters of the page', () => {
 
 // ---- embed.html: every parameter becomes its attribute; errors name the parameter ----
 
-const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];
 const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
 
 describe('bad URL parameters of embed.html', () => {
