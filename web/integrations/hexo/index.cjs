@@ -41,7 +41,8 @@ const CDN_URL = `https://cdn.jsdelivr.net/npm/posenc@${version}/dist/elements/po
 // What the script tag needs at run time, in the package's own layout: the
 // bundle imports ../../web/lib/index.js, which fetches web/lib/wasm/*.wasm.
 const PACKAGE = join(__dirname, '../../..');
-const RUNTIME_DIRS = ['dist/elements', 'web/lib', 'web/lib/wasm'];
+// (Walked with their subfolders: web/lib/wasm, web/lib/identify.)
+const RUNTIME_DIRS = ['dist/elements', 'web/lib'];
 const SELF_HOSTED = 'posenc/';
 
 const escapeAttribute = (text) =>
@@ -65,6 +66,15 @@ function elementHtml(args, where) {
   return `${html}></posenc-${plot}>`;
 }
 
+/** The .js, .mjs and .wasm files under `dir` of the package (its subfolders too), as package paths. */
+function runtimeFiles(dir) {
+  return readdirSync(join(PACKAGE, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = posix.join(dir, entry.name);
+    if (entry.isDirectory()) return runtimeFiles(path);
+    return /\.(js|mjs|wasm)$/.test(entry.name) ? [path] : [];
+  });
+}
+
 module.exports = function posencHexo(hexo) {
   const options = hexo.config.posenc ?? {};
   const selfHost = options.self_host === true;
@@ -80,14 +90,10 @@ module.exports = function posencHexo(hexo) {
 
   if (selfHost)
     hexo.extend.generator.register('posenc', () =>
-      RUNTIME_DIRS.flatMap((dir) =>
-        readdirSync(join(PACKAGE, dir))
-          .filter((name) => /\.(js|mjs|wasm)$/.test(name))
-          .map((name) => ({
-            path: posix.join(SELF_HOSTED, dir, name),
-            data: () => createReadStream(join(PACKAGE, dir, name)),
-          })),
-      ),
+      RUNTIME_DIRS.flatMap(runtimeFiles).map((file) => ({
+        path: posix.join(SELF_HOSTED, file),
+        data: () => createReadStream(join(PACKAGE, file)),
+      })),
     );
 };
 module.exports.PLOTS = PLOTS;
