@@ -15,7 +15,17 @@ import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { PLOTS, freePort, inspectPost, npmInstall, run, startServer, tarball, verifyPost } from './site.mjs';
+import {
+  elementMarkup,
+  postBody,
+  freePort,
+  inspectPost,
+  npmInstall,
+  run,
+  startServer,
+  tarball,
+  verifyPost,
+} from './site.mjs';
 
 // Astro 5 is the last major that runs on Node 20 (6 and later want Node 22).
 const ASTRO = ['astro@5.18.2', '@astrojs/mdx@4.3.9'];
@@ -46,22 +56,11 @@ const { frontmatter } = Astro.props;
   </body>
 </html>
 `;
-const element = (plot) =>
-  `<posenc-${plot} ${Object.entries(PLOTS[plot])
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ')}></posenc-${plot}>`;
 const POST = `---
 layout: ../../layouts/Post.astro
 title: Positional encoding
 ---
-Each row is a position, each column a dimension.
-
-${element('heatmap')}
-
-The dot product of two rows depends on their distance:
-
-${element('offset-dots')}
-`;
+${postBody(elementMarkup)}`;
 
 let browser = null;
 let server = null;

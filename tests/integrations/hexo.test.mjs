@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
-import { PLOTS, freePort, inspectPost, npmInstall, run, startServer, tarball, verifyPost } from './site.mjs';
+import { postBody, freePort, inspectPost, npmInstall, run, startServer, tarball, verifyPost } from './site.mjs';
 
 export const HEXO = ['hexo@8.1.2', 'hexo-renderer-marked@7.0.1', 'hexo-server@3.0.0'];
 const work = mkdtempSync(join(tmpdir(), 'posenc-hexo-'));
@@ -24,22 +24,16 @@ const LAYOUT = `<!doctype html>
   <body><main><h1>{{ page.title }}</h1>{{ page.content | safe }}</main></body>
 </html>
 `;
-const tag = (plot) =>
-  `{% posenc ${plot} ${Object.entries(PLOTS[plot])
-    .map(([name, value]) => `${name}=${value}`)
-    .join(' ')} %}`;
 const POST = `---
 title: Positional encoding
 date: 2026-01-02 03:04:05
 ---
-Each row is a position, each column a dimension.
-
-${tag('heatmap')}
-
-The dot product of two rows depends on their distance:
-
-${tag('offset-dots')}
-`;
+${postBody(
+  (plot, attributes) =>
+    `{% posenc ${plot} ${Object.entries(attributes)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ')} %}`,
+)}`;
 
 let browser = null;
 let server = null;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { PLOTS, inspectPost, run, tarball, verifyPost } from './site.mjs';
+import { postBody, quotedAttributes, inspectPost, run, tarball, verifyPost } from './site.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'posenc-hugo-'));
 const site = join(work, 'blog');
@@ -21,21 +21,10 @@ const LAYOUT = `<!doctype html>
   <body><main><h1>{{ .Title }}</h1>{{ .Content }}</main></body>
 </html>
 `;
-const shortcode = (plot) =>
-  `{{< posenc plot="${plot}" ${Object.entries(PLOTS[plot])
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ')} >}}`;
 const POST = `---
 title: "Positional encoding"
 ---
-Each row is a position, each column a dimension.
-
-${shortcode('heatmap')}
-
-The dot product of two rows depends on their distance:
-
-${shortcode('offset-dots')}
-`;
+${postBody((plot, attributes) => `{{< posenc plot="${plot}" ${quotedAttributes(attributes)} >}}`)}`;
 
 let browser = null;
 let server = null;

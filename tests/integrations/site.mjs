@@ -69,6 +69,26 @@ export const PLOTS = {
   heatmap: { 'd-model': 32, length: 64, position: 5, dimension: 3 },
   'offset-dots': { 'd-model': 32, length: 64, position: 5, offset: 8, theme: 'dark' },
 };
+/**
+ * The post's text after its front matter: the two plots, each written by
+ * `plotMarkup(plot, attributes)` in the generator's own syntax.
+ */
+export const postBody = (plotMarkup) => `Each row is a position, each column a dimension.
+
+${plotMarkup('heatmap', PLOTS.heatmap)}
+
+The dot product of two rows depends on their distance:
+
+${plotMarkup('offset-dots', PLOTS['offset-dots'])}
+`;
+/** `name="value" …` of a plot's attributes. */
+export const quotedAttributes = (attributes) =>
+  Object.entries(attributes)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+/** The plot as its element (Markdown with HTML: VitePress, Astro MDX). */
+export const elementMarkup = (plot, attributes) => `<posenc-${plot} ${quotedAttributes(attributes)}></posenc-${plot}>`;
+
 /** PE[5, 3] of the paper's encoding at d-model 32, in float64: cos(5 / 10000^(2/32)). */
 const EXPECTED = Math.cos(5 / Math.pow(10000, (2 * Math.floor(3 / 2)) / 32));
 

@@ -13,7 +13,17 @@ import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { PLOTS, freePort, inspectPost, npmInstall, run, startServer, tarball, verifyPost } from './site.mjs';
+import {
+  elementMarkup,
+  postBody,
+  freePort,
+  inspectPost,
+  npmInstall,
+  run,
+  startServer,
+  tarball,
+  verifyPost,
+} from './site.mjs';
 
 const VITEPRESS = 'vitepress@1.6.4';
 const work = mkdtempSync(join(tmpdir(), 'posenc-vitepress-'));
@@ -45,20 +55,9 @@ export default {
   },
 };
 `;
-const element = (plot) =>
-  `<posenc-${plot} ${Object.entries(PLOTS[plot])
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ')}></posenc-${plot}>`;
 const POST = `# Positional encoding
 
-Each row is a position, each column a dimension.
-
-${element('heatmap')}
-
-The dot product of two rows depends on their distance:
-
-${element('offset-dots')}
-`;
+${postBody(elementMarkup)}`;
 
 let browser = null;
 let server = null;
