@@ -12,19 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../e2e/chromium.mjs';
+import { npyFile, startFreezeLog, stopFreezeLog } from '../e2e/responsiveness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-
-/** A float64 .npy (version 1.0, C order) of `values`, shape (length, d). */
-export function npyFile(values, length, d) {
-  let header = `{'descr': '<f8', 'fortran_order': False, 'shape': (${length}, ${d}), }`;
-  header = header.padEnd(Math.ceil((10 + header.length + 1) / 64) * 64 - 11) + '\n';
-  const bytes = Buffer.alloc(10 + header.length + values.length * 8);
-  Buffer.from([0x93, ...Buffer.from('NUMPY'), 1, 0]).copy(bytes);
-  bytes.writeUInt16LE(header.length, 8);
-  bytes.write(header, 10, 'latin1');
-  Buffer.from(values.buffer, values.byteOffset, values.byteLength).copy(bytes, 10 + header.length);
-  return bytes;
-}
 
 /** The paper's table (float64, from its formula), with row 1 off by 0.01: a difference to draw. */
 export function perturbedPaperTable(length, d) {
@@ -35,48 +24,6 @@ export function perturbedPaperTable(length, d) {
       values[pos * d + j] = (j % 2 === 0 ? Math.sin(angle) : Math.cos(angle)) + (pos === 1 ? 0.01 : 0);
     }
   return values;
-}
-
-/** Starts recording long tasks and frame gaps in the page (window.freezeLog). */
-export function startFreezeLog(page) {
-  return page.evaluate(() => {
-    const log = { tasks: [], gaps: [], stop: false };
-    window.freezeLog = log;
-    log.observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) log.tasks.push(entry.duration);
-    });
-    log.observer.observe({ type: 'longtask' });
-    let last = performance.now();
-    const tick = (now) => {
-      log.gaps.push(now - last);
-      last = now;
-      if (!log.stop) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-/** Stops the log: { longestTask, longTaskTotal, longTasks, longestGap } in ms. */
-export function stopFreezeLog(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        // The last tasks' entries are delivered asynchronously: one more frame.
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            const log = window.freezeLog;
-            log.stop = true;
-            log.observer.disconnect();
-            resolve({
-              longestTask: Math.max(0, ...log.tasks),
-              longTaskTotal: log.tasks.reduce((a, b) => a + b, 0),
-              longTasks: log.tasks.length,
-              longestGap: Math.max(0, ...log.gaps),
-            });
-          }, 50),
-        );
-      }),
-  );
 }
 
 /** Waits until the checker has answered about `name` and drawn its difference heatmap. */

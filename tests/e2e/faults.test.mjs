@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
+import { npyFile, startFreezeLog, stopFreezeLog } from './responsiveness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -67,18 +68,6 @@ async function elementIn(page, state, timeout) {
     timeout,
   });
   return page.evaluate(() => document.querySelector('#embed > *').shadowRoot.querySelector('.message').textContent);
-}
-
-/** A .npy 1.0 file of float64 `values`, shape (length, d), C order. */
-function npyBytes(values, length, d) {
-  let header = `{'descr': '<f8', 'fortran_order': False, 'shape': (${length}, ${d}), }`;
-  header = header.padEnd(Math.ceil((10 + header.length + 1) / 64) * 64 - 11) + '\n';
-  const bytes = Buffer.alloc(10 + header.length + values.length * 8);
-  Buffer.from([0x93, ...Buffer.from('NUMPY'), 1, 0]).copy(bytes);
-  bytes.writeUInt16LE(header.length, 8);
-  bytes.write(header, 10, 'latin1');
-  Buffer.from(values.buffer).copy(bytes, 10 + header.length);
-  return bytes;
 }
 
 /** Uncaught exceptions recorded on the page (console errors are expected here: the faults are logged). */
@@ -304,21 +293,9 @@ try {
       values[2 * pos + 1] = Math.cos(pos) + (pos === odd ? 0.5 : 0);
     }
     const path = join(folder, 'million.npy');
-    writeFileSync(path, npyBytes(values, length, d));
+    writeFileSync(path, npyFile(values, length, d));
     const { context, page } = await checkerPage();
-    await page.evaluate(() => {
-      const log = { tasks: [], gaps: [], last: performance.now() };
-      window.responsiveness = log;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => log.tasks.push(entry.duration))).observe({
-        type: 'longtask',
-      });
-      const tick = (now) => {
-        log.gaps.push(now - log.last);
-        log.last = now;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
+    await startFreezeLog(page);
     // From disk: a buffer given to setInputFiles would be decoded on the page's main thread.
     await page.setInputFiles('#check-file', path);
     const read = await page.waitForFunction(
@@ -331,15 +308,7 @@ try {
     await page.waitForFunction(
       () => document.querySelector('[data-check-plot="difference"]').dataset.painted === 'true',
     );
-    const { longestTask, longestGap } = await page.evaluate(
-      () =>
-        new Promise((resolve) =>
-          setTimeout(() => {
-            const log = window.responsiveness;
-            resolve({ longestTask: Math.max(0, ...log.tasks), longestGap: Math.max(0, ...log.gaps) });
-          }, 100),
-        ),
-    );
+    const { longestTask, longestGap } = await stopFreezeLog(page);
     // Generous: painting on the main thread took 5 to 13 s here; a loaded machine may stretch a frame.
     assert(
       longestTask < 1000 && longestGap < 1000,
