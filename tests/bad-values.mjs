@@ -47,3 +47,18 @@ export const ATTRIBUTE_BAD = {
 };
 
 export const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];
+
+// Bad for every URL parameter of the explainer page (it falls back to the default).
+export const PAGE_BAD = [
+  '',
+  'NaN',
+  'Infinity',
+  '-1',
+  '2.5',
+  'abc',
+  '1e999',
+  '99999999',
+  'nope',
+  ' 64',
+  '<script>window.__pwned=1</script>',
+];

@@ -12,7 +12,7 @@
 // Usage: node tests/e2e/bad-values.test.mjs
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP } from '../bad-values.mjs';
+import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP, PAGE_BAD as PAGE_BAD_VALUES } from '../bad-values.mjs';
 import { PAGE_PARAMS as PAGE_PARAMS_OF_EMBED, PARAMS as EMBED_PARAMS_OF_EMBED } from '../../web/embed/params.js';
 import { ELEMENTS } from '../../web/model/tags.js';
 import { launchChromium } from './chromium.mjs';
@@ -486,21 +486,7 @@ const PAGE_VALID = {
 };
 const REPEATED_VALID_FIRST = 'repeated, the valid value first';
 const REPEATED_BAD_FIRST = 'repeated, the bad value first';
-const PAGE_BAD = [
-  '',
-  'NaN',
-  'Infinity',
-  '-1',
-  '2.5',
-  'abc',
-  '1e999',
-  '99999999',
-  'nope',
-  ' 64',
-  '<script>window.__pwned=1</script>',
-  REPEATED_VALID_FIRST,
-  REPEATED_BAD_FIRST,
-];
+const PAGE_BAD = [...PAGE_BAD_VALUES, REPEATED_VALID_FIRST, REPEATED_BAD_FIRST];
 // Values that are valid for a parameter (base is a number up to 1e8).
 const PAGE_ACCEPTS = { base: ['2.5', '99999999'] };
 // Each URL carries one bad value in one half of the parameters; the other half is valid and must be honoured.

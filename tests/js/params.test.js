@@ -4,7 +4,7 @@
 // full bad-value matrix of the attributes and URL parameters (the browser
 // tests keep a representative sample: tests/e2e/bad-values.test.mjs).
 import { readFileSync } from 'node:fs';
-import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP } from '../bad-values.mjs';
+import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP, PAGE_BAD } from '../bad-values.mjs';
 import { describe, expect, it } from 'vitest';
 import { PosencPlotElement } from '../../web/elements/element.js';
 import { PAGE_PARAMS as EMBED_PAGE_PARAMS, PARAMS as EMBED_PARAMS } from '../../web/embed/params.js';
@@ -341,19 +341,6 @@ const PAGE_VALID = {
   compare: ['fairseq', 'fairseq'],
 };
 const PAGE_KEY = { p: 'position', k: 'offset', j: 'dimension', compare: 'versus' };
-const PAGE_BAD = [
-  '',
-  'NaN',
-  'Infinity',
-  '-1',
-  '2.5',
-  'abc',
-  '1e999',
-  '99999999',
-  'nope',
-  ' 64',
-  '<script>window.__pwned=1</script>',
-];
 // Values that are valid for a parameter (base is a number up to 1e8).
 const PAGE_ACCEPTS = { base: ['2.5', '99999999'] };
 
