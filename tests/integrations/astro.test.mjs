@@ -9,13 +9,14 @@
 // installed in 67 s (162 MB) and built a post in 19 s; Docusaurus 3.10
 // (core, preset-classic, React 19) took 216 s (274 MB) to install alone.
 // Usage: node tests/integrations/astro.test.mjs
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 import {
+  assertBundledPost,
   elementMarkup,
   postBody,
   freePort,
@@ -82,13 +83,7 @@ try {
       mkdirSync(join(site, 'src/pages/posts'), { recursive: true });
       writeFileSync(join(site, 'src/pages/posts/encoding.mdx'), POST);
       await run(join(site, 'node_modules/.bin/astro'), ['build'], site);
-      const html = readFileSync(join(site, 'dist/posts/encoding/index.html'), 'utf8');
-      assert(html.includes('<posenc-heatmap d-model="32" length="64" position="5" dimension="3">'), html);
-      const assets = readdirSync(join(site, 'dist/_astro'));
-      assert(
-        assets.some((name) => /^posenc-simd\..*\.wasm$/.test(name)),
-        `no .wasm emitted: ${assets.join(' ')}`,
-      );
+      assertBundledPost(join(site, 'dist/posts/encoding/index.html'), join(site, 'dist/_astro'));
     },
   );
 

@@ -5,6 +5,7 @@
 // keyboard readout shows against a float64 reference, one .wasm fetch, no
 // console error, no request outside the site.
 import { execFile, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,21 @@ export const quotedAttributes = (attributes) =>
     .join(' ');
 /** The plot as its element (Markdown with HTML: VitePress, Astro MDX). */
 export const elementMarkup = (plot, attributes) => `<posenc-${plot} ${quotedAttributes(attributes)}></posenc-${plot}>`;
+
+/**
+ * A bundler's build of the post (VitePress, Astro): the page at `htmlPath`
+ * holds the heatmap element as written, and the .wasm was emitted among the
+ * files in `assetsDir`.
+ */
+export function assertBundledPost(htmlPath, assetsDir) {
+  const html = readFileSync(htmlPath, 'utf8');
+  assert(html.includes('<posenc-heatmap d-model="32" length="64" position="5" dimension="3">'), html);
+  const assets = readdirSync(assetsDir);
+  assert(
+    assets.some((name) => /^posenc-simd\..*\.wasm$/.test(name)),
+    `no .wasm emitted: ${assets.join(' ')}`,
+  );
+}
 
 /** PE[5, 3] of the paper's encoding at d-model 32, in float64: cos(5 / 10000^(2/32)). */
 const EXPECTED = Math.cos(5 / Math.pow(10000, (2 * Math.floor(3 / 2)) / 32));

@@ -7,13 +7,14 @@
 // "Failed to resolve component"; without optimizeDeps.exclude the dev
 // server's pre-bundled copy fetches the .wasm from .vitepress/cache (a 404).
 // Usage: node tests/integrations/vitepress.test.mjs
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 import {
+  assertBundledPost,
   elementMarkup,
   postBody,
   freePort,
@@ -76,13 +77,7 @@ try {
     writeFileSync(join(site, 'posts/encoding.md'), POST);
     const output = await run(join(site, 'node_modules/.bin/vitepress'), ['build'], site);
     assert(!/warn|error/i.test(output), output);
-    const html = readFileSync(join(site, '.vitepress/dist/posts/encoding.html'), 'utf8');
-    assert(html.includes('<posenc-heatmap d-model="32" length="64" position="5" dimension="3">'), html);
-    const assets = readdirSync(join(site, '.vitepress/dist/assets'));
-    assert(
-      assets.some((name) => /^posenc-simd\..*\.wasm$/.test(name)),
-      `no .wasm emitted: ${assets.join(' ')}`,
-    );
+    assertBundledPost(join(site, '.vitepress/dist/posts/encoding.html'), join(site, '.vitepress/dist/assets'));
   });
 
   await check('the built post in Chromium: the plots render, PE[5, 3] is right, one .wasm fetch', async () => {
