@@ -42,6 +42,7 @@ export const ATTRIBUTE_BAD = {
   dimension: [...INTEGER_BAD, '64', '41 '],
   offset: [...INTEGER_BAD, '96', ' 30 '],
   compare: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+  precision: [...ENUM_BAD, 'Float16', ' float16', 'fp16', 'half', 'float64'],
   theme: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
   height: [...INTEGER_BAD, '99', '4001', ' 300 '],
 };

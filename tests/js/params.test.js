@@ -27,6 +27,7 @@ const VALID = {
   offset: [30, '30'],
   dimension: [21, '21'],
   versus: ['tensor2tensor', 'tensor2tensor'],
+  precision: ['bfloat16', 'bfloat16'],
   order: ['cos-sin', 'cos-sin'],
   angle: ['ratio-power', 'ratio-power'],
   start: [-3.5, '-3.5'],
@@ -48,6 +49,7 @@ const NAMES = {
   offset: ['k', 'offset'],
   dimension: ['j', 'dimension'],
   versus: ['compare', 'compare'],
+  precision: ['precision', 'precision'],
   order: ['order', 'order'],
   angle: ['angle', 'angle'],
   start: ['start', 'start'],
@@ -68,6 +70,7 @@ const PAGE_KEYS = [
   'offset',
   'dimension',
   'versus',
+  'precision',
 ];
 
 describe('the parameter table', () => {
@@ -113,7 +116,7 @@ describe('the parameter table', () => {
     const state = Object.fromEntries(PAGE_KEYS.map((key) => [key, VALID[key][0]]));
     const search = toQuery(state);
     expect(search).toBe(
-      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor',
+      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor&precision=bfloat16',
     );
     expect(fromQuery(search)).toEqual(state);
     const defaults = fromQuery('');
@@ -128,6 +131,7 @@ describe('the parameter table', () => {
       offset: 8,
       dimension: 6,
       versus: 'question',
+      precision: 'float16',
     });
     expect(toQuery(defaults)).toBe('');
     // A layout equal to the preset's is no override, and leaves the URL.
@@ -247,6 +251,12 @@ const ATTRIBUTE_MATRIX = [
     valid: { tensor2tensor: 'tensor2tensor', 'legacy-column': 'legacy-column' },
   },
   {
+    attribute: 'precision',
+    expected: 'one of float16, bfloat16, float32',
+    bad: ATTRIBUTE_BAD['precision'],
+    valid: { bfloat16: 'bfloat16', float32: 'float32', float16: 'float16' },
+  },
+  {
     attribute: 'theme',
     expected: 'one of auto, light, dark',
     bad: ATTRIBUTE_BAD['theme'],
@@ -314,7 +324,7 @@ describe('bad attribute values', () => {
 
 // ---- the page's URL parameters: every bad value falls back to its default, silently ----
 
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare'];
+const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare', 'precision'];
 const PAGE_DEFAULTS = {
   dModel: 128,
   length: 256,
@@ -326,6 +336,7 @@ const PAGE_DEFAULTS = {
   offset: 8,
   dimension: 6,
   versus: 'question',
+  precision: 'float16',
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -339,6 +350,7 @@ const PAGE_VALID = {
   k: ['70', 70],
   j: ['40', 40],
   compare: ['fairseq', 'fairseq'],
+  precision: ['float32', 'float32'],
 };
 const PAGE_KEY = { p: 'position', k: 'offset', j: 'dimension', compare: 'versus' };
 // Values that are valid for a parameter (base is a number up to 1e8).

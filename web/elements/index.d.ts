@@ -12,6 +12,7 @@ export const ELEMENTS: Readonly<{
   'posenc-similarity': 'similarity';
   'posenc-rotation': 'rotation';
   'posenc-compare': 'compare';
+  'posenc-precision': 'precision';
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
 export type PosencPlot = (typeof ELEMENTS)[PosencTag];
@@ -29,7 +30,8 @@ export const THEMES: readonly ['auto', 'light', 'dark'];
  * base (2–1e8), start, padding-row ("none" or a row), scale, odd-column
  * ("formula" | "zero": an odd d-model's last column), position
  * (0 – 2·length−1), offset (0 – length−1), dimension (0 – d-model−1),
- * compare (a preset), theme ("auto" | "light" | "dark"), height (100–4000 px
+ * compare (a preset), precision ("float16" | "bfloat16" | "float32": the
+ * dtype path of posenc-precision), theme ("auto" | "light" | "dark"), height (100–4000 px
  * for the drawing; default: derived from the width), lang (zh* for Chinese).
  * Invalid values show an inline message naming the attribute instead of the plot.
  */

@@ -1,5 +1,7 @@
 // 图、元素与 embed.html 的中文字符串（与 plots.en.js 键相同）：元素包显示的一切。
 // 讲解页自己的正文在 zh.js，其中包含这些。
+import precisionPlots from './precision-plots.zh.js';
+
 // A copy of number.js's formatNumber (tests/js/i18n.test.js checks that they
 // agree): a lazily loaded table imports nothing the bundle's entry has, or the
 // bundler splits that module into a chunk of its own, one more request at
@@ -14,6 +16,7 @@ const n = formatNumber;
 const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 
 export default {
+  ...precisionPlots(n),
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>

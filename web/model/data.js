@@ -8,6 +8,7 @@
 // same arrays, which plots and callers may compare by identity. Results are
 // never modified.
 import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
+import { precisionNumbers, replays } from './precision-data.js';
 
 /** Starting positions whose s(k) curves are overlaid: p, p + 100, p + 1000. */
 const START_STEPS = [0, 100, 1000];
@@ -185,5 +186,7 @@ export function createModel(pe) {
     offsetCurves,
     contributions,
     rotation: memoised('rotation', rotation),
+    precision: memoised('precision', (conv, length, format) => precisionNumbers(pe, conv, length, format)),
+    precisionReplays: memoised('precisionReplays', () => replays(pe)),
   };
 }

@@ -8,6 +8,7 @@
 // Nothing here touches the DOM: values only come out as numbers, enum names or
 // error messages (shown with textContent).
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { PRECISION_PATHS } from './precision-data.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 
@@ -174,6 +175,15 @@ export const PARAMS = Object.freeze(
       shown: 'control',
       default: 'question',
       parse: oneOf(PRESET_NAMES),
+    },
+    // The dtype path of the precision section: positions, frequencies and angles in this format.
+    {
+      key: 'precision',
+      param: 'precision',
+      attribute: 'precision',
+      shown: 'control',
+      default: 'float16',
+      parse: oneOf(PRECISION_PATHS),
     },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
     { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },

@@ -11,6 +11,7 @@ export const ELEMENTS = Object.freeze({
   'posenc-similarity': 'similarity',
   'posenc-rotation': 'rotation',
   'posenc-compare': 'compare',
+  'posenc-precision': 'precision',
 });
 
 /** Plot (section) name -> tag. */

@@ -3,6 +3,7 @@
 // change touched.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
+import { PRECISION_PATHS } from '../model/precision-data.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.
@@ -43,6 +44,7 @@ export function bindControls(form, onChange) {
   fillSelect(input('versus'), PRESET_NAMES);
   fillSelect(input('layout'), LAYOUTS);
   fillSelect(input('exponent'), EXPONENTS);
+  fillSelect(input('precision'), PRECISION_PATHS);
   setRange(input('dModel'), ...LIMITS.dModel);
   setRange(input('length'), ...LIMITS.length);
   setRange(input('base'), BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step);
@@ -72,6 +74,7 @@ export function bindControls(form, onChange) {
     setAttribute(input('base'), 'aria-valuetext', String(state.base));
     set(input('preset'), 'value', state.preset);
     set(input('versus'), 'value', state.versus);
+    set(input('precision'), 'value', state.precision);
     set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);
     set(input('exponent'), 'value', state.exponent ?? PRESETS[state.preset].exponent);
   }
@@ -88,7 +91,7 @@ export function bindControls(form, onChange) {
       next.exponent = null;
     } else if (name === 'layout' || name === 'exponent') {
       next[name] = value === PRESETS[state.preset][name] ? null : value;
-    } else if (name === 'versus') next.versus = value;
+    } else if (name === 'versus' || name === 'precision') next[name] = value;
     else next[name] = Number(value);
     onChange(next);
   });
