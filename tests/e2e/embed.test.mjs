@@ -30,7 +30,18 @@ const STRICT_CSP =
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 // Bundle budget: the elements (d3, plots, page data code, English strings), minified.
 const BUNDLE_BUDGET = { bytes: 160 * 1024, gzip: 50 * 1024 };
-const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'offset-dots',
+  'similarity',
+  'rotation',
+  'compare',
+  'precision',
+];
 
 if (!existsSync(join(site, 'embed.html'))) {
   console.error('dist/site/embed.html is missing: run `npx vite build --config web/vite.config.js` first.');
@@ -406,7 +417,7 @@ try {
   });
   await page.close();
 
-  await check('all nine elements render on one static page, from one wasm fetch', async () => {
+  await check('all ten elements render on one static page, from one wasm fetch', async () => {
     const before = blog.requests.filter((path) => path.endsWith('.wasm')).length;
     const gallery = await openPage(light, `${blog.url}${galleryFixture}`);
     const summary = [];
@@ -421,7 +432,7 @@ try {
       summary.push(plot);
     }
     const wasm = blog.requests.filter((path) => path.endsWith('.wasm')).length - before;
-    assert(wasm === 1, `${wasm} .wasm fetches for nine elements`);
+    assert(wasm === 1, `${wasm} .wasm fetches for ten elements`);
     await gallery.setViewportSize({ width: 1100, height: await gallery.evaluate(() => document.body.scrollHeight) });
     await gallery.waitForTimeout(300);
     await gallery.screenshot({ path: `${artifacts}/all-elements.png` });

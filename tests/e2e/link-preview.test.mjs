@@ -32,6 +32,7 @@ const PLOTS = {
   'offset-dots': 'Dot products depend only on the offset',
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
+  precision: 'Half precision',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
@@ -59,7 +60,7 @@ const browser = await launchChromium();
 try {
   await check('the script writes the images and pages', async () => {
     const { stdout } = await exec('node', [script, site], { encoding: 'utf8', timeout: 180000 });
-    assert(/og\/page\.png and 9 plot images/.test(stdout), stdout);
+    assert(/og\/page\.png and 10 plot images/.test(stdout), stdout);
     return stdout.trim();
   });
 

@@ -33,6 +33,7 @@ const PLOTS = [
   'mistake-ratio',
   'mistake-column',
   'mistake-order',
+  'precision',
 ];
 
 const server = await serveStatic(site);

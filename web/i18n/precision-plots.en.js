@@ -2,7 +2,7 @@
 // spread into plots.en.js. A function of the number formatter, so that this
 // table imports nothing (plots.zh.js keeps its own copy of the formatter).
 export default (n) => ({
-  'precision.legend': 'error',
+  'precision.legend': (unit) => `error / ${n(unit)}`,
   'precision.readout': (position, column, value) => `p = ${position}, j = ${column}: error ${n(value, 4)}`,
   'precision.describe': ({ rows, columns, min, max, format }) =>
     `Error map of the table computed with positions, frequencies and angles in ${format}, minus the exact table: ${rows} positions by ${columns} dimensions, errors from ${n(min)} to ${n(max)}. The error grows with position and is largest in the fast low dimensions.`,

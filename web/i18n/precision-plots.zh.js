@@ -1,7 +1,7 @@
 // 精度图（<posenc-precision>，embed plot=precision）的中文字符串，并入 plots.zh.js。
 // 以数字格式化函数为参数，本表不导入任何模块。
 export default (n) => ({
-  'precision.legend': '误差',
+  'precision.legend': (unit) => `误差 / ${n(unit)}`,
   'precision.readout': (position, column, value) => `p = ${position}，j = ${column}：误差 ${n(value, 4)}`,
   'precision.describe': ({ rows, columns, min, max, format }) =>
     `位置、频率和角度都用 ${format} 计算的编码表减去精确表的误差图：${rows} 个位置 × ${columns} 个维度，误差从 ${n(min)} 到 ${n(max)}。误差随位置增大，在变化快的低维度最大。`,

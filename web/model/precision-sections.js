@@ -10,14 +10,28 @@ const positionOf = (conv, row) => Number((startOf(conv) + row).toPrecision(12));
 // A map of all zeros (no error at all) still needs a colour scale.
 const SMALLEST_DOMAIN = 1e-12;
 
+// One scaled copy per map (the worker's arrays come back as the same objects while memoised).
+const scaledMaps = new WeakMap();
+function scaledBy(map, bound) {
+  if (!scaledMaps.has(map))
+    scaledMaps.set(
+      map,
+      map.map((value) => value / bound),
+    );
+  return scaledMaps.get(map);
+}
+
 function present({ format, map, formats, replays }, { state, t, conv }) {
   const { largest } = formats.find((facts) => facts.format === format);
   const bound = Math.max(SMALLEST_DOMAIN, Number.isFinite(largest.value) ? largest.value : 2);
+  // The map in units of the largest error: the legend's ticks stay short (−1 … 1)
+  // for float32's errors of 1e-5 as for bfloat16's of 1; readouts give the errors themselves.
+  const scaled = scaledBy(map, bound);
   const at = (facts) => ({ ...facts.largest, position: positionOf(conv, facts.largest.row) });
   return {
     data: {
       map: {
-        values: map,
+        values: scaled,
         rows: state.length,
         columns: state.dModel,
         marks: { row: largest.row, column: largest.column },
@@ -46,11 +60,12 @@ function present({ format, map, formats, replays }, { state, t, conv }) {
       xTitle: t('axis.dimension'),
       yTitle: t('axis.position'),
       rowOrigin: startOf(conv),
-      legendTitle: t('precision.legend'),
-      domain: [-bound, bound],
-      readout: (row, column, value) => t('precision.readout', positionOf(conv, row), column, value),
+      legendTitle: t('precision.legend', bound),
+      domain: [-1, 1],
+      readout: (row, column, value) => t('precision.readout', positionOf(conv, row), column, value * bound),
       readoutHint: t('heatmap.hint'),
-      describe: (summary) => t('precision.describe', { ...summary, format }),
+      describe: (summary) =>
+        t('precision.describe', { ...summary, min: summary.min * bound, max: summary.max * bound, format }),
       testId: 'precision-map',
     },
   };
