@@ -2,7 +2,7 @@
 // knobs cost. The default (float64) paths against a baseline build of the
 // library, if given (e.g. main's web/lib with its wasm built), run alternately
 // in one process so that both see the same load; and the rounded paths against
-// the default ones. Medians of 15 runs, in ms.
+// the default ones. Medians of 15 runs (RUNS=n for more), in ms.
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { load } from '../../web/lib/index.js';
@@ -21,15 +21,17 @@ function median(values) {
 }
 
 /** Medians of `runs` alternating timings of each function (after one warm-up each). */
-function timeSide(fns, runs = 15) {
+function timeSide(fns, runs = Number(process.env.RUNS ?? 15)) {
   const times = fns.map(() => []);
   fns.forEach((fn) => fn());
+  // Each run starts with another function, so that none is always timed first (or right after another).
   for (let r = 0; r < runs; r++)
-    fns.forEach((fn, k) => {
+    for (let step = 0; step < fns.length; step++) {
+      const k = (r + step) % fns.length;
       const t0 = performance.now();
-      fn();
+      fns[k]();
       times[k].push(performance.now() - t0);
-    });
+    }
   return times.map(median);
 }
 
