@@ -391,6 +391,14 @@ const ATTRIBUTE_MATRIX = [
     bad: ATTRIBUTE_BAD['compare'],
     valid: ['tensor2tensor', 'legacy-column'],
   },
+  // Every element reads it; only <posenc-precision> draws it (tests/e2e/precision.test.mjs checks what it shows).
+  {
+    attribute: 'precision',
+    on: 'table',
+    bad: ATTRIBUTE_BAD['precision'],
+    valid: ['bfloat16', 'float32'],
+    shows: 'nothing on a heatmap',
+  },
   {
     attribute: 'theme',
     on: 'table',
@@ -451,6 +459,7 @@ const PARAM_ATTRIBUTES = {
   k: 'offset',
   j: 'dimension',
   compare: 'compare',
+  precision: 'precision',
   order: 'order',
   angle: 'angle',
   start: 'start',
@@ -460,7 +469,7 @@ const PARAM_ATTRIBUTES = {
   theme: 'theme',
   height: 'height',
 };
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare'];
+const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare', 'precision'];
 const PAGE_DEFAULTS = {
   dModel: '128',
   length: '256',
@@ -470,6 +479,7 @@ const PAGE_DEFAULTS = {
   k: '8',
   j: '6',
   compare: 'question',
+  precision: 'float16',
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -483,6 +493,7 @@ const PAGE_VALID = {
   k: '70',
   j: '40',
   compare: 'fairseq',
+  precision: 'float32',
 };
 const REPEATED_VALID_FIRST = 'repeated, the valid value first';
 const REPEATED_BAD_FIRST = 'repeated, the bad value first';
@@ -492,7 +503,7 @@ const PAGE_ACCEPTS = { base: ['2.5', '99999999'] };
 // Each URL carries one bad value in one half of the parameters; the other half is valid and must be honoured.
 const HALVES = [
   ['dModel', 'base', 'layout', 'k', 'compare'],
-  ['length', 'preset', 'exponent', 'p', 'j'],
+  ['length', 'preset', 'exponent', 'p', 'j', 'precision'],
 ];
 // Unknown parameters, ignored and dropped from the URL.
 const UNKNOWN_PARAMS = [
@@ -539,6 +550,7 @@ function pageCase(value, bad) {
     '#c-offset': String(s.offset),
     '#c-dimension': String(s.dimension),
     '#c-versus': attributes.compare ?? 'question',
+    '#c-precision': attributes.precision ?? 'float16',
   };
   // The normalised URL: values other than the defaults, in the page's order.
   const normal = new URLSearchParams();
@@ -564,6 +576,7 @@ const EMBED_VALID = {
   k: '30',
   j: '21',
   compare: 'tensor2tensor',
+  precision: 'bfloat16',
   order: 'cos-sin',
   angle: 'divide',
   start: '-3.5',
