@@ -32,7 +32,7 @@ const PLOTS = {
   'offset-dots': 'Dot products depend only on the offset',
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
-  precision: 'Half precision',
+  precision: 'Half precision: what float16 and bfloat16 do to the angles',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
