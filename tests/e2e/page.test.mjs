@@ -187,7 +187,7 @@ try {
       timeout: 15000,
     });
     const states = await plotStates(page);
-    const canvasPlots = ['heatmap', 'similarity', 'compare'];
+    const canvasPlots = ['heatmap', 'similarity', 'compare', 'precision'];
     for (const name of PLOTS) {
       const state = states[name];
       if (canvasPlots.includes(name)) assert(state.painted > 1000, `${name}: only ${state.painted} painted pixels`);
