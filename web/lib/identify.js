@@ -16,9 +16,10 @@
 import { PRESETS, PRESET_NAMES, MISTAKEN_PRESETS } from './conventions.js';
 import { checkTable } from './check-table.js';
 import { checkWork, MAX_MAGNITUDE } from './options.js';
-import { compare, float32AngleTable } from './identify/compare.js';
+import { compare, compareTable, tableScratch } from './identify/compare.js';
+import { explainRound, FLOAT32_ANGLE_PATH, FLOAT64_PATH } from './identify/explain.js';
 import { diagnosisOf, differences, presetDistance, STRUCTURAL_KNOBS } from './identify/diagnosis.js';
-import { FIT_ROWS, PROBE_ROWS, SPREAD_ROWS, searchConvention } from './identify/search.js';
+import { FIT_ROWS, freeBuffers, PROBE_ROWS, SPREAD_ROWS, searchConvention } from './identify/search.js';
 import { storageOf, toleranceOf, within } from './identify/storage.js';
 
 // Widest table (dModel) tried as the transpose of an unexplained one: 2048
@@ -63,7 +64,7 @@ export function identify(pe, data, length, dModel) {
     // Nothing to search for: scale 0 reproduces it under any convention; the
     // answer names the paper's, and where the paper's table first differs.
     const paper = pe.table({ length, dModel, dtype: 'float64' });
-    const first = compare(values, paper, dModel, () => 0).firstBeyond;
+    const first = compare(values, paper, dModel, 0).firstBeyond;
     return {
       match: false,
       options: { ...PRESETS.vaswani, scale: 0 },
@@ -145,14 +146,13 @@ function tooLarge(values, dModel) {
   };
 }
 
-/** The preset's table and its comparison when it equals the data within tolerance (its first rows tried first), else null. */
-function presetReproduces(pe, values, name, length, dModel, tolerance) {
+/** The comparison with a preset's table when it equals the data within tolerance (its first rows tried first), else null. */
+function presetReproduces(pe, scratch, values, name, length, dModel, tolerance) {
   const head = Math.min(length, FIT_ROWS);
   const first = pe.table({ preset: name, length: head, dModel, dtype: 'float64' });
-  if (compare(values.subarray(0, head * dModel), first, dModel, () => tolerance).firstBeyond !== null) return null;
-  const table = head === length ? first : pe.table({ preset: name, length, dModel, dtype: 'float64' });
-  const comparison = compare(values, table, dModel, () => tolerance);
-  return comparison.firstBeyond === null ? { table, comparison } : null;
+  if (compare(values.subarray(0, head * dModel), first, dModel, tolerance).firstBeyond !== null) return null;
+  const comparison = compareTable(pe, scratch, values, { preset: name }, dModel, tolerance);
+  return comparison.firstBeyond === null ? comparison : null;
 }
 
 /** Whether the fitted convention's last column, continued by the formula, is zero on these rows too. */
@@ -165,6 +165,15 @@ function formulaColumnIsZero(search, options, rows) {
 
 /** identify() of data taken as [length x dModel], as given. */
 function identifyRows(pe, values, length, dModel) {
+  const scratch = tableScratch(pe, length * dModel);
+  try {
+    return identifyRowsWith(pe, values, length, dModel, scratch);
+  } finally {
+    scratch.free?.();
+  }
+}
+
+function identifyRowsWith(pe, values, length, dModel, scratch) {
   const storage = storageOf(values);
   const tolerance = toleranceOf(values, storage);
 
@@ -195,7 +204,12 @@ function identifyRows(pe, values, length, dModel) {
       ),
     ),
   );
-  const fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows);
+  let fit;
+  try {
+    fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows);
+  } finally {
+    freeBuffers(search);
+  }
   // No fit at all, or one whose scale no table may have: values near 2^53.
   if (fit === null || !(Math.abs(fit.scale) <= MAX_MAGNITUDE)) {
     return tooLarge(values, dModel);
@@ -214,24 +228,23 @@ function identifyRows(pe, values, length, dModel) {
   if (dModel % 2 === 0 || (lastColumnZero && formulaColumnIsZero(search, options, searchRows)))
     options.oddColumn = undefined;
 
-  let table64 = pe.table({ ...options, length, dModel, dtype: 'float64' });
-  const byFloat64 = compare(values, table64, dModel, () => tolerance);
-  let explanation = byFloat64;
-  let float32Angle = false;
-  // Angles rounded to float32 leave float32 values (or fewer, or printed ones):
-  // never claimed for values with all of float64's digits.
-  if (byFloat64.firstBeyond !== null && options.angle === 'divide' && storage !== 'float64') {
-    // Float32 angles explain the data when the emulated recipe does, or when
-    // the data stays within float32 angle error of the float64 table (another
-    // float32 recipe); the recipe, when it fits, has the smaller errors.
-    const emulated = float32AngleTable(pe, options, length, dModel);
-    const allowance = (r, j) => tolerance + emulated.slack(r, j);
-    const byFloat32 = [
-      compare(values, emulated.table, dModel, allowance),
-      compare(values, table64, dModel, allowance),
-    ].find((candidate) => candidate.firstBeyond === null);
-    if (byFloat32) [explanation, float32Angle] = [byFloat32, true];
-  }
+  // The roundest base and scale that reproduce the whole table, in float64 or
+  // along a path that lost precision. Angles rounded to float32 leave float32
+  // values (or fewer, or printed ones): never claimed for values with all of
+  // float64's digits.
+  const paths = [FLOAT64_PATH];
+  if (options.angle === 'divide' && storage !== 'float64') paths.push(FLOAT32_ANGLE_PATH);
+  const sampleRows = [...new Set([...searchRows.slice(0, PROBE_ROWS), ...spreadRows])];
+  const explained = explainRound({ pe, values, length, dModel, tolerance, sampleRows, scratch }, options, paths);
+  if (explained) Object.assign(options, explained.options);
+  const path = explained?.path ?? FLOAT64_PATH;
+  const float32Angle = path === FLOAT32_ANGLE_PATH;
+  // The float64 table's comparison: the misfit when nothing explains the data, the error of a lost precision.
+  let byFloat64 =
+    path === FLOAT64_PATH && explained
+      ? explained.comparison
+      : compareTable(pe, scratch, values, options, dModel, tolerance);
+  let explanation = explained?.comparison ?? byFloat64;
   const match = explanation.firstBeyond === null;
 
   const distances = PRESET_NAMES.map((name) => presetDistance(options, PRESETS[name], length));
@@ -245,9 +258,9 @@ function identifyRows(pe, values, length, dModel) {
   // whose own table this is, is the answer.
   if (match && !exact && !float32Angle) {
     for (const name of byDistance) {
-      const reproduced = presetReproduces(pe, values, name, length, dModel, tolerance);
+      const reproduced = presetReproduces(pe, scratch, values, name, length, dModel, tolerance);
       if (!reproduced) continue;
-      [nearest, exact, table64, explanation] = [name, true, reproduced.table, reproduced.comparison];
+      [nearest, exact, byFloat64, explanation] = [name, true, reproduced, reproduced];
       Object.assign(options, PRESETS[name]);
       break;
     }
@@ -297,14 +310,15 @@ function identifyRows(pe, values, length, dModel) {
     );
   }
 
-  const expectedTable = exact ? table64 : pe.table({ preset: nearest, length, dModel, dtype: 'float64' });
-  const difference = compare(values, expectedTable, dModel, () => tolerance).firstBeyond;
+  // Where the data first departs from the nearest preset's float64 table (its own, when exact).
+  const byPreset = exact ? byFloat64 : compareTable(pe, scratch, values, { preset: nearest }, dModel, tolerance);
+  const difference = byPreset.firstBeyond;
   const firstDifference =
     difference === null
       ? null
       : {
           ...difference,
-          expected: expectedTable[difference.row * dModel + difference.column],
+          expected: byPreset.expectedThere,
           actual: values[difference.row * dModel + difference.column],
         };
 

@@ -4,25 +4,51 @@ import { within } from './storage.js';
 
 /**
  * Compares data with a table: largest difference and where, residual sum of
- * squares, and the first value beyond its allowance (null when none).
- * @param {(row: number, column: number) => number} allowance
+ * squares, the first value beyond its allowance (null when none) and the
+ * table's value there.
+ * @param {number | ((row: number, column: number) => number)} allowance one for all values, or per value
  */
 export function compare(data, table, dModel, allowance) {
+  const fixed = typeof allowance === 'number';
   let maxAbsError = 0;
   let worst = 0;
   let ssr = 0;
-  let firstBeyond = null;
-  for (let k = 0; k < data.length; k++) {
-    const difference = data[k] - table[k];
-    ssr += difference * difference;
-    if (Math.abs(difference) > maxAbsError) [maxAbsError, worst] = [Math.abs(difference), k];
-    if (firstBeyond === null) {
-      const row = Math.floor(k / dModel);
-      if (!within(difference, allowance(row, k - row * dModel))) firstBeyond = k;
+  let firstBeyond = -1;
+  for (let k = 0, row = 0; k < data.length; row++)
+    for (let column = 0; column < dModel; column++, k++) {
+      const difference = data[k] - table[k];
+      const size = Math.abs(difference);
+      ssr += difference * difference;
+      if (size > maxAbsError) [maxAbsError, worst] = [size, k];
+      if (firstBeyond < 0 && !within(difference, fixed ? allowance : allowance(row, column))) firstBeyond = k;
     }
-  }
   const at = (k) => ({ row: Math.floor(k / dModel), column: k % dModel });
-  return { maxAbsError, worst: at(worst), ssr, firstBeyond: firstBeyond === null ? null : at(firstBeyond) };
+  return {
+    maxAbsError,
+    worst: at(worst),
+    ssr,
+    firstBeyond: firstBeyond < 0 ? null : at(firstBeyond),
+    expectedThere: firstBeyond < 0 ? null : table[firstBeyond],
+  };
+}
+
+/**
+ * Room for whole candidate tables, reused by one identify() call: an array in
+ * the module's memory, which the core fills in place (a fresh array per table
+ * cost more than computing it), else (memory full) a Float64Array. Free it.
+ */
+export function tableScratch(pe, count) {
+  try {
+    return pe.allocate(count, { dtype: 'float64' });
+  } catch {
+    return new Float64Array(count);
+  }
+}
+
+/** compare() of the data with the library's float64 table of `options` (as many rows as the data), made in `scratch`. */
+export function compareTable(pe, scratch, data, options, dModel, allowance) {
+  const table = pe.table({ ...options, dModel, length: data.length / dModel, dtype: 'float64', out: scratch });
+  return compare(data, table, dModel, allowance);
 }
 
 /**
@@ -34,9 +60,10 @@ export function compare(data, table, dModel, allowance) {
  * columns hold cos (pe.row at 0) come from the library. Also returns, per
  * value, the error any float32 evaluation of the angle may have (rounding of
  * w, an exp of a rounded argument, and of pos * w: (|ln w| + 2) float32 ulps
- * of the angle), for float32 recipes other than this one.
+ * of the angle), for float32 recipes other than this one. Only the given
+ * rows (indices into the table), one after another.
  */
-export function float32AngleTable(pe, options, length, dModel) {
+export function float32AngleRows(pe, options, rows, dModel) {
   const { base, start, scale, paddingRow } = options;
   const w = pe.frequencies({ ...options, dModel });
   // cos(0) = 1 and sin(0) = 0: row 0 without padding tells which columns hold cos.
@@ -48,16 +75,16 @@ export function float32AngleTable(pe, options, length, dModel) {
     const k = Math.round((-Math.log(wj) / Math.log(base)) * denominator);
     return Math.fround(Math.exp(Math.fround(k * step)));
   });
-  const table = new Float64Array(length * dModel);
-  for (let r = 0; r < length; r++) {
-    if (r === paddingRow) continue;
+  const table = new Float64Array(rows.length * dModel);
+  rows.forEach((r, k) => {
+    if (r === paddingRow) return;
     const position = Math.fround(start + r);
     for (let j = 0; j < dModel; j++) {
       const angle = Math.fround(position * w32[j]);
       const value = Math.fround(atZero[j] === 1 ? Math.cos(angle) : Math.sin(angle));
-      table[r * dModel + j] = Math.fround(scale * value);
+      table[k * dModel + j] = Math.fround(scale * value);
     }
-  }
+  });
   const slack = (row, column) => {
     const wj = w[column];
     return wj === 0 ? 0 : Math.abs(scale * (start + row) * wj) * (Math.abs(Math.log(wj)) + 2) * 2 ** -23;
