@@ -28,6 +28,7 @@ struct EncodingParams {
   int32_t dModel = 512;
   int32_t layout = 0, exponent = 0, order = 0, angle = 0, oddColumn = 0;
   double base = 10000, frequencyScale = 1, start = 0, paddingRow = -1, scale = 1;
+  int32_t exponentDtype = 0, frequencyDtype = 0, positionDtype = 0, angleDtype = 0;
 };
 
 posenc::Encoding toEncoding(const EncodingParams& p) {
@@ -43,6 +44,10 @@ posenc::Encoding toEncoding(const EncodingParams& p) {
   e.paddingRow = static_cast<int64_t>(p.paddingRow);
   e.scale = p.scale;
   e.oddColumn = static_cast<posenc::OddColumn>(p.oddColumn);
+  e.precision.exponent = static_cast<posenc::Dtype>(p.exponentDtype);
+  e.precision.frequency = static_cast<posenc::Dtype>(p.frequencyDtype);
+  e.precision.position = static_cast<posenc::Dtype>(p.positionDtype);
+  e.precision.angle = static_cast<posenc::Dtype>(p.angleDtype);
   return e;
 }
 
@@ -184,7 +189,11 @@ EMSCRIPTEN_BINDINGS(posenc) {
       .field("start", &EncodingParams::start)
       .field("paddingRow", &EncodingParams::paddingRow)
       .field("scale", &EncodingParams::scale)
-      .field("oddColumn", &EncodingParams::oddColumn);
+      .field("oddColumn", &EncodingParams::oddColumn)
+      .field("exponentDtype", &EncodingParams::exponentDtype)
+      .field("frequencyDtype", &EncodingParams::frequencyDtype)
+      .field("positionDtype", &EncodingParams::positionDtype)
+      .field("angleDtype", &EncodingParams::angleDtype);
   function("validateEncoding", &validateEncoding);
   function("frequencies", &frequencies);
   function("row32", &row32);

@@ -53,7 +53,8 @@ struct Wave {
 // frequency, else one per column. Null if out of memory (then row() per row).
 std::unique_ptr<Wave[]> findWaves(const Encoding& e, size_t& count) {
   const int32_t n = pairCount(e);
-  const bool shared = pairsShareFrequency(e);
+  // Members of a pair share one angle, rounded or not.
+  const bool shared = e.angle == Angle::kDivide && e.exponent != Exponent::kColumn;
   const int32_t lone = hasLoneColumn(e) ? 1 : 0;  // its own wave, pair n or column 2n
   count = static_cast<size_t>((shared ? n : 2 * n) + lone);
   std::unique_ptr<Wave[]> waves(new (std::nothrow) Wave[count > 0 ? count : 1]);
@@ -199,6 +200,7 @@ template <typename T>
 void TableWriter::State::writeDirect(T* out, int64_t rows) {
   const size_t d = static_cast<size_t>(e.dModel);
   if (!waves && e.angle != Angle::kRatioPower) waves = findWaves(e, waveCount);
+  const bool rounded = !linearAngles(e.precision);
   for (int64_t r = 0; r < rows; ++r, ++nextRow) {
     const double position = e.start + static_cast<double>(nextRow);
     T* values = out + static_cast<size_t>(r) * d;
@@ -206,9 +208,12 @@ void TableWriter::State::writeDirect(T* out, int64_t rows) {
       detail::tableRow(e, nextRow, values);
       continue;
     }
+    // The position's rounding, once per row, as roundedAngle() would do it.
+    const double rowPosition = roundTo(e.precision.position, position);
     for (size_t w = 0; w < waveCount; ++w) {
       const Wave& wave = waves[w];
-      const double angle = position * wave.frequency;
+      const double product = rowPosition * wave.frequency;
+      const double angle = rounded ? roundTo(e.precision.angle, product) : product;
       if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
         double sn, cs;
         sinCos(angle, &sn, &cs);

@@ -13,6 +13,26 @@ export type Angle = 'divide' | 'ratio-power';
  */
 export type OddColumn = 'formula' | 'zero';
 export type Dtype = 'float32' | 'float64';
+/** A format a value is rounded to between steps (docs/precision.md). */
+export type PrecisionDtype = 'float64' | 'float32' | 'float16' | 'bfloat16';
+
+/**
+ * How a framework's dtypes round the angles: each step's result rounded to
+ * nearest, ties to even, before the next step. All 'float64' (the default):
+ * the exact table. sin and cos of the rounded angle are exact; the output is
+ * rounded to `dtype`.
+ */
+export interface PrecisionOptions {
+  /** The exponent e of w = base^(-e) (e.g. 2i/d computed in float32). Default 'float64'. */
+  exponentDtype?: PrecisionDtype;
+  /** The frequency w (e.g. an inv_freq buffer cast to float16). Default 'float64'. */
+  frequencyDtype?: PrecisionDtype;
+  /** The position (float16: above 2048 spacing 2, from 65520 +Infinity; bfloat16: 256 and 257 are one). Default 'float64'. */
+  positionDtype?: PrecisionDtype;
+  /** The product position · w. Default 'float64'. */
+  angleDtype?: PrecisionDtype;
+}
+
 export type PresetName = 'vaswani' | 'tensor2tensor' | 'tf-tutorial' | 'fairseq' | 'legacy-column' | 'question';
 
 /** Every knob of a convention, as a preset fixes them. */
@@ -33,7 +53,7 @@ export interface Convention {
   oddColumn: OddColumn;
 }
 
-export interface EncodingOptions extends Partial<Convention> {
+export interface EncodingOptions extends Partial<Convention>, PrecisionOptions {
   /** Width of a row: an integer in [1, 1048576]. For an odd width, see `oddColumn`. */
   dModel: number;
   /**
@@ -142,7 +162,7 @@ export interface RopeScaling {
   longFactor?: ArrayLike<number>;
 }
 
-export interface RopeOptions {
+export interface RopeOptions extends PrecisionOptions {
   /** Dims per head: an integer in [2, 65536]. Or give hiddenSize and numHeads (headDim = floor(hiddenSize / numHeads)). */
   headDim?: number;
   hiddenSize?: number;
@@ -283,6 +303,7 @@ export const ORDERS: readonly Order[];
 export const ANGLES: readonly Angle[];
 export const ODD_COLUMNS: readonly OddColumn[];
 export const DTYPES: readonly Dtype[];
+export const PRECISION_DTYPES: readonly PrecisionDtype[];
 
 export type DiagnosisCode =
   | 'unexplained'

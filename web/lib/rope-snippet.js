@@ -3,6 +3,8 @@
 // formulas of transformers' modeling_rope_utils.py in float64.
 import { ropeDtype, ropeLayout, ropeParams, ropePosition, ROPE_LAYOUTS, ROPE_SCALING_TYPES } from './rope-options.js';
 import { fail, integer, MAX_BYTES } from './options.js';
+import { rounded, roundedNote, rounds, roundToHelper } from './precision-snippet.js';
+import { PRECISION_DTYPES } from './conventions.js';
 
 /** Options of a RoPE call rather than of a sinusoidal table. */
 export function isRopeOptions(options) {
@@ -37,16 +39,25 @@ export function ropeSnippet(language, options) {
   const resolved = { headDim: r.headDim, rotaryDim: r.rotaryDim, base: p.base, length, start, layout };
   if (options.scaling !== undefined) resolved.scaling = options.scaling;
   if (p.seqLen) resolved.seqLen = p.seqLen;
+  const precision = r.precision;
+  for (const [name, index] of Object.entries(precision)) if (index !== 0) resolved[name] = PRECISION_DTYPES[index];
 
   const lines = [
     `# RoPE cos/sin cache (posenc), as transformers' modeling_rope_utils.py in float64: ${JSON.stringify(resolved)}`,
     'import math',
     'import numpy as np',
+    ...(rounds(precision) ? ['', ...roundToHelper('np')] : []),
     '',
     `dim, base = ${r.rotaryDim}, ${pyFloat(p.base)}  # rotary dims (head_dim * partial_rotary_factor, even), rope_theta`,
     'i = np.arange(0, dim, 2, dtype=np.float64)  # 2 * pair index',
     'attention_factor = 1.0',
   ];
+  // exponentDtype: the exponent i / dim rounded once, wherever it is used.
+  const exponentStart = lines.length;
+  if (precision.exponentDtype !== 0)
+    lines.push(
+      `e = ${rounded('i / dim', precision.exponentDtype)}${roundedNote(precision.exponentDtype, 'exponents')}`,
+    );
   const original = pyFloat(p.originalMaxPositionEmbeddings);
   switch (type) {
     case 'default':
@@ -124,10 +135,20 @@ export function ropeSnippet(language, options) {
       );
       break;
   }
+  if (precision.exponentDtype !== 0)
+    for (let k = exponentStart + 1; k < lines.length; k++) lines[k] = lines[k].replaceAll('(i / dim)', 'e');
+  if (precision.frequencyDtype !== 0)
+    lines.push(
+      `inv_freq = ${rounded('inv_freq', precision.frequencyDtype)}${roundedNote(precision.frequencyDtype, 'frequencies')}`,
+    );
   lines.push(
     '',
     `pos = ${start === 0 ? '' : `${pyFloat(start)} + `}np.arange(${length}, dtype=np.float64)  # position of each row`,
-    'angle = np.outer(pos, inv_freq)',
+  );
+  if (precision.positionDtype !== 0)
+    lines.push(`pos = ${rounded('pos', precision.positionDtype)}${roundedNote(precision.positionDtype, 'positions')}`);
+  lines.push(
+    `angle = ${rounded('np.outer(pos, inv_freq)', precision.angleDtype)}${roundedNote(precision.angleDtype, 'angles')}`,
     layout === 'half'
       ? 'emb = np.concatenate([angle, angle], axis=1)  # [c0..c(n-1), c0..c(n-1)] (rotate_half)'
       : 'emb = np.repeat(angle, 2, axis=1)  # [c0, c0, c1, c1, ...] (interleaved)',

@@ -68,6 +68,9 @@ function positionsOf(where, p, tokens) {
   return positions;
 }
 
+// Angles rounded to a dtype are evaluated one by one (no recurrence).
+const linearAngles = (resolved) => resolved.precision.positionDtype === 0 && resolved.precision.angleDtype === 0;
+
 export function ropeApi(module) {
   // The module's memory now (a new ArrayBuffer after every growth).
   const wasmMemory = () => module.HEAPU8.buffer;
@@ -90,6 +93,8 @@ export function ropeApi(module) {
       p.truncate ? 1 : 0,
       p.lowFreqFactor,
       p.highFreqFactor,
+      p.exponentDtype,
+      p.frequencyDtype,
     );
     const f = module.ropeFrequencies(fields, resolved.shortFactor, resolved.longFactor);
     if (f === null) throw outOfMemory(where);
@@ -118,8 +123,10 @@ export function ropeApi(module) {
       const out = outputPair(where, opts.out, ArrayType, length * d, wasmMemory);
       const f = frequencies(where, resolved);
       const float64 = ArrayType === Float64Array;
-      // Float64: sin and cos of every angle; float32: the recurrence, reseeded every 1024 rows. Both: the copy.
-      const angles = (float64 ? length : Math.ceil(length / RESEED_ROWS)) * (d / 2);
+      // Float64 or rounded angles: sin and cos of every angle; float32: the
+      // recurrence, reseeded every 1024 rows. Both: the copy.
+      const direct = float64 || !linearAngles(resolved);
+      const angles = (direct ? length : Math.ceil(length / RESEED_ROWS)) * (d / 2);
       const values = 2 * length * d;
       checkWork(
         where,
@@ -129,7 +136,17 @@ export function ropeApi(module) {
         'reduce length or headDim',
       );
       const chunkRows = Math.max(1, Math.min(length, Math.floor(CHUNK_BYTES / (2 * d * ArrayType.BYTES_PER_ELEMENT))));
-      const chunks = module.ropeCacheStart(f.invFreq, f.attentionFactor, layout, start, chunkRows, float64);
+      const { positionDtype, angleDtype } = resolved.precision;
+      const chunks = module.ropeCacheStart(
+        f.invFreq,
+        f.attentionFactor,
+        layout,
+        start,
+        chunkRows,
+        float64,
+        positionDtype,
+        angleDtype,
+      );
       if (chunks === 0) throw outOfMemory(where);
       try {
         for (let r = 0; r < length; r += chunkRows) {
@@ -219,6 +236,8 @@ export function ropeApi(module) {
             positionsAddress,
             start,
             float64,
+            resolved.precision.positionDtype,
+            resolved.precision.angleDtype,
           )
         )
           throw outOfMemory(where);
@@ -244,11 +263,19 @@ export function ropeApi(module) {
       checkWork(
         where,
         `(maxOffset + 1) × rotaryDim / 2 = ${maxOffset + 1} × ${resolved.rotaryDim / 2} pairs`,
-        (maxOffset + 1) * (resolved.rotaryDim / 2) * COST.ropeScore,
+        (maxOffset + 1) * (resolved.rotaryDim / 2) * (COST.ropeScore + (linearAngles(resolved) ? 0 : 2 * COST.rounded)),
         'reduce maxOffset or headDim',
       );
       const f = frequencies(where, resolved);
-      const both = module.ropeScores(f.invFreq, f.attentionFactor, resolved.headDim, from, maxOffset);
+      const both = module.ropeScores(
+        f.invFreq,
+        f.attentionFactor,
+        resolved.headDim,
+        from,
+        maxOffset,
+        resolved.precision.positionDtype,
+        resolved.precision.angleDtype,
+      );
       if (both === null) throw outOfMemory(where);
       const count = maxOffset + 1;
       return { scores: both.slice(0, count), bound: both.slice(count) };
