@@ -17,10 +17,19 @@ import { PRESETS, PRESET_NAMES, MISTAKEN_PRESETS } from './conventions.js';
 import { checkTable } from './check-table.js';
 import { checkWork, MAX_MAGNITUDE } from './options.js';
 import { compare, compareTable, tableScratch } from './identify/compare.js';
-import { explainRound, FLOAT32_ANGLE_PATH, FLOAT64_PATH } from './identify/explain.js';
+import { dtypePaths, explainRound, FLOAT32_ANGLE_PATH, FLOAT64_PATH } from './identify/explain.js';
 import { diagnosisOf, differences, presetDistance, STRUCTURAL_KNOBS } from './identify/diagnosis.js';
 import { FIT_ROWS, freeBuffers, PROBE_ROWS, SPREAD_ROWS, searchConvention } from './identify/search.js';
 import { storageOf, toleranceOf, within } from './identify/storage.js';
+
+// The diagnosis of each rounded step, and every step exact (the float64 table).
+const DTYPE_CODES = Object.freeze({
+  exponentDtype: 'exponent-dtype',
+  frequencyDtype: 'frequency-dtype',
+  positionDtype: 'position-dtype',
+  angleDtype: 'angle-dtype',
+});
+const EXACT_STEPS = Object.freeze(Object.fromEntries(Object.keys(DTYPE_CODES).map((knob) => [knob, 'float64'])));
 
 // Widest table (dModel) tried as the transpose of an unexplained one: 2048
 // covers the usual model widths; wider searches take seconds.
@@ -54,13 +63,14 @@ export function identify(pe, data, length, dModel) {
     'the convention shows in the first rows: pass fewer rows (e.g. the first 1024); at most about 5000 columns can be searched',
     IDENTIFY_WORK,
   );
-  const values = Float64Array.from(data);
+  // (The constructor converts a typed array natively; Float64Array.from iterates.)
+  const values = new Float64Array(data);
   const maxAbs = largestValue(values, dModel).size;
   // |value| <= |scale| <= 2^53 in every table the library computes: larger
   // values are no positional encoding it can reproduce (and their squares,
   // which the fits sum, could overflow).
   if (maxAbs > MAX_MAGNITUDE) return tooLarge(values, dModel);
-  if (values.every((v) => v === 0)) {
+  if (maxAbs === 0) {
     // Nothing to search for: scale 0 reproduces it under any convention; the
     // answer names the paper's, and where the paper's table first differs.
     const paper = pe.table({ length, dModel, dtype: 'float64' });
@@ -232,18 +242,22 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
   // along a path that lost precision. Angles rounded to float32 leave float32
   // values (or fewer, or printed ones): never claimed for values with all of
   // float64's digits.
-  const paths = [FLOAT64_PATH];
+  // Then the steps frameworks' dtypes round, each reproduced exactly by the
+  // core; then any float32 recipe of the angles (within float32 error).
+  const paths = [FLOAT64_PATH, ...dtypePaths(length)];
   if (options.angle === 'divide' && storage !== 'float64') paths.push(FLOAT32_ANGLE_PATH);
   const sampleRows = [...new Set([...searchRows.slice(0, PROBE_ROWS), ...spreadRows])];
   const explained = explainRound({ pe, values, length, dModel, tolerance, sampleRows, scratch }, options, paths);
   if (explained) Object.assign(options, explained.options);
   const path = explained?.path ?? FLOAT64_PATH;
-  const float32Angle = path === FLOAT32_ANGLE_PATH;
+  // The rounded steps (e.g. { angleDtype: 'float16' }), which options carry so that pe.table(options) reproduces the data.
+  const rounded = path.knobs ?? {};
+  const float32Angle = path === FLOAT32_ANGLE_PATH || rounded.angleDtype === 'float32';
   // The float64 table's comparison: the misfit when nothing explains the data, the error of a lost precision.
   let byFloat64 =
     path === FLOAT64_PATH && explained
       ? explained.comparison
-      : compareTable(pe, scratch, values, options, dModel, tolerance);
+      : compareTable(pe, scratch, values, { ...options, ...EXACT_STEPS }, dModel, tolerance);
   let explanation = explained?.comparison ?? byFloat64;
   const match = explanation.firstBeyond === null;
 
@@ -256,7 +270,7 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
   // Knobs can differ where they make no difference (one pair: layout and
   // exponent; d = 1: the paper's row 0 is zero, like a padding row): a preset
   // whose own table this is, is the answer.
-  if (match && !exact && !float32Angle) {
+  if (match && !exact && !float32Angle && Object.keys(rounded).length === 0) {
     for (const name of byDistance) {
       const reproduced = presetReproduces(pe, scratch, values, name, length, dModel, tolerance);
       if (!reproduced) continue;
@@ -292,7 +306,26 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
     for (const d of differences(mistakes, 'vaswani', length, dModel))
       if (!diagnosis.some((known) => known.code === d.code)) diagnosis.push(d);
   }
-  if (float32Angle) {
+  for (const [knob, format] of Object.entries(rounded)) {
+    // A step rounded to a smaller format: the largest difference from the float64 table, and its cell.
+    diagnosis.push(
+      diagnosisOf(
+        {
+          code: DTYPE_CODES[knob],
+          knob,
+          preset: nearest,
+          found: format,
+          expected: 'float64',
+          where: byFloat64.worst,
+          error: byFloat64.maxAbsError,
+        },
+        options,
+        dModel,
+      ),
+    );
+    options[knob] = format;
+  }
+  if (path === FLOAT32_ANGLE_PATH) {
     // The float32 angles' error: the largest difference from the float64 table, and its cell.
     diagnosis.push(
       diagnosisOf(

@@ -45,6 +45,9 @@ export function tableScratch(pe, count) {
   }
 }
 
+/** The values of a scratch: a WasmArray's view of module memory (taken afresh), or the Float64Array. */
+const viewOf = (scratch) => (ArrayBuffer.isView(scratch) ? scratch : scratch.array);
+
 /** compare() of the data with the library's float64 table of `options` (as many rows as the data), made in `scratch`. */
 export function compareTable(pe, scratch, data, options, dModel, allowance) {
   const table = pe.table({ ...options, dModel, length: data.length / dModel, dtype: 'float64', out: scratch });
@@ -55,39 +58,43 @@ export function compareTable(pe, scratch, data, options, dModel, allowance) {
  * The table as PyTorch's tutorial, tensor2tensor and fairseq compute it in
  * float32: w = exp(k * (-ln(base) / D)) with exponent e = k / D (D = d, or
  * d/2 - 1 for 'half-minus-one'), angle = pos * w and sin/cos, each step
- * rounded to float32. The core only computes in float64, so this is the one
- * formula evaluated here; exponents (read back from pe.frequencies) and which
+ * rounded to float32. The core's float32 steps round the exponent e, not the
+ * product k * (-ln(base) / D), so this recipe is the one formula evaluated
+ * here; exponents (read back from pe.frequencies) and which
  * columns hold cos (pe.row at 0) come from the library. Also returns, per
  * value, the error any float32 evaluation of the angle may have (rounding of
  * w, an exp of a rounded argument, and of pos * w: (|ln w| + 2) float32 ulps
  * of the angle), for float32 recipes other than this one. Only the given
- * rows (indices into the table), one after another.
+ * rows (indices into the table), one after another, into `out` (a scratch
+ * from tableScratch) when given.
  */
-export function float32AngleRows(pe, options, rows, dModel) {
+export function float32AngleRows(pe, options, rows, dModel, out = null) {
   const { base, start, scale, paddingRow } = options;
   const w = pe.frequencies({ ...options, dModel });
   // cos(0) = 1 and sin(0) = 0: row 0 without padding tells which columns hold cos.
   const atZero = pe.row(0, { ...options, dModel, start: 0, paddingRow: null, scale: 1, dtype: 'float64' });
   const denominator = options.exponent === 'half-minus-one' ? Math.max(Math.floor(dModel / 2) - 1, 1) : dModel;
   const step = Math.fround(-Math.log(base) / denominator);
-  const w32 = Array.from(w, (wj) => {
+  const w32 = Float64Array.from(w, (wj) => {
     if (wj === 0) return 0;
     const k = Math.round((-Math.log(wj) / Math.log(base)) * denominator);
     return Math.fround(Math.exp(Math.fround(k * step)));
   });
-  const table = new Float64Array(rows.length * dModel);
+  const usesCos = Array.from(atZero, (v) => v === 1);
+  // (out, when given, is taken after the calls above: they may move the module's memory.)
+  const table = out === null ? new Float64Array(rows.length * dModel) : viewOf(out);
   rows.forEach((r, k) => {
-    if (r === paddingRow) return;
+    if (r === paddingRow) return table.fill(0, k * dModel, (k + 1) * dModel);
     const position = Math.fround(start + r);
-    for (let j = 0; j < dModel; j++) {
+    for (let j = 0, a = k * dModel; j < dModel; j++, a++) {
       const angle = Math.fround(position * w32[j]);
-      const value = Math.fround(atZero[j] === 1 ? Math.cos(angle) : Math.sin(angle));
-      table[k * dModel + j] = Math.fround(scale * value);
+      table[a] = Math.fround(scale * Math.fround(usesCos[j] ? Math.cos(angle) : Math.sin(angle)));
     }
   });
-  const slack = (row, column) => {
-    const wj = w[column];
-    return wj === 0 ? 0 : Math.abs(scale * (start + row) * wj) * (Math.abs(Math.log(wj)) + 2) * 2 ** -23;
-  };
+  // Per column, the slack at position 1 (it grows in proportion to the position).
+  const perPosition = Float64Array.from(w, (wj) =>
+    wj === 0 ? 0 : Math.abs(scale * wj) * (Math.abs(Math.log(wj)) + 2) * 2 ** -23,
+  );
+  const slack = (row, column) => Math.abs(start + row) * perPosition[column];
   return { table, slack };
 }

@@ -35,19 +35,51 @@ export function roundCandidates(x, accepts = () => true) {
 export const FLOAT64_PATH = Object.freeze({ name: 'float64' });
 export const FLOAT32_ANGLE_PATH = Object.freeze({ name: 'float32-angle', float32Angle: true });
 
+// The steps a framework's dtype may round (the core's precision knobs), each
+// with the formats tried, in the order tried: angles first (the costly bug),
+// then positions (float32 holds every position a table here can have), the
+// frequencies, and the exponent arithmetic.
+const STEP_FORMATS = [
+  ['angleDtype', ['float16', 'bfloat16', 'float32']],
+  ['positionDtype', ['float16', 'bfloat16']],
+  ['frequencyDtype', ['float16', 'bfloat16', 'float32']],
+  ['exponentDtype', ['float32', 'float16', 'bfloat16']],
+];
+const ALL_STEPS = STEP_FORMATS.map(([knob]) => knob);
+
 /**
- * Rows of a candidate (row indices into the data), each computed alone, as one
- * flat [rows.length x dModel] array in float64.
+ * The paths of one rounded step each, then of every step in one format (a
+ * model run in float16 throughout), for a table of `length` rows whose angles
+ * are 'divide' or 'ratio-power'.
  */
-function candidateRows(pe, options, rows, dModel, knobs = {}) {
-  const out = new Float64Array(rows.length * dModel);
+export function dtypePaths(length) {
+  const paths = [];
+  for (const [knob, formats] of STEP_FORMATS)
+    for (const format of formats) {
+      // float16 holds every integer position below 2048, bfloat16 below 256: no rounding to see.
+      if (knob === 'positionDtype' && length <= (format === 'float16' ? 2048 : 256)) continue;
+      paths.push({ name: `${knob}:${format}`, knobs: { [knob]: format } });
+    }
+  for (const format of ['float16', 'bfloat16', 'float32'])
+    paths.push({ name: `all:${format}`, knobs: Object.fromEntries(ALL_STEPS.map((knob) => [knob, format])) });
+  return paths;
+}
+
+/**
+ * Whether the library's rows of a candidate (row indices into the data, each
+ * computed alone, in float64) are within the allowance of the data's rows:
+ * row by row, stopping at the first that is not.
+ */
+function candidateRowsFit(data, options, knobs, allowance) {
+  const { pe, values, dModel, sampleRows } = data;
   const row = new Float64Array(dModel);
-  rows.forEach((r, k) => {
-    if (r === options.paddingRow) return;
+  for (const r of sampleRows) {
+    if (r === options.paddingRow) continue;
     pe.row(options.start + r, { ...options, ...knobs, dModel, paddingRow: null, dtype: 'float64', out: row });
-    out.set(row, k * dModel);
-  });
-  return out;
+    const a = r * dModel;
+    for (let j = 0; j < dModel; j++) if (!within(values[a + j] - row[j], allowance(r, j))) return false;
+  }
+  return true;
 }
 
 /** Whether every value of the given rows is within its allowance of the candidate's: the data's rows picked out. */
@@ -71,15 +103,15 @@ function explains(data, options, path) {
   if (path === FLOAT32_ANGLE_PATH) {
     const sample = float32AngleRows(pe, options, sampleRows, dModel);
     const allowance = (r, j) => tolerance + sample.slack(r, j);
-    const exact = candidateRows(pe, options, sampleRows, dModel);
     const recipe = rowsWithin(values, dModel, sampleRows, sample.table, allowance);
-    if (!recipe && !rowsWithin(values, dModel, sampleRows, exact, allowance)) return null;
+    if (!recipe && !candidateRowsFit(data, options, {}, allowance)) return null;
     // The emulated recipe first (smaller errors when it is the one), then the exact table with the allowance.
     const emulated = float32AngleRows(
       pe,
       options,
       Array.from({ length }, (_, r) => r),
       dModel,
+      scratch,
     );
     const full = (r, j) => tolerance + emulated.slack(r, j);
     const byRecipe = compare(values, emulated.table, dModel, full);
@@ -87,8 +119,7 @@ function explains(data, options, path) {
     const byExact = compareTable(pe, scratch, values, options, dModel, full);
     return byExact.firstBeyond === null ? byExact : null;
   }
-  const sample = candidateRows(pe, options, sampleRows, dModel, path.knobs);
-  if (!rowsWithin(values, dModel, sampleRows, sample, () => tolerance)) return null;
+  if (!candidateRowsFit(data, options, path.knobs, () => tolerance)) return null;
   const comparison = compareTable(pe, scratch, values, { ...options, ...path.knobs }, dModel, tolerance);
   return comparison.firstBeyond === null ? comparison : null;
 }
@@ -115,7 +146,32 @@ export function explainRound(data, options, paths) {
         if (path !== FLOAT64_PATH && base !== options.base && significantDigits(base) + ROUNDER_BY > digits) continue;
         const candidate = { ...options, base, scale };
         const comparison = explains({ ...data, sampleRows }, candidate, path);
-        if (comparison) return { options: candidate, path, comparison };
+        if (comparison)
+          return { options: candidate, ...fewestSteps({ ...data, sampleRows }, candidate, path, comparison) };
       }
   return null;
+}
+
+/**
+ * A path of several rounded steps with each step that changes nothing here
+ * (rounded or not, the table is explained) left out: the steps that lost precision.
+ */
+function fewestSteps(data, options, path, comparison) {
+  if (!path.knobs || Object.keys(path.knobs).length < 2) return { path, comparison };
+  let knobs = { ...path.knobs };
+  for (const knob of Object.keys(path.knobs)) {
+    const { [knob]: _, ...without } = knobs;
+    if (Object.keys(without).length === 0) continue;
+    const fewer = explains(data, options, { knobs: without });
+    if (fewer) [knobs, comparison] = [without, fewer];
+  }
+  return {
+    path: {
+      name: Object.entries(knobs)
+        .map(([k, f]) => `${k}:${f}`)
+        .join(' '),
+      knobs,
+    },
+    comparison,
+  };
 }
