@@ -15,6 +15,7 @@ beforeAll(async () => {
 
 const f = Math.fround;
 const codes = (result) => result.diagnosis.map((d) => d.code);
+const PLURAL = { angle: 'angles', position: 'positions', frequency: 'frequencies', exponent: 'exponents' };
 
 /** A row-major [length x d] table of value(pos, j). */
 function build(length, d, value, ArrayType = Float64Array) {
@@ -170,7 +171,7 @@ describe('identify() names the step whose dtype lost precision', () => {
     ['exponent', 'float16', 512, 96],
   ];
   for (const [step, format, length, d] of cases)
-    it(`${step}s in ${format} (${length} x ${d})`, () => {
+    it(`${PLURAL[step]} in ${format} (${length} x ${d})`, () => {
       const data = paperRounded(length, d, { [step]: format });
       const result = pe.identify(data, length, d);
       const knob = `${step}Dtype`;
@@ -221,7 +222,7 @@ describe('the page says in words which step lost precision, in English and Chine
     ['exponent', 'float32', 2048, 96, /exponents \(such as 2i\/d\) were computed in float32/, /指数.*float32 计算/],
   ];
   for (const [step, format, length, d, english, chinese] of steps)
-    it(`${step}s in ${format}`, () => {
+    it(`${PLURAL[step]} in ${format}`, () => {
       const id = pe.identify(paperRounded(length, d, { [step]: format }), length, d);
       const [dx] = id.diagnosis;
       const words = diagnosisWords(dx, { identification: id, length, dModel: d });
@@ -234,7 +235,7 @@ describe('the page says in words which step lost precision, in English and Chine
       expect(sentences[1]).toMatch(chinese);
       const steps = [{ knob: `${step}Dtype`, format }];
       expect(en['check.verdict.presetRounded']('vaswani', steps)).toBe(
-        `This is the vaswani table, with its ${step === 'frequency' ? 'frequencies' : `${step}s`} in ${format}.`,
+        `This is the vaswani table, with its ${PLURAL[step]} in ${format}.`,
       );
       expect(zh['check.verdict.presetRounded']('vaswani', steps)).toContain(format);
     });

@@ -214,40 +214,46 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
       ),
     ),
   );
-  let fit;
-  try {
-    fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows);
-  } finally {
-    freeBuffers(search);
-  }
-  // No fit at all, or one whose scale no table may have: values near 2^53.
-  if (fit === null || !(Math.abs(fit.scale) <= MAX_MAGNITUDE)) {
-    return tooLarge(values, dModel);
-  }
-  /** @type {import('./index.js').Convention} */
-  const options = {
-    ...fit.structure,
-    base: fit.base,
-    start: fit.start,
-    paddingRow: nonZeroRows.length > 0 && zeroRows.length > 0 ? zeroRows[0] : null,
-    scale: fit.scale,
-    oddColumn: search.oddColumn,
-  };
-  // Where the formula's last column would be zero too (a few rows near position
-  // 0), both explain it, and the nearest preset's choice is taken below.
-  if (dModel % 2 === 0 || (lastColumnZero && formulaColumnIsZero(search, options, searchRows)))
-    options.oddColumn = undefined;
-
-  // The roundest base and scale that reproduce the whole table, in float64 or
-  // along a path that lost precision. Angles rounded to float32 leave float32
-  // values (or fewer, or printed ones): never claimed for values with all of
-  // float64's digits.
-  // Then the steps frameworks' dtypes round, each reproduced exactly by the
-  // core; then any float32 recipe of the angles (within float32 error).
-  const paths = [FLOAT64_PATH, ...dtypePaths(length)];
-  if (options.angle === 'divide' && storage !== 'float64') paths.push(FLOAT32_ANGLE_PATH);
   const sampleRows = [...new Set([...searchRows.slice(0, PROBE_ROWS), ...spreadRows])];
-  const explained = explainRound({ pe, values, length, dModel, tolerance, sampleRows, scratch }, options, paths);
+  /** The search's convention and the roundest explanation of the data by it (null: none), or null (no fit). */
+  const searchAndExplain = (quick) => {
+    let fit;
+    try {
+      fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows, quick);
+    } finally {
+      freeBuffers(search);
+    }
+    // No fit at all, or one whose scale no table may have: values near 2^53.
+    if (fit === null || !(Math.abs(fit.scale) <= MAX_MAGNITUDE)) return null;
+    /** @type {import('./index.js').Convention} */
+    const options = {
+      ...fit.structure,
+      base: fit.base,
+      start: fit.start,
+      paddingRow: nonZeroRows.length > 0 && zeroRows.length > 0 ? zeroRows[0] : null,
+      scale: fit.scale,
+      oddColumn: search.oddColumn,
+    };
+    // Where the formula's last column would be zero too (a few rows near position
+    // 0), both explain it, and the nearest preset's choice is taken below.
+    if (dModel % 2 === 0 || (lastColumnZero && formulaColumnIsZero(search, options, searchRows)))
+      options.oddColumn = undefined;
+    // The roundest base and scale that reproduce the whole table, in float64;
+    // then along a path that lost precision: the steps frameworks' dtypes
+    // round, each reproduced exactly by the core; then any float32 recipe of
+    // the angles (within float32 error). Angles rounded to float32 leave
+    // float32 values (or fewer, or printed ones): never claimed for values
+    // with all of float64's digits.
+    const paths = [FLOAT64_PATH, ...dtypePaths(length)];
+    if (options.angle === 'divide' && storage !== 'float64') paths.push(FLOAT32_ANGLE_PATH);
+    const data = { pe, values, length, dModel, tolerance, sampleRows, scratch };
+    return { options, explained: explainRound(data, options, paths), quick: fit.quick };
+  };
+  // A common base kept without refinement that explains nothing: refined after all.
+  let found = searchAndExplain(true);
+  if (found?.quick && !found.explained) found = searchAndExplain(false);
+  if (found === null) return tooLarge(values, dModel);
+  const { options, explained } = found;
   if (explained) Object.assign(options, explained.options);
   const path = explained?.path ?? FLOAT64_PATH;
   // The rounded steps (e.g. { angleDtype: 'float16' }), which options carry so that pe.table(options) reproduces the data.

@@ -285,14 +285,18 @@ function spreadError(search, rows, knobs, start) {
  * error on the fitted rows and on rows spread over the whole table; then
  * rounds the scale.
  */
-function refine(search, probeRows, fitRows, spreadRows, grid) {
+function refine(search, probeRows, fitRows, spreadRows, grid, quick) {
   const { dModel, tolerance } = search;
   const fitAt = (base, rows) => exactFit(search, rows, { ...grid.structure, base }, grid.start);
   let base = grid.base;
   let fit = fitAt(base, fitRows);
   // A common base that fits is taken as is; any other (a grid point, or the
   // closed form, which weighs all columns alike) is refined before rounding.
-  if (!within(rms(fit), tolerance) || !COMMON_BASES.includes(base)) {
+  // `quick`: a common base that beat the closed form on the first rows is
+  // kept even where it misfits further on (angles rounded on the way do
+  // that); the caller searches again without `quick` when it explains nothing.
+  const kept = COMMON_BASES.includes(base) && (within(rms(fit), tolerance) || quick);
+  if (!kept) {
     const lnMin = Math.log1p(1e-9); // base must stay > 1
     const coarseAround = (center, width) => {
       const [lo, hi] = [Math.max(lnMin, center - width), center + width];
@@ -330,24 +334,28 @@ function refine(search, probeRows, fitRows, spreadRows, grid) {
   const scale =
     niceScales.find((s) => within(fit.scale - s, tolerance)) ??
     roundest(fit.scale, (s) => within(fit.scale - s, tolerance));
-  return { ...grid, base, scale, ssr: fit.ssr, count: fit.count };
+  return { ...grid, grid, base, scale, ssr: fit.ssr, count: fit.count, quick: kept && !within(rms(fit), tolerance) };
 }
 
 /** The best base of `bases` for every start of a structure, fitted on the probe rows. */
 function gridFits(search, probeRows, structure, rank, bases, sumSquares, estimate = null) {
   // (pos / base)^e is no real number at negative positions: no negative start for it.
   const shifts = structure.angle === 'ratio-power' ? SHIFTS.filter((start) => start >= 0) : SHIFTS;
+  const count = probeRows.length * search.dModel;
   const best = shifts.map((start) => ({
     structure,
     start,
     rank: rank * SHIFTS.length + SHIFTS.indexOf(start),
     ssr: Infinity,
-    count: probeRows.length * search.dModel,
+    count,
     estimate,
   }));
+  // A later base must fit clearly better (by the tolerance, in rms): ties go to the earlier, common ones.
+  const clearlyBetter = (ssr, than) => Math.sqrt(Math.max(ssr, 0) / count) < Math.sqrt(than / count) - search.tolerance;
   for (const base of bases)
     fitStarts(search, probeRows, { ...structure, base }, shifts, sumSquares).forEach((fit, k) => {
-      if (fit.ssr < best[k].ssr) Object.assign(best[k], { base, ssr: Math.max(fit.ssr, 0) });
+      if (best[k].ssr === Infinity ? fit.ssr < Infinity : clearlyBetter(fit.ssr, best[k].ssr))
+        Object.assign(best[k], { base, ssr: Math.max(fit.ssr, 0) });
     });
   return best.filter((grid) => grid.ssr < Infinity);
 }
@@ -358,8 +366,9 @@ function gridFits(search, probeRows, structure, rank, bases, sumSquares, estimat
  * @param {number[]} probeRows rows for the grid search
  * @param {number[]} fitRows rows for refining the base (and estimating the frequencies)
  * @param {number[]} spreadRows rows over the whole table a rounded base must fit
+ * @param {boolean} quick keep a common base that misfits only beyond the first rows (see refine)
  */
-export function searchConvention(search, probeRows, fitRows, spreadRows) {
+export function searchConvention(search, probeRows, fitRows, spreadRows, quick = false) {
   const { data, dModel, tolerance } = search;
   let sumSquares = 0;
   for (const r of probeRows) for (let a = r * dModel; a < (r + 1) * dModel; a++) sumSquares += data[a] ** 2;
@@ -394,7 +403,12 @@ export function searchConvention(search, probeRows, fitRows, spreadRows) {
   finalists.sort((a, b) => a.rank - b.rank);
   let best = null;
   for (const grid of finalists) {
-    const fit = refine(search, probeRows, fitRows, spreadRows, grid);
+    // Nothing later can be preferred to a fit within tolerance whose base has at most ROUNDER_BY digits.
+    if (best !== null && within(rms(best), tolerance) && significantDigits(best.base) <= ROUNDER_BY) break;
+    const fit = refine(search, probeRows, fitRows, spreadRows, grid, quick);
+    // A common base kept unrefined competes with refined ones only once refined too.
+    if (best?.quick && preferred(fit, best, tolerance))
+      best = refine(search, probeRows, fitRows, spreadRows, best.grid);
     if (best === null || preferred(fit, best, tolerance)) best = fit;
   }
   return best;
