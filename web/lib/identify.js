@@ -244,7 +244,8 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
     // the angles (within float32 error). Angles rounded to float32 leave
     // float32 values (or fewer, or printed ones): never claimed for values
     // with all of float64's digits.
-    const paths = [FLOAT64_PATH, ...dtypePaths(length)];
+    const farthest = Math.max(Math.abs(options.start), Math.abs(options.start + length - 1));
+    const paths = [FLOAT64_PATH, ...dtypePaths(farthest)];
     if (options.angle === 'divide' && storage !== 'float64') paths.push(FLOAT32_ANGLE_PATH);
     const data = { pe, values, length, dModel, tolerance, sampleRows, scratch };
     return { options, explained: explainRound(data, options, paths), quick: fit.quick };

@@ -49,15 +49,14 @@ const ALL_STEPS = STEP_FORMATS.map(([knob]) => knob);
 
 /**
  * The paths of one rounded step each, then of every step in one format (a
- * model run in float16 throughout), for a table of `length` rows whose angles
- * are 'divide' or 'ratio-power'.
+ * model run in float16 throughout), for a table whose largest |position| is `farthest`.
  */
-export function dtypePaths(length) {
+export function dtypePaths(farthest) {
   const paths = [];
   for (const [knob, formats] of STEP_FORMATS)
     for (const format of formats) {
       // float16 holds every integer position below 2048, bfloat16 below 256: no rounding to see.
-      if (knob === 'positionDtype' && length <= (format === 'float16' ? 2048 : 256)) continue;
+      if (knob === 'positionDtype' && farthest <= (format === 'float16' ? 2048 : 256)) continue;
       paths.push({ name: `${knob}:${format}`, knobs: { [knob]: format } });
     }
   for (const format of ['float16', 'bfloat16', 'float32'])
