@@ -1,18 +1,21 @@
 // Finds the convention behind a positional-encoding table computed elsewhere:
-// the knobs, base, start, padding row and scale that reproduce it, whether its
-// angles were rounded to float32, and which bug (relative to the nearest
-// preset) explains a departure.
+// the knobs, base, start, padding row and scale that reproduce it, which step
+// of its computation (exponent, frequency, position, angle) was rounded to a
+// smaller float format, and which bug (relative to the nearest preset)
+// explains a departure.
 //
-// The search: all-zero rows are taken as padding and left out; an odd width's
-// last column is a sinusoid of its own unless it is all zeros; on the first
-// rows, every structure (layout x exponent x order x angle) is fitted at every
-// start in SHIFTS and every base of a log grid, the scale by least squares;
-// the best few (structure, start) pairs get their base refined by golden
-// section and rounded to the fewest digits that fit as well. The whole table
-// is then compared, in float64 and with float32 angles.
+// The search (identify/search.js): all-zero rows are taken as padding and left
+// out; an odd width's last column is a sinusoid of its own unless it is all
+// zeros; each structure's base comes in closed form from the columns'
+// frequencies estimated from the data, a log grid of bases only when that
+// fits nothing; the best few get their base refined and rounded. The
+// explanation (identify/explain.js) then tries the roundest base and scale
+// first, in float64 and along each precision path, on sample rows and then
+// on the whole table.
 //
 // Every candidate table comes from the library; the only trigonometry here is
-// the float32-angle emulation, which the core does not offer.
+// the float32-angle recipe (compare.js), whose rounding of the exponent
+// product the core's precision knobs do not reproduce.
 import { PRESETS, PRESET_NAMES, MISTAKEN_PRESETS } from './conventions.js';
 import { checkTable } from './check-table.js';
 import { checkWork, MAX_MAGNITUDE } from './options.js';
