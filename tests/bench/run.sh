@@ -13,5 +13,6 @@ for f in web/lib/wasm/*.wasm; do
 done
 echo "== Node"
 node tests/bench/node.mjs
+node tests/bench/identify.mjs
 echo "== headless Chromium"
 node tests/bench/browser.mjs

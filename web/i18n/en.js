@@ -5,6 +5,7 @@
 import { formatNumber as n, groupDigits as count } from './number.js';
 import plots from './plots.en.js';
 import precision from './precision.en.js';
+import checkPrecision from './check-precision.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
@@ -13,6 +14,7 @@ const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'
 export default {
   ...plots,
   ...precision,
+  ...checkPrecision,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',

@@ -3,12 +3,14 @@
 import { groupDigits as count } from './number.js';
 import plots, { formatNumber as n } from './plots.zh.js';
 import precision from './precision.zh.js';
+import checkPrecision from './check-precision.zh.js';
 
 const r = String.raw;
 
 export default {
   ...plots,
   ...precision,
+  ...checkPrecision,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',

@@ -324,6 +324,11 @@ export type DiagnosisCode =
   | 'odd-column-zero'
   | 'odd-column-formula'
   | 'float32-angle'
+  /** A step rounded to a smaller format (the knob exponentDtype, frequencyDtype, positionDtype or angleDtype). */
+  | 'exponent-dtype'
+  | 'frequency-dtype'
+  | 'position-dtype'
+  | 'angle-dtype'
   | 'transposed'
   | 'all-zero'
   /** Values beyond 2^53 (|value| <= scale <= 2^53 in every table posenc computes). */
@@ -337,8 +342,11 @@ export interface Identification {
    * other fields describe it turned back ([length x dModel] read as its transpose).
    */
   transposed: boolean;
-  /** Knobs that best explain the table: pe.table({ length, dModel, ...options }). */
-  options: Convention;
+  /**
+   * Knobs that best explain the table: pe.table({ length, dModel, ...options }); with the
+   * precision knobs of the steps found rounded (e.g. angleDtype: 'float16'), none when none was.
+   */
+  options: Convention & PrecisionOptions;
   /** The preset whose knobs equal `options` exactly, when `match`; else null. */
   preset: PresetName | null;
   /** The preset the diagnosis and `firstDifference` refer to. */
@@ -362,28 +370,28 @@ export interface Identification {
 /** One finding of identify(), as facts, with an English sentence worded from them. */
 export interface Diagnosis {
   code: DiagnosisCode;
-  /** The knob that departs (a key of Convention); null for codes about no single knob. */
-  knob: keyof Convention | null;
+  /** The knob that departs (a key of Convention, or of PrecisionOptions for a '…-dtype' code); null for codes about no single knob. */
+  knob: keyof Convention | keyof PrecisionOptions | null;
   /** The preset the finding is measured against: `nearestPreset`, or 'vaswani' for a mistake a preset keeps. */
   preset: PresetName;
   /**
    * What the table has: the knob's value (paddingRow: null for none); 'unexplained': the largest
-   * misfit; 'float32-angle': 'float32'; 'too-large': the largest |value|; 'all-zero': 0;
-   * 'transposed': the shape given, { length, dModel }.
+   * misfit; 'float32-angle': 'float32'; '…-dtype': the step's format ('float16', 'bfloat16',
+   * 'float32'); 'too-large': the largest |value|; 'all-zero': 0; 'transposed': the shape given, { length, dModel }.
    */
   found: unknown;
   /**
-   * What `preset` has: the knob's value; 'unexplained': the tolerance; 'float32-angle': 'float64';
+   * What `preset` has: the knob's value; 'unexplained': the tolerance; 'float32-angle', '…-dtype': 'float64';
    * 'too-large': 2^53; 'transposed': the shape explained; 'all-zero': null.
    */
   expected: unknown;
   /**
-   * The cell it concerns, or null: the worst misfit ('unexplained'), the largest float32-angle error,
+   * The cell it concerns, or null: the worst misfit ('unexplained'), the largest float32-angle or '…-dtype' error,
    * the largest value ('too-large'), row 0 (start), the padding row, the odd last column, the paper's
    * first non-zero value ('all-zero').
    */
   where: { row?: number; column?: number } | null;
-  /** 'float32-angle': the largest |data − float64 table| (at `where`). */
+  /** 'float32-angle' and '…-dtype': the largest |data − float64 table| (at `where`). */
   error?: number;
   /** 'transposed': the codes of the turned table's own departures from `preset` (empty when it is that preset). */
   changes?: DiagnosisCode[];
