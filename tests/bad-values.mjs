@@ -42,6 +42,9 @@ export const ATTRIBUTE_BAD = {
   dimension: [...INTEGER_BAD, '64', '41 '],
   offset: [...INTEGER_BAD, '96', ' 30 '],
   compare: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+  'head-dim': [...INTEGER_BAD, '2', '258', '63', '65', ' 64'],
+  'rope-layout': [...ENUM_BAD, 'Half', 'neox', 'interleaved '],
+  context: [...INTEGER_BAD, '15', '32769', '4096 '],
   theme: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
   height: [...INTEGER_BAD, '99', '4001', ' 300 '],
 };

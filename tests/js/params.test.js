@@ -27,6 +27,9 @@ const VALID = {
   offset: [30, '30'],
   dimension: [21, '21'],
   versus: ['tensor2tensor', 'tensor2tensor'],
+  headDim: [64, '64'],
+  ropeLayout: ['interleaved', 'interleaved'],
+  context: [1024, '1024'],
   order: ['cos-sin', 'cos-sin'],
   angle: ['ratio-power', 'ratio-power'],
   start: [-3.5, '-3.5'],
@@ -48,6 +51,9 @@ const NAMES = {
   offset: ['k', 'offset'],
   dimension: ['j', 'dimension'],
   versus: ['compare', 'compare'],
+  headDim: ['headDim', 'head-dim'],
+  ropeLayout: ['ropeLayout', 'rope-layout'],
+  context: ['context', 'context'],
   order: ['order', 'order'],
   angle: ['angle', 'angle'],
   start: ['start', 'start'],
@@ -68,6 +74,9 @@ const PAGE_KEYS = [
   'offset',
   'dimension',
   'versus',
+  'headDim',
+  'ropeLayout',
+  'context',
 ];
 
 describe('the parameter table', () => {
@@ -113,7 +122,7 @@ describe('the parameter table', () => {
     const state = Object.fromEntries(PAGE_KEYS.map((key) => [key, VALID[key][0]]));
     const search = toQuery(state);
     expect(search).toBe(
-      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor',
+      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor&headDim=64&ropeLayout=interleaved&context=1024',
     );
     expect(fromQuery(search)).toEqual(state);
     const defaults = fromQuery('');
@@ -128,6 +137,9 @@ describe('the parameter table', () => {
       offset: 8,
       dimension: 6,
       versus: 'question',
+      headDim: 128,
+      ropeLayout: 'half',
+      context: 4096,
     });
     expect(toQuery(defaults)).toBe('');
     // A layout equal to the preset's is no override, and leaves the URL.
@@ -247,6 +259,24 @@ const ATTRIBUTE_MATRIX = [
     valid: { tensor2tensor: 'tensor2tensor', 'legacy-column': 'legacy-column' },
   },
   {
+    attribute: 'head-dim',
+    expected: 'an even integer from 4 to 256',
+    bad: ATTRIBUTE_BAD['head-dim'],
+    valid: { 64: 64, 4: 4, 256: 256, '0096': 96 },
+  },
+  {
+    attribute: 'rope-layout',
+    expected: 'one of half, interleaved',
+    bad: ATTRIBUTE_BAD['rope-layout'],
+    valid: { interleaved: 'interleaved', half: 'half' },
+  },
+  {
+    attribute: 'context',
+    expected: 'an integer from 16 to 32768',
+    bad: ATTRIBUTE_BAD['context'],
+    valid: { 1024: 1024, 16: 16, 32768: 32768, 1000: 1000 },
+  },
+  {
     attribute: 'theme',
     expected: 'one of auto, light, dark',
     bad: ATTRIBUTE_BAD['theme'],
@@ -263,7 +293,14 @@ const ATTRIBUTE_MATRIX = [
 /** The element's quote of a value: 40 characters at most. */
 const quoted = (text) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
 
-const STATE_KEY = { 'd-model': 'dModel', compare: 'versus', 'padding-row': 'paddingRow', 'odd-column': 'oddColumn' };
+const STATE_KEY = {
+  'd-model': 'dModel',
+  compare: 'versus',
+  'padding-row': 'paddingRow',
+  'odd-column': 'oddColumn',
+  'head-dim': 'headDim',
+  'rope-layout': 'ropeLayout',
+};
 const keyOf = (attribute) => STATE_KEY[attribute] ?? attribute;
 
 /** What readAttributes returns for `attributes`, as one object of every knob. */

@@ -12,6 +12,7 @@ export const ELEMENTS: Readonly<{
   'posenc-similarity': 'similarity';
   'posenc-rotation': 'rotation';
   'posenc-compare': 'compare';
+  'posenc-rope-relative': 'rope-relative';
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
 export type PosencPlot = (typeof ELEMENTS)[PosencTag];

@@ -4,12 +4,14 @@
 // the elements show are in plots.en.js (the elements bundle loads only those).
 import { formatNumber as n, groupDigits as count } from './number.js';
 import plots from './plots.en.js';
+import rope from './rope.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
 const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'}`;
 
 export default {
+  ...rope,
   ...plots,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',

@@ -2,10 +2,12 @@
 // 图与元素显示的字符串在 plots.zh.js（元素包只加载这些）。
 import { groupDigits as count } from './number.js';
 import plots, { formatNumber as n } from './plots.zh.js';
+import rope from './rope.zh.js';
 
 const r = String.raw;
 
 export default {
+  ...rope,
   ...plots,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',

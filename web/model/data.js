@@ -185,5 +185,7 @@ export function createModel(pe) {
     offsetCurves,
     contributions,
     rotation: memoised('rotation', rotation),
+    // The core itself, for the sections that call it directly (the RoPE chapter, rope-data.js).
+    core: pe,
   };
 }

@@ -8,6 +8,7 @@
 // Nothing here touches the DOM: values only come out as numbers, enum names or
 // error messages (shown with textContent).
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { ROPE_LAYOUTS } from '../lib/rope-options.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 
@@ -43,6 +44,13 @@ function fail(expected, text) {
 const integer = (text, [low, high]) => {
   const value = INTEGER.test(text) ? Number(text) : NaN;
   if (!(value >= low && value <= high)) fail(`an integer from ${low} to ${high}`, text);
+  return value;
+};
+
+/** An even integer: RoPE turns pairs of dimensions. */
+const evenInteger = (text, [low, high]) => {
+  const value = INTEGER.test(text) ? Number(text) : NaN;
+  if (!(value >= low && value <= high && value % 2 === 0)) fail(`an even integer from ${low} to ${high}`, text);
   return value;
 };
 
@@ -174,6 +182,34 @@ export const PARAMS = Object.freeze(
       shown: 'control',
       default: 'question',
       parse: oneOf(PRESET_NAMES),
+    },
+    // The RoPE chapter: the head's dimension, where a pair's two members sit, and
+    // the context the base must serve (Su Jianlin's criterion).
+    {
+      key: 'headDim',
+      param: 'headDim',
+      attribute: 'head-dim',
+      shown: 'control',
+      default: 128,
+      range: [4, 256],
+      parse: evenInteger,
+    },
+    {
+      key: 'ropeLayout',
+      param: 'ropeLayout',
+      attribute: 'rope-layout',
+      shown: 'control',
+      default: 'half',
+      parse: oneOf(ROPE_LAYOUTS),
+    },
+    {
+      key: 'context',
+      param: 'context',
+      attribute: 'context',
+      shown: 'control',
+      default: 4096,
+      range: [16, 32768],
+      parse: integer,
     },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
     { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },

@@ -15,6 +15,7 @@ import { draw as drawWaves } from '../plots/waves.js';
 import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
 import { maxPosition } from './params.js';
 import { COMPUTE } from './section-data.js';
+import { ROPE_SECTIONS } from './rope-sections.js';
 const TWO_PI = 2 * Math.PI;
 
 // The plots' value ranges follow |scale|.
@@ -324,4 +325,5 @@ export const SECTIONS = [
       options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
     })),
   },
+  ...ROPE_SECTIONS,
 ];
