@@ -22,7 +22,7 @@ The Q&A's second answer asks what happens when $pos$ comes close to hidden_units
 
   'ropeRelative.title': 'R1. From adding to rotating',
   'ropeRelative.text': r`RoPE turns pair $i$ of a query at position $p$ by the angle $p\,\theta_i$, $\theta_i = \text{base}^{-2i/d}$: $q_p = R(p)\,q$ and $k_{p'} = R(p')\,k$. Rotations compose and $R(p)^\top = R(-p)$, so
-$$q_p^\top k_{p'} = q^\top R(p)^\top R(p')\,k = q^\top R(p' - p)\,k.$$
+$$\begin{aligned} q_p^\top k_{p'} &= q^\top R(p)^\top R(p')\,k\\ &= q^\top R(p' - p)\,k.\end{aligned}$$
 The score depends on the positions only through $p' - p$, for any content $q$, $k$ — not only for a positional part, as with an added encoding.
 
 The plot rotates one fixed $q$ and one fixed $k$ (random, drawn once) to positions $p$ and $p + m$ and draws $q_p\cdot k_{p+m}$ against $m$, from three starting positions: the curves coincide. A demo that draws different random vectors at every position cannot show this: its scores change with the vectors, not only with $m$.
@@ -31,14 +31,15 @@ Two layouts place pair $i$ differently. *half* (Hugging Face's rotate_half, GPT-
 
   'ropeDecay.title': 'R2. Long-term decay',
   'ropeDecay.text': r`RoFormer (§3.4.3) writes the score as $\sum_{i} h_i\, e^{\mathrm{i}\, m\theta_i}$ over the $d/2$ pairs, with $h_i$ from the contents of $q$ and $k$. Abel summation with $S_j = \sum_{l<j} e^{\mathrm{i}\, m\theta_l}$ bounds it:
-$$\Big|\sum_i h_i e^{\mathrm{i}\, m\theta_i}\Big| \le \max_i |h_{i+1} - h_i| \sum_{j} |S_{j}|,$$
+$$\begin{aligned}\Big|\sum_i h_i\, e^{\mathrm{i}\, m\theta_i}\Big| &\le \max_i |h_{i+1} - h_i|\\ &\quad\cdot \sum_j |S_j|,\end{aligned}$$
 and the paper plots the relative upper bound $\frac{1}{d/2}\sum_{j=1}^{d/2} |S_j|$, which decays as $m$ grows (远程衰减): distant tokens are, on the whole, attended less. Drawn here divided by its value at $m = 0$, beside the actual score of $q = k = (1,\dots,1)/\sqrt{d}$.
 
 That score is $\frac{2}{d}\sum_i \cos(m\,\theta_i)$: the sinusoidal table's $s(m)$ of section 7 divided by $d/2$, at width $d$ and the same base (dashed, on top of it). RoPE's decay is the sinusoidal encoding's $s(k)$; the notes measure the agreement.`,
 
   'ropeBase.title': 'R3. Choosing the base',
   'ropeBase.text': r`How large must the base be for a context of $L$ tokens? Su Jianlin (“RoPE的底数选择”, 2024) asks that a query attend to a similar key more than to a random one at every distance, which for the all-ones direction means
-$$\sum_{i=0}^{d/2-1} \cos\!\big(m\cdot \text{base}^{-2i/d}\big) \ge 0 \quad \text{for every } m < L.$$
+$$\sum_{i=0}^{d/2-1} \cos\!\big(m\cdot \text{base}^{-2i/d}\big) \ge 0$$
+for every $m < L$.
 For each base the curve shows the context it supports: the first $m$ where the sum turns negative. It rises with the base, but not steadily: the sum dips below zero again at some bases, so the smallest base (first scanned upwards on a fine grid, then bisected; computed by the core) is not where a simple bisection would land. At $d = 128$ and $L = 1024$ it is about $4.3\cdot10^3$, Su Jianlin's figure.
 
 Marked: 10000 (the Transformer paper, Llama 2), 500000 (Llama 3) and $10^6$ (Qwen2.5, and others), with the contexts they support at the current $d$ (notes below). Raising the base for a longer context is what “NTK-aware” scaling and the long-context models do; the next sections show the methods.`,

@@ -21,7 +21,7 @@ export default {
 
   'ropeRelative.title': 'R1. 从相加到旋转',
   'ropeRelative.text': r`RoPE 把位置 $p$ 上查询的第 $i$ 对维度旋转角度 $p\,\theta_i$，$\theta_i = \text{base}^{-2i/d}$：$q_p = R(p)\,q$，$k_{p'} = R(p')\,k$。旋转可以复合，且 $R(p)^\top = R(-p)$，所以
-$$q_p^\top k_{p'} = q^\top R(p)^\top R(p')\,k = q^\top R(p' - p)\,k.$$
+$$\begin{aligned} q_p^\top k_{p'} &= q^\top R(p)^\top R(p')\,k\\ &= q^\top R(p' - p)\,k.\end{aligned}$$
 得分只通过 $p' - p$ 依赖于位置，对任意内容 $q$、$k$ 都成立——不像相加的编码那样只对位置部分成立。
 
 图中把一个固定的 $q$ 和一个固定的 $k$（随机生成一次）分别旋转到位置 $p$ 和 $p + m$，画出 $q_p\cdot k_{p+m}$ 随 $m$ 的变化，取三个起始位置：三条曲线重合。如果演示在每个位置都换一组随机向量，就看不出这一点：得分会随向量变化，而不只随 $m$ 变化。
@@ -30,14 +30,15 @@ $$q_p^\top k_{p'} = q^\top R(p)^\top R(p')\,k = q^\top R(p' - p)\,k.$$
 
   'ropeDecay.title': 'R2. 远程衰减',
   'ropeDecay.text': r`RoFormer（§3.4.3）把得分写成 $d/2$ 对维度上的 $\sum_{i} h_i\, e^{\mathrm{i}\, m\theta_i}$，其中 $h_i$ 来自 $q$ 与 $k$ 的内容。记 $S_j = \sum_{l<j} e^{\mathrm{i}\, m\theta_l}$，用阿贝尔求和（Abel 变换）可得
-$$\Big|\sum_i h_i e^{\mathrm{i}\, m\theta_i}\Big| \le \max_i |h_{i+1} - h_i| \sum_{j} |S_{j}|,$$
+$$\begin{aligned}\Big|\sum_i h_i\, e^{\mathrm{i}\, m\theta_i}\Big| &\le \max_i |h_{i+1} - h_i|\\ &\quad\cdot \sum_j |S_j|,\end{aligned}$$
 论文画出相对上界 $\frac{1}{d/2}\sum_{j=1}^{d/2} |S_j|$，它随 $m$ 增大而衰减（远程衰减）：总体上，越远的词元得到的注意力越少。这里把它除以 $m = 0$ 处的值，与 $q = k = (1,\dots,1)/\sqrt{d}$ 的实际得分画在一起。
 
 这个得分等于 $\frac{2}{d}\sum_i \cos(m\,\theta_i)$：即第 7 节正弦表的 $s(m)$ 除以 $d/2$（宽度为 $d$、基数相同；虚线与之重合）。RoPE 的衰减就是正弦编码的 $s(k)$；注释给出两者的吻合程度。`,
 
   'ropeBase.title': 'R3. 如何选择基数',
   'ropeBase.text': r`上下文有 $L$ 个词元时，基数至少要多大？苏剑林（《RoPE的底数选择》，2024）要求在每个距离上，查询对相似的键的注意力都高于对随机的键，对全 1 方向而言就是
-$$\sum_{i=0}^{d/2-1} \cos\!\big(m\cdot \text{base}^{-2i/d}\big) \ge 0 \quad \text{对所有 } m < L.$$
+$$\sum_{i=0}^{d/2-1} \cos\!\big(m\cdot \text{base}^{-2i/d}\big) \ge 0$$
+对所有 $m < L$ 成立。
 曲线给出每个基数所支持的上下文长度：求和首次为负的 $m$。它随基数上升，但并不单调：在某些基数处求和又会跌到 0 以下，所以最小基数（先在细网格上自下而上扫描，再二分；由核心计算）并不在简单二分会停下的地方。$d = 128$、$L = 1024$ 时它约为 $4.3\times10^3$，与苏剑林给出的数一致。
 
 图中标出 10000（Transformer 论文、Llama 2）、500000（Llama 3）和 $10^6$（Qwen2.5 等），以及它们在当前 $d$ 下支持的上下文长度（见图下注释）。为更长的上下文增大基数，正是“NTK-aware”缩放和长上下文模型的做法；后面几节介绍这些方法。`,
