@@ -11,7 +11,7 @@ export default {
   'controls.context': 'Context L (RoPE)',
 
   'whyBase.title': 'Why 10000?',
-  'whyBase.text': r`The base sets the slowest wavelength, about $2\pi\cdot\text{base}$; the table's length $L$ and width $d$ are separate choices. A base too small makes distant positions alike: every pair has turned through many periods, and two rows far apart can line up again (solid curve: the largest cosine similarity $s(j)/(d/2)$ of two rows at least $k$ apart, $k$ from the Offset control). A base too large wastes dimensions: many pairs barely turn across the $L$ rows (dashed: the share of dimensions with $(L-1)\,\omega_i < 1$ radian).
+  'whyBase.text': r`The base sets the slowest wavelength, about $2\pi\cdot\text{base}$; the table's length $L$ and width $d$ are separate choices. The solid curve is the largest cosine similarity $s(j)/(d/2)$ of two rows at least $k$ apart ($k$ from the Offset control): how alike two positions that should be told apart can look. It climbs for a large base, where most pairs barely turn across the table and all its rows look alike; and it rises again for a very small base, where every pair turns through many periods and distant rows can line up again. The dashed curve counts the dimensions a large base wastes: the share that turn less than one radian across the $L$ rows, $(L-1)\,\omega_i < 1$.
 
 Su Jianlin's criterion for a RoPE base gives a lower end: the smallest base for which $s(k) = \sum_i \cos(k\,\omega_i) \ge 0$ for every $k < L$, so that a position stays more similar to itself than to an average one at every distance the table holds. The notes below the plot give it for the current $d$ and $L$, and where 10000 falls.
 
@@ -23,11 +23,11 @@ The Q&A's second answer asks what happens when $pos$ comes close to hidden_units
   'ropeRelative.title': 'R1. From adding to rotating',
   'ropeRelative.text': r`RoPE turns pair $i$ of a query at position $p$ by the angle $p\,\theta_i$, $\theta_i = \text{base}^{-2i/d}$: $q_p = R(p)\,q$ and $k_{p'} = R(p')\,k$. Rotations compose and $R(p)^\top = R(-p)$, so
 $$\begin{aligned} q_p^\top k_{p'} &= q^\top R(p)^\top R(p')\,k\\ &= q^\top R(p' - p)\,k.\end{aligned}$$
-The score depends on the positions only through $p' - p$, for any content $q$, $k$ — not only for a positional part, as with an added encoding.
+The score depends on the positions only through $p' - p$, for any query and key contents, not only for a positional part as with an added encoding.
 
 The plot rotates one fixed $q$ and one fixed $k$ (random, drawn once) to positions $p$ and $p + m$ and draws $q_p\cdot k_{p+m}$ against $m$, from three starting positions: the curves coincide. A demo that draws different random vectors at every position cannot show this: its scores change with the vectors, not only with $m$.
 
-Two layouts place pair $i$ differently. *half* (Hugging Face's rotate_half, GPT-NeoX, GGML NEOX) puts its two members at $i$ and $i + d/2$; *interleaved* (GPT-J, GGML NORMAL, the RoFormer paper, Meta's Llama reference code) at $2i$ and $2i + 1$. They compute the same scores once the columns of $W_Q$ and $W_K$ are permuted ($i \mapsto 2i$, $i + d/2 \mapsto 2i + 1$), and different ones without it: that is why converted checkpoints permute their weights. The caption measures both.`,
+Two layouts place pair $i$ differently. *half* (Hugging Face's rotate_half, GPT-NeoX, GGML NEOX) puts its two members at $i$ and $i + d/2$; *interleaved* (GPT-J, GGML NORMAL, the RoFormer paper, Meta's Llama reference code) at $2i$ and $2i + 1$. They compute the same scores once the columns of $W_Q$ and $W_K$ are permuted, column $i$ to $2i$ and column $i + d/2$ to $2i + 1$, and different ones without it: that is why converted checkpoints permute their weights. The caption measures both.`,
 
   'ropeDecay.title': 'R2. Long-term decay',
   'ropeDecay.text': r`RoFormer (§3.4.3) writes the score as $\sum_{i} h_i\, e^{\mathrm{i}\, m\theta_i}$ over the $d/2$ pairs, with $h_i$ from the contents of $q$ and $k$. Abel summation with $S_j = \sum_{l<j} e^{\mathrm{i}\, m\theta_l}$ bounds it:

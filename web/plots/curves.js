@@ -144,8 +144,10 @@ export function draw(element, data, options = {}) {
         svg,
       );
     });
-    // Marks last, labelled at the top in staggered rows (neighbouring marks may be close).
-    marks.forEach(({ x: value, label }, index) => {
+    // Marks last, labelled at the top (neighbouring marks may be close).
+    // Labelled in staggered rows by their order along x: neighbours never share a row.
+    const sorted = [...marks].sort((a, b) => a.x - b.x);
+    sorted.forEach(({ x: value, label }, index) => {
       const at = px(value);
       if (!Number.isFinite(at)) return;
       svgElement(
