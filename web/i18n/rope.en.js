@@ -27,7 +27,7 @@ The score depends on the positions only through $p' - p$, for any query and key 
 
 The plot rotates one fixed $q$ and one fixed $k$ (random, drawn once) to positions $p$ and $p + m$ and draws $q_p\cdot k_{p+m}$ against $m$, from three starting positions: the curves coincide. A demo that draws different random vectors at every position cannot show this: its scores change with the vectors, not only with $m$.
 
-Two layouts place pair $i$ differently. *half* (Hugging Face's rotate_half, GPT-NeoX, GGML NEOX) puts its two members at $i$ and $i + d/2$; *interleaved* (GPT-J, GGML NORMAL, the RoFormer paper, Meta's Llama reference code) at $2i$ and $2i + 1$. They compute the same scores once the columns of $W_Q$ and $W_K$ are permuted, column $i$ to $2i$ and column $i + d/2$ to $2i + 1$, and different ones without it: that is why converted checkpoints permute their weights. The caption measures both.`,
+Two layouts place pair $i$ differently. *half* (Hugging Face's rotate_half, GPT-NeoX, GGML NEOX) puts its two members at $i$ and $i + d/2$; *interleaved* (GPT-J, GGML NORMAL, the RoFormer paper, Meta's Llama reference code) at $2i$ and $2i + 1$. They compute the same scores once the output dimensions of $W_Q$ and $W_K$ are permuted, dimension $i$ to $2i$ and dimension $i + d/2$ to $2i + 1$, and different ones without it: that is why converted checkpoints permute their weights. The caption measures both.`,
 
   'ropeDecay.title': 'R2. Long-term decay',
   'ropeDecay.text': r`RoFormer (§3.4.3) writes the score as $\sum_{i} h_i\, e^{\mathrm{i}\, m\theta_i}$ over the $d/2$ pairs, with $h_i$ from the contents of $q$ and $k$. Abel summation with $S_j = \sum_{l<j} e^{\mathrm{i}\, m\theta_l}$ bounds it:

@@ -26,7 +26,7 @@ $$\begin{aligned} q_p^\top k_{p'} &= q^\top R(p)^\top R(p')\,k\\ &= q^\top R(p' 
 
 图中把一个固定的 $q$ 和一个固定的 $k$（随机生成一次）分别旋转到位置 $p$ 和 $p + m$，画出 $q_p\cdot k_{p+m}$ 随 $m$ 的变化，取三个起始位置：三条曲线重合。如果演示在每个位置都换一组随机向量，就看不出这一点：得分会随向量变化，而不只随 $m$ 变化。
 
-两种布局把第 $i$ 对放在不同位置。*前后对半*（half：Hugging Face 的 rotate_half、GPT-NeoX、GGML NEOX）把两个分量放在 $i$ 和 $i + d/2$；*交错*（interleaved：GPT-J、GGML NORMAL、RoFormer 论文、Meta 的 Llama 参考代码）放在 $2i$ 和 $2i + 1$。只要把 $W_Q$ 和 $W_K$ 的列重排（第 $i$ 列移到 $2i$，第 $i + d/2$ 列移到 $2i + 1$），两者算出的得分相同；不重排则不同：这就是转换检查点时要重排权重的原因。图注给出两者的差别。`,
+两种布局把第 $i$ 对放在不同位置。*前后对半*（half：Hugging Face 的 rotate_half、GPT-NeoX、GGML NEOX）把两个分量放在 $i$ 和 $i + d/2$；*交错*（interleaved：GPT-J、GGML NORMAL、RoFormer 论文、Meta 的 Llama 参考代码）放在 $2i$ 和 $2i + 1$。只要把 $W_Q$ 和 $W_K$ 的输出维度重排（第 $i$ 维移到 $2i$，第 $i + d/2$ 维移到 $2i + 1$），两者算出的得分相同；不重排则不同：这就是转换检查点时要重排权重的原因。图注给出两者的差别。`,
 
   'ropeDecay.title': 'R2. 远程衰减',
   'ropeDecay.text': r`RoFormer（§3.4.3）把得分写成 $d/2$ 对维度上的 $\sum_{i} h_i\, e^{\mathrm{i}\, m\theta_i}$，其中 $h_i$ 来自 $q$ 与 $k$ 的内容。记 $S_j = \sum_{l<j} e^{\mathrm{i}\, m\theta_l}$，用阿贝尔求和（Abel 变换）可得
