@@ -44,7 +44,7 @@ export const ATTRIBUTE_BAD = {
   compare: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
   'head-dim': [...INTEGER_BAD, '2', '258', '63', '65', ' 64'],
   'rope-layout': [...ENUM_BAD, 'Half', 'neox', 'interleaved '],
-  context: [...INTEGER_BAD, '15', '32769', '4096 '],
+  context: [...INTEGER_BAD, '15', '16385', '4096 '],
   theme: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
   height: [...INTEGER_BAD, '99', '4001', ' 300 '],
 };

@@ -272,9 +272,9 @@ const ATTRIBUTE_MATRIX = [
   },
   {
     attribute: 'context',
-    expected: 'an integer from 16 to 32768',
+    expected: 'an integer from 16 to 16384',
     bad: ATTRIBUTE_BAD['context'],
-    valid: { 1024: 1024, 16: 16, 32768: 32768, 1000: 1000 },
+    valid: { 1024: 1024, 16: 16, 16384: 16384, 1000: 1000 },
   },
   {
     attribute: 'theme',

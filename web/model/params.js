@@ -208,7 +208,7 @@ export const PARAMS = Object.freeze(
       attribute: 'context',
       shown: 'control',
       default: 4096,
-      range: [16, 32768],
+      range: [16, 16384],
       parse: integer,
     },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },

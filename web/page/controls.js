@@ -9,8 +9,8 @@ import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.
 const BASE_EXPONENT = { min: 0.3, max: 8, step: 0.1 };
 const baseFromSlider = (value) => Number((10 ** value).toPrecision(3));
-// The RoPE context slider moves log2(context) by whole steps: 16 .. 32768 (a URL may give any integer).
-const CONTEXT_EXPONENT = { min: 4, max: 15 };
+// The RoPE context slider moves log2(context) by whole steps: 16 .. 16384 (a URL may give any integer).
+const CONTEXT_EXPONENT = { min: 4, max: 14 };
 
 function fillSelect(select, values) {
   select.replaceChildren(
