@@ -11,7 +11,18 @@ const { createReadStream, readdirSync } = require('node:fs');
 const { join, posix } = require('node:path');
 const { version } = require('../../../package.json');
 
-const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'offset-dots',
+  'similarity',
+  'rotation',
+  'compare',
+  'rope-relative',
+];
 // The elements' attributes (web/model/params.js; tests/js/integrations.test.js
 // keeps the lists equal) and the global ones worth passing on.
 const ATTRIBUTES = [
@@ -31,6 +42,9 @@ const ATTRIBUTES = [
   'offset',
   'dimension',
   'compare',
+  'head-dim',
+  'rope-layout',
+  'context',
   'theme',
   'height',
   'lang',
