@@ -43,6 +43,9 @@ export const ATTRIBUTE_BAD = {
   offset: [...INTEGER_BAD, '96', ' 30 '],
   compare: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
   precision: [...ENUM_BAD, 'Float16', ' float16', 'fp16', 'half', 'float64'],
+  'head-dim': [...INTEGER_BAD, '2', '258', '63', '65', ' 64'],
+  'rope-layout': [...ENUM_BAD, 'Half', 'neox', 'interleaved '],
+  context: [...INTEGER_BAD, '15', '16385', '4096 '],
   theme: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
   height: [...INTEGER_BAD, '99', '4001', ' 300 '],
 };

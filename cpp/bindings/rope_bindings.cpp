@@ -17,6 +17,7 @@
 #include <new>
 
 #include "posenc/rope.h"
+#include "posenc/rope_base.h"
 
 using emscripten::val;
 
@@ -199,6 +200,18 @@ val scores(const val& invFreq, double attentionFactor, int32_t headDim, double f
   return val::global("Float64Array").new_(emscripten::typed_memory_view(2 * count, out.get()));
 }
 
+// The leading offsets with sum_i cos(m invFreq_i) >= 0, at most limit; -1 when memory is short.
+double supportedContext(const val& invFreq, double limit) {
+  const Numbers w = numbers(invFreq);
+  if (!w.ok) return -1;
+  return static_cast<double>(
+      posenc::rope::supportedContext(w.data(), static_cast<int32_t>(w.size), static_cast<int64_t>(limit)));
+}
+
+double smallestBase(int32_t headDim, double context, double maxBase, int32_t stepsPerOctave) {
+  return posenc::rope::smallestBase(headDim, static_cast<int64_t>(context), maxBase, stepsPerOctave);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc_rope) {
@@ -209,4 +222,6 @@ EMSCRIPTEN_BINDINGS(posenc_rope) {
   function("ropeCacheEnd", &cacheEnd);
   function("ropeApply", &apply);
   function("ropeScores", &scores);
+  function("ropeSupportedContext", &supportedContext);
+  function("ropeSmallestBase", &smallestBase);
 }

@@ -28,6 +28,9 @@ const VALID = {
   dimension: [21, '21'],
   versus: ['tensor2tensor', 'tensor2tensor'],
   precision: ['bfloat16', 'bfloat16'],
+  headDim: [64, '64'],
+  ropeLayout: ['interleaved', 'interleaved'],
+  context: [1024, '1024'],
   order: ['cos-sin', 'cos-sin'],
   angle: ['ratio-power', 'ratio-power'],
   start: [-3.5, '-3.5'],
@@ -50,6 +53,9 @@ const NAMES = {
   dimension: ['j', 'dimension'],
   versus: ['compare', 'compare'],
   precision: ['precision', 'precision'],
+  headDim: ['headDim', 'head-dim'],
+  ropeLayout: ['ropeLayout', 'rope-layout'],
+  context: ['context', 'context'],
   order: ['order', 'order'],
   angle: ['angle', 'angle'],
   start: ['start', 'start'],
@@ -71,6 +77,9 @@ const PAGE_KEYS = [
   'dimension',
   'versus',
   'precision',
+  'headDim',
+  'ropeLayout',
+  'context',
 ];
 
 describe('the parameter table', () => {
@@ -116,7 +125,7 @@ describe('the parameter table', () => {
     const state = Object.fromEntries(PAGE_KEYS.map((key) => [key, VALID[key][0]]));
     const search = toQuery(state);
     expect(search).toBe(
-      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor&precision=bfloat16',
+      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor&precision=bfloat16&headDim=64&ropeLayout=interleaved&context=1024',
     );
     expect(fromQuery(search)).toEqual(state);
     const defaults = fromQuery('');
@@ -132,6 +141,9 @@ describe('the parameter table', () => {
       dimension: 6,
       versus: 'question',
       precision: 'float16',
+      headDim: 128,
+      ropeLayout: 'half',
+      context: 4096,
     });
     expect(toQuery(defaults)).toBe('');
     // A layout equal to the preset's is no override, and leaves the URL.
@@ -255,6 +267,22 @@ const ATTRIBUTE_MATRIX = [
     expected: 'one of float16, bfloat16, float32',
     bad: ATTRIBUTE_BAD['precision'],
     valid: { bfloat16: 'bfloat16', float32: 'float32', float16: 'float16' },
+    attribute: 'head-dim',
+    expected: 'an even integer from 4 to 256',
+    bad: ATTRIBUTE_BAD['head-dim'],
+    valid: { 64: 64, 4: 4, 256: 256, '0096': 96 },
+  },
+  {
+    attribute: 'rope-layout',
+    expected: 'one of half, interleaved',
+    bad: ATTRIBUTE_BAD['rope-layout'],
+    valid: { interleaved: 'interleaved', half: 'half' },
+  },
+  {
+    attribute: 'context',
+    expected: 'an integer from 16 to 16384',
+    bad: ATTRIBUTE_BAD['context'],
+    valid: { 1024: 1024, 16: 16, 16384: 16384, 1000: 1000 },
   },
   {
     attribute: 'theme',
@@ -273,7 +301,14 @@ const ATTRIBUTE_MATRIX = [
 /** The element's quote of a value: 40 characters at most. */
 const quoted = (text) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
 
-const STATE_KEY = { 'd-model': 'dModel', compare: 'versus', 'padding-row': 'paddingRow', 'odd-column': 'oddColumn' };
+const STATE_KEY = {
+  'd-model': 'dModel',
+  compare: 'versus',
+  'padding-row': 'paddingRow',
+  'odd-column': 'oddColumn',
+  'head-dim': 'headDim',
+  'rope-layout': 'ropeLayout',
+};
 const keyOf = (attribute) => STATE_KEY[attribute] ?? attribute;
 
 /** What readAttributes returns for `attributes`, as one object of every knob. */

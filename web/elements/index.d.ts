@@ -13,6 +13,7 @@ export const ELEMENTS: Readonly<{
   'posenc-rotation': 'rotation';
   'posenc-compare': 'compare';
   'posenc-precision': 'precision';
+  'posenc-rope-relative': 'rope-relative';
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
 export type PosencPlot = (typeof ELEMENTS)[PosencTag];

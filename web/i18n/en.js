@@ -6,12 +6,14 @@ import { formatNumber as n, groupDigits as count } from './number.js';
 import plots from './plots.en.js';
 import precision from './precision.en.js';
 import checkPrecision from './check-precision.en.js';
+import rope from './rope.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
 const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'}`;
 
 export default {
+  ...rope,
   ...plots,
   ...precision,
   ...checkPrecision,

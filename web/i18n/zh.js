@@ -4,10 +4,12 @@ import { groupDigits as count } from './number.js';
 import plots, { formatNumber as n } from './plots.zh.js';
 import precision from './precision.zh.js';
 import checkPrecision from './check-precision.zh.js';
+import rope from './rope.zh.js';
 
 const r = String.raw;
 
 export default {
+  ...rope,
   ...plots,
   ...precision,
   ...checkPrecision,

@@ -261,6 +261,13 @@ export interface Posenc {
    * pairs scaled by attentionFactor^2), and RoFormer's relative upper bound (1 / rotaryDim) sum_j |S_j|.
    */
   ropeScores(opts: RopeScoresOptions): { scores: Float64Array; bound: Float64Array };
+  /**
+   * Su Jianlin's base criterion: the first offset m (at most limit) where sum_i cos(m invFreq_i) turns
+   * negative, i.e. the context length these frequencies support.
+   */
+  ropeSupportedContext(opts: RopeOptions & { limit: number }): number;
+  /** The smallest base keeping sum_i cos(m base^(-2i/headDim)) >= 0 for every m < context; null above 1e12. */
+  ropeSmallestBase(opts: { headDim: number; context: number }): number | null;
   /** Options for the rope calls from a parsed Hugging Face config.json, and what to watch out for. */
   ropeFromConfig(config: object): { options: RopeOptions; warnings: { code: RopeWarningCode; message: string }[] };
 }

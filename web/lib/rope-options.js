@@ -38,6 +38,7 @@ const OPTIONS = {
   ropeCache: ['length', 'start', 'layout', 'dtype', 'out'],
   ropeApply: ['positions', 'start', 'heads', 'layout', 'out'],
   ropeScores: ['maxOffset', 'from'],
+  ropeSupportedContext: ['limit'],
   codeSnippet: ['length', 'start', 'layout', 'dtype', 'out'],
 };
 const KNOWN = Object.fromEntries(

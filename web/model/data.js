@@ -188,5 +188,7 @@ export function createModel(pe) {
     rotation: memoised('rotation', rotation),
     precision: memoised('precision', (conv, length, format) => precisionNumbers(pe, conv, length, format)),
     precisionReplays: memoised('precisionReplays', () => replays(pe)),
+    // The core itself, for the sections that call it directly (the RoPE chapter, rope-data.js).
+    core: pe,
   };
 }

@@ -9,6 +9,7 @@
 // error messages (shown with textContent).
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { PRECISION_PATHS } from './precision-data.js';
+import { ROPE_LAYOUTS } from '../lib/rope-options.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 
@@ -44,6 +45,13 @@ function fail(expected, text) {
 const integer = (text, [low, high]) => {
   const value = INTEGER.test(text) ? Number(text) : NaN;
   if (!(value >= low && value <= high)) fail(`an integer from ${low} to ${high}`, text);
+  return value;
+};
+
+/** An even integer: RoPE turns pairs of dimensions. */
+const evenInteger = (text, [low, high]) => {
+  const value = INTEGER.test(text) ? Number(text) : NaN;
+  if (!(value >= low && value <= high && value % 2 === 0)) fail(`an even integer from ${low} to ${high}`, text);
   return value;
 };
 
@@ -184,6 +192,33 @@ export const PARAMS = Object.freeze(
       shown: 'control',
       default: 'float16',
       parse: oneOf(PRECISION_PATHS),
+    // The RoPE chapter: the head's dimension, where a pair's two members sit, and
+    // the context the base must serve (Su Jianlin's criterion).
+    {
+      key: 'headDim',
+      param: 'headDim',
+      attribute: 'head-dim',
+      shown: 'control',
+      default: 128,
+      range: [4, 256],
+      parse: evenInteger,
+    },
+    {
+      key: 'ropeLayout',
+      param: 'ropeLayout',
+      attribute: 'rope-layout',
+      shown: 'control',
+      default: 'half',
+      parse: oneOf(ROPE_LAYOUTS),
+    },
+    {
+      key: 'context',
+      param: 'context',
+      attribute: 'context',
+      shown: 'control',
+      default: 4096,
+      range: [16, 16384],
+      parse: integer,
     },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
     { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },

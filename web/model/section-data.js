@@ -7,6 +7,7 @@ import { PRESETS } from '../lib/index.js';
 import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOfColumn } from './convention.js';
 import { offsetWindow, waveWindow } from './data.js';
 import { PRECISION_COMPUTE } from './precision-data.js';
+import { ROPE_COMPUTE } from './rope-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -100,4 +101,5 @@ export const COMPUTE = {
     };
   },
   ...PRECISION_COMPUTE,
+  ...ROPE_COMPUTE,
 };

@@ -16,6 +16,7 @@ import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } fr
 import { maxPosition } from './params.js';
 import { COMPUTE } from './section-data.js';
 import { PRECISION_SECTIONS } from './precision-sections.js';
+import { ROPE_SECTIONS } from './rope-sections.js';
 const TWO_PI = 2 * Math.PI;
 
 // The plots' value ranges follow |scale|.
@@ -326,4 +327,5 @@ export const SECTIONS = [
     })),
   },
   ...PRECISION_SECTIONS,
+  ...ROPE_SECTIONS,
 ];

@@ -12,6 +12,7 @@ export const ELEMENTS = Object.freeze({
   'posenc-rotation': 'rotation',
   'posenc-compare': 'compare',
   'posenc-precision': 'precision',
+  'posenc-rope-relative': 'rope-relative',
 });
 
 /** Plot (section) name -> tag. */

@@ -2,6 +2,7 @@
 // <output>s in step with the state, and reports which state keys a user
 // change touched.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { ROPE_LAYOUTS } from '../lib/rope-options.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
 import { PRECISION_PATHS } from '../model/precision-data.js';
 
@@ -9,6 +10,8 @@ import { PRECISION_PATHS } from '../model/precision-data.js';
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.
 const BASE_EXPONENT = { min: 0.3, max: 8, step: 0.1 };
 const baseFromSlider = (value) => Number((10 ** value).toPrecision(3));
+// The RoPE context slider moves log2(context) by whole steps: 16 .. 16384 (a URL may give any integer).
+const CONTEXT_EXPONENT = { min: 4, max: 14 };
 
 function fillSelect(select, values) {
   select.replaceChildren(
@@ -48,6 +51,9 @@ export function bindControls(form, onChange) {
   setRange(input('dModel'), ...LIMITS.dModel);
   setRange(input('length'), ...LIMITS.length);
   setRange(input('base'), BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step);
+  fillSelect(input('ropeLayout'), ROPE_LAYOUTS);
+  setRange(input('headDim'), ...LIMITS.headDim, 2);
+  setRange(input('context'), CONTEXT_EXPONENT.min, CONTEXT_EXPONENT.max);
 
   let state = null;
   let t = null;
@@ -61,7 +67,7 @@ export function bindControls(form, onChange) {
     setRange(input('dimension'), 0, maxDimension(state));
     // Each slider says its value itself (aria-valuetext where the number it moves is not
     // what it means); the <output>s beside them are not live regions (index.html).
-    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension']) {
+    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension', 'headDim']) {
       set(input(name), 'value', String(state[name]));
       const beyond = name === 'position' && state.position >= state.length;
       const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
@@ -77,6 +83,12 @@ export function bindControls(form, onChange) {
     set(input('precision'), 'value', state.precision);
     set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);
     set(input('exponent'), 'value', state.exponent ?? PRESETS[state.preset].exponent);
+    set(input('ropeLayout'), 'value', state.ropeLayout);
+    for (const option of input('ropeLayout').options)
+      set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
+    set(input('context'), 'value', String(Math.round(Math.log2(state.context))));
+    set(output('context'), 'textContent', String(state.context));
+    setAttribute(input('context'), 'aria-valuetext', String(state.context));
   }
 
   form.addEventListener('input', (event) => {
@@ -91,7 +103,8 @@ export function bindControls(form, onChange) {
       next.exponent = null;
     } else if (name === 'layout' || name === 'exponent') {
       next[name] = value === PRESETS[state.preset][name] ? null : value;
-    } else if (name === 'versus' || name === 'precision') next[name] = value;
+    } else if (name === 'versus' || name === 'precision' || name === 'ropeLayout') next[name] = value;
+    else if (name === 'context') next.context = 2 ** Number(value);
     else next[name] = Number(value);
     onChange(next);
   });

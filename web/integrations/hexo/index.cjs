@@ -22,6 +22,7 @@ const PLOTS = [
   'rotation',
   'compare',
   'precision',
+  'rope-relative',
 ];
 // The elements' attributes (web/model/params.js; tests/js/integrations.test.js
 // keeps the lists equal) and the global ones worth passing on.
@@ -43,6 +44,9 @@ const ATTRIBUTES = [
   'dimension',
   'compare',
   'precision',
+  'head-dim',
+  'rope-layout',
+  'context',
   'theme',
   'height',
   'lang',
