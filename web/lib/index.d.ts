@@ -417,5 +417,5 @@ export interface ParsedTable {
 export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
-/** NumPy code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
-export function codeSnippet(language: 'numpy', options: RopeCacheOptions): string;
+/** NumPy or PyTorch code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
+export function codeSnippet(language: 'numpy' | 'pytorch', options: RopeCacheOptions): string;
