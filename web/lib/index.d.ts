@@ -243,6 +243,33 @@ export interface Posenc {
   ropeScores(opts: RopeScoresOptions): { scores: Float64Array; bound: Float64Array };
   /** Options for the rope calls from a parsed Hugging Face config.json, and what to watch out for. */
   ropeFromConfig(config: object): { options: RopeOptions; warnings: { code: RopeWarningCode; message: string }[] };
+  /** What a row-major [rows x columns] cos or sin cache is (docs/rope-lab.md): layout, rope_theta, scaling, dtype. */
+  ropeIdentify(input: {
+    values: ArrayLike<number>;
+    rows: number;
+    columns: number;
+    dtype?: 'float16' | 'bfloat16' | 'float32' | 'float64';
+  }): RopeIdentification;
+}
+
+/** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
+export interface RopeIdentification {
+  explained: boolean;
+  /** Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0. */
+  reason?: 'shape' | 'pairs' | 'start';
+  dtype: 'float16' | 'bfloat16' | 'float32' | 'float64';
+  kind?: 'cos' | 'sin';
+  layout?: 'half' | 'interleaved';
+  rotaryDim?: number;
+  attentionFactor?: number;
+  base?: number;
+  type?: 'default' | 'linear' | 'yarn' | 'llama3';
+  factor?: number | null;
+  /** ropeCache options (with length, layout) that rebuild it. */
+  options?: RopeOptions;
+  /** Largest |rebuilt - input|, and what the dtype and a float32 angle allow. */
+  error?: number;
+  tolerance?: number;
 }
 
 export interface LoadOptions {
