@@ -4,6 +4,7 @@
 // the elements show are in plots.en.js (the elements bundle loads only those).
 import { formatNumber as n, groupDigits as count } from './number.js';
 import plots from './plots.en.js';
+import ropeLab from './rope-lab.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
@@ -11,6 +12,7 @@ const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'
 
 export default {
   ...plots,
+  ...ropeLab,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',

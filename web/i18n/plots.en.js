@@ -3,10 +3,12 @@
 // own prose is in en.js, which includes these. Functions build the labels and
 // descriptions that carry live numbers.
 import { formatNumber as n } from './number.js';
+import ropeLab from './rope-lab-plots.en.js';
 
 const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 
 export default {
+  ...ropeLab,
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>

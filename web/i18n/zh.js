@@ -2,11 +2,13 @@
 // 图与元素显示的字符串在 plots.zh.js（元素包只加载这些）。
 import { groupDigits as count } from './number.js';
 import plots, { formatNumber as n } from './plots.zh.js';
+import ropeLab from './rope-lab.zh.js';
 
 const r = String.raw;
 
 export default {
   ...plots,
+  ...ropeLab,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',

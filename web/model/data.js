@@ -7,6 +7,7 @@
 // length, past the windows shown), computes nothing again, and hands back the
 // same arrays, which plots and callers may compare by identity. Results are
 // never modified.
+import { labNumbers } from './rope-lab-data.js';
 import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
 
 /** Starting positions whose s(k) curves are overlaid: p, p + 100, p + 1000. */
@@ -185,5 +186,7 @@ export function createModel(pe) {
     offsetCurves,
     contributions,
     rotation: memoised('rotation', rotation),
+    // The RoPE lab's numbers for its part of the state (rope-lab-data.js).
+    ropeLab: memoised('ropeLab', (labState) => labNumbers(pe, labState)),
   };
 }

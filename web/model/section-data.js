@@ -6,6 +6,7 @@
 import { PRESETS } from '../lib/index.js';
 import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOfColumn } from './convention.js';
 import { offsetWindow, waveWindow } from './data.js';
+import { ROPE_LAB_COMPUTE } from './rope-lab-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -41,6 +42,7 @@ function offsetNumbers(model, conv, state, withContributions) {
  * objects and typed arrays (what a worker can post back).
  */
 export const COMPUTE = {
+  ...ROPE_LAB_COMPUTE,
   waves: ({ model, state, conv }) => {
     const span = waveWindow(state);
     const from = Math.max(0, state.position - Math.floor(span / 2));

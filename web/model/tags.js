@@ -11,6 +11,7 @@ export const ELEMENTS = Object.freeze({
   'posenc-similarity': 'similarity',
   'posenc-rotation': 'rotation',
   'posenc-compare': 'compare',
+  'posenc-rope-scaling': 'rope-scaling',
 });
 
 /** Plot (section) name -> tag. */
