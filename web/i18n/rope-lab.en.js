@@ -26,13 +26,27 @@ const warnings = {
 };
 
 export default {
+  // The lab's fields: Hugging Face's names (config.json keys), the same in every language.
+  'controls.ropePreset': 'Model config',
+  'controls.ropeType': 'rope_type',
+  'controls.headDim': 'head_dim',
+  'controls.ropeTheta': 'rope_theta',
+  'controls.factor': 'factor',
+  'controls.originalMaxPositionEmbeddings': 'original_max_position_embeddings',
+  'controls.seqLen': 'seq_len',
+  'controls.betaFast': 'beta_fast',
+  'controls.betaSlow': 'beta_slow',
+  'controls.mscale': 'mscale',
+  'controls.mscaleAllDim': 'mscale_all_dim',
+  'controls.attentionFactor': 'attention_factor',
+  'controls.lowFreqFactor': 'low_freq_factor',
+  'controls.highFreqFactor': 'high_freq_factor',
   'ropeLab.title': 'RoPE 4 · The context-extension lab',
   'ropeLab.text': r`A model trained on $L_0$ positions saw each rotary pair $i$ turn by the angles $m\,\theta_i$, $m < L_0$, $\theta_i = \text{rope\_theta}^{-2i/d}$. Pairs whose wavelength $2\pi/\theta_i$ is shorter than $L_0$ turned full circles and met every angle; the slow pairs did not, and beyond $L_0$ they reach angles the model never saw. Every context-extension method changes this frequency ladder: **linear** (position interpolation) divides every $\theta_i$ by the factor; **dynamic NTK** enlarges the base with the sequence length; **YaRN** keeps the pairs that turn more than $\beta_\text{fast}$ times in $L_0$, interpolates those that turn less than $\beta_\text{slow}$ times and ramps in between, and scales the attention; **Llama 3** does the same with wavelength bands ($L_0$/high_freq_factor, $L_0$/low_freq_factor); **LongRoPE** divides each pair by its own searched factor.
 
 Pick a real model’s config or set the fields yourself (Hugging Face’s names): the plot shows each pair’s wavelength without scaling (rings) and with it (dots), the sentences below it what the method did, computed by posenc’s ropeFrequencies.`,
   'ropeLab.dialsText': r`The same pairs as dials that turn once per wavelength. Su Jianlin reads RoPE as a number written in base $\beta = \text{rope\_theta}^{2/d}$: the fast dials are the low digits, the slow ones the high digits. Interpolation slows the high digits down so that they stay inside the range they learned.`,
   'ropeLab.controls': 'Lab settings',
-  'ropeLab.preset': 'Model config',
   'ropeLab.presetName.llama2-7b': 'Llama 2 7B (no scaling)',
   'ropeLab.presetName.llama3.1-8b': 'Llama 3.1 8B (llama3)',
   'ropeLab.presetName.qwen2.5-7b-yarn': 'Qwen2.5 7B Instruct with YaRN',

@@ -10,8 +10,6 @@ import { DEFAULTS, PARAM, ParamError, parse } from '../model/params.js';
 import { element } from './dom.js';
 import './rope-lab.css';
 
-// The numeric fields, in the order shown; each is its row of params.js.
-const NUMBER_FIELDS = LAB_KEYS.slice(2);
 // Hugging Face's names of the fields (rope_parameters / config.json keys).
 const HF_NAME = {
   ropeType: 'rope_type',
@@ -40,25 +38,18 @@ function fillOptions(select, values, label) {
   select.replaceChildren(...values.map((value) => element('option', { value, text: label(value) })));
 }
 
-/** The lab's settings form in `form`; onChange(nextState) applies an edit. Returns { show(state, t) }. */
+/** The lab's settings form in `form` (index.html); onChange(nextState) applies an edit. Returns { show(state, t) }. */
 function labControls(form, onChange) {
   const fields = {};
-  const row = (key, control) => {
-    const wrap = element('div', { className: 'rope-field' }, form);
-    const label = element('label', { for: `rope-${key}` }, wrap);
-    const code = element('code', {}, label);
-    control.id = `rope-${key}`;
-    control.name = key;
-    wrap.append(control);
+  for (const key of LAB_KEYS) {
+    const control = form.elements.namedItem(key);
+    const wrap = control.parentElement;
+    const code = wrap.querySelector('code');
     const error = element('p', { className: 'rope-field-error', role: 'alert' }, wrap);
     error.hidden = true;
-    fields[key] = { wrap, label, code, control, error };
-  };
-  row('ropePreset', element('select'));
-  row('ropeType', element('select'));
+    fields[key] = { wrap, code, control, error };
+  }
   fillOptions(fields.ropeType.control, LAB_TYPES, (type) => type);
-  for (const key of NUMBER_FIELDS)
-    row(key, element('input', { type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' }));
 
   let state = null;
   form.addEventListener('submit', (event) => event.preventDefault());
@@ -93,7 +84,7 @@ function labControls(form, onChange) {
       for (const [key, field] of Object.entries(fields)) {
         field.t = t;
         field.wrap.hidden = !read.has(key);
-        field.code.textContent = key === 'ropePreset' ? t('ropeLab.preset') : nameOf(key, k.ropeType);
+        field.code.textContent = key === 'ropePreset' ? t('controls.ropePreset') : nameOf(key, k.ropeType);
         const value = key === 'ropePreset' ? state.ropePreset : k[key];
         const text = value === null ? 'auto' : String(value);
         // A box being edited, or showing a refused value, keeps its text.
