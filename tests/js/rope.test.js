@@ -774,7 +774,8 @@ for (const language of ['numpy', 'pytorch'])
         // Reported by every snippet test below: they fail, they do not skip.
         setupError = error;
       }
-    });
+      // Importing PyTorch takes seconds on a loaded machine.
+    }, 120_000);
     afterAll(() => {
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
