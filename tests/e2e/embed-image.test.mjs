@@ -29,6 +29,7 @@ const PLOTS = {
   'offset-dots': 'h-offset',
   similarity: 'h-similarity',
   compare: 'h-compare',
+  'rope-scaling': 'h-rope-lab',
 };
 
 async function openPage(context, query) {

@@ -30,7 +30,18 @@ const STRICT_CSP =
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 // Bundle budget: the elements (d3, plots, page data code, English strings), minified.
 const BUNDLE_BUDGET = { bytes: 160 * 1024, gzip: 50 * 1024 };
-const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'offset-dots',
+  'similarity',
+  'rotation',
+  'compare',
+  'rope-scaling',
+];
 
 if (!existsSync(join(site, 'embed.html'))) {
   console.error('dist/site/embed.html is missing: run `npx vite build --config web/vite.config.js` first.');
