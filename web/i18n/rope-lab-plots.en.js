@@ -40,7 +40,9 @@ export default {
   'ropeLab.longropeHeadDim': (pairs, headDim) =>
     `LongRoPE takes one factor per pair: the preset’s lists have ${pairs}, so head_dim is ${headDim} here.`,
   'ropeLab.kinds': ({ pairs, kept, interpolated, blended, factor, type }) =>
-    `Of ${pairs} pairs, ${kept} keep their frequency (extrapolated: they turn as in training), ${interpolated} are divided by factor ${n(factor, 6)} (interpolated) and ${blended} ${blendedWords[type] ?? 'are blended between the two'}.`,
+    type === 'default'
+      ? `No scaling (rope_type default): all ${pairs} pairs keep their frequency, and beyond the original context the slow ones extrapolate.`
+      : `Of ${pairs} pairs, ${kept} keep their frequency (extrapolated: they turn as in training), ${interpolated} are divided by factor ${n(factor, 6)} (interpolated) and ${blended} ${blendedWords[type] ?? 'are blended between the two'}.`,
   'ropeLab.attention': attentionWords,
   'ropeLab.softmaxScale': (factor, mscaleAllDim, scale) =>
     `DeepSeek-V3’s attention also multiplies its softmax scale by get_mscale(${n(factor, 6)}, ${n(mscaleAllDim, 6)})² = ${n(scale, 6)}: that is in the attention, not in RoPE.`,

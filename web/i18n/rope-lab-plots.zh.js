@@ -46,7 +46,9 @@ export default {
   'ropeLab.longropeHeadDim': (pairs, headDim) =>
     `LongRoPE 每个维度对需要一个因子：预设的列表有 ${pairs} 个，所以这里 head_dim 为 ${headDim}。`,
   'ropeLab.kinds': ({ pairs, kept, interpolated, blended, factor, type }) =>
-    `${pairs} 个维度对中，${kept} 个频率不变（外推：转速与训练时相同），${interpolated} 个除以 factor ${n(factor, 6)}（内插），${blended} 个${blendedWords[type] ?? '介于两者之间（混合）'}。`,
+    type === 'default'
+      ? `不缩放（rope_type 为 default）：全部 ${pairs} 个维度对保持原频率，超过原始训练长度后，慢的维度对只能外推。`
+      : `${pairs} 个维度对中，${kept} 个频率不变（外推：转速与训练时相同），${interpolated} 个除以 factor ${n(factor, 6)}（内插），${blended} 个${blendedWords[type] ?? '介于两者之间（混合）'}。`,
   'ropeLab.attention': attentionWords,
   'ropeLab.softmaxScale': (factor, mscaleAllDim, scale) =>
     `DeepSeek-V3 的注意力还把 softmax 的缩放系数乘以 get_mscale(${n(factor, 6)}, ${n(mscaleAllDim, 6)})² = ${n(scale, 6)}：这一步在注意力里，不在旋转位置编码里。`,
