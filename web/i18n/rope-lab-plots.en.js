@@ -35,7 +35,6 @@ export default {
   'ropeLab.kind.blended': 'blended',
   'ropeLab.guideOriginal': (length) => `original context L₀ = ${count(length)}`,
   'ropeLab.guideSeqLen': (length) => `sequence length ${count(length)}`,
-  'ropeLab.guideBeta': (name, beta, wavelength) => `L₀/${name} = ${n(wavelength, 4)}`,
   'ropeLab.guideBand': (name, wavelength) => `L₀/${name} = ${n(wavelength, 4)}`,
   'ropeLab.longropeHeadDim': (pairs, headDim) =>
     `LongRoPE takes one factor per pair: the preset’s lists have ${pairs}, so head_dim is ${headDim} here.`,

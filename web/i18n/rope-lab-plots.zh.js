@@ -41,7 +41,6 @@ export default {
   'ropeLab.kind.blended': '混合',
   'ropeLab.guideOriginal': (length) => `原始训练长度 L₀ = ${count(length)}`,
   'ropeLab.guideSeqLen': (length) => `序列长度 ${count(length)}`,
-  'ropeLab.guideBeta': (name, beta, wavelength) => `L₀/${name} = ${n(wavelength, 4)}`,
   'ropeLab.guideBand': (name, wavelength) => `L₀/${name} = ${n(wavelength, 4)}`,
   'ropeLab.longropeHeadDim': (pairs, headDim) =>
     `LongRoPE 每个维度对需要一个因子：预设的列表有 ${pairs} 个，所以这里 head_dim 为 ${headDim}。`,

@@ -14,30 +14,25 @@ const count = (kinds, kind) => kinds.filter((k) => k === kind).length;
 /** The wavelength guides: the original context, the sequence, and the type's own thresholds. */
 function guides(n, t) {
   const k = n.knobs;
-  const lines = [{ value: n.original, label: t('ropeLab.guideOriginal', n.original) }];
-  if (n.seqLen !== n.original) lines.push({ value: n.seqLen, label: t('ropeLab.guideSeqLen', n.seqLen) });
-  if (k.ropeType === 'yarn')
-    lines.push(
-      { value: n.original / k.betaFast, label: t('ropeLab.guideBeta', 'β_fast', k.betaFast, n.original / k.betaFast) },
-      { value: n.original / k.betaSlow, label: t('ropeLab.guideBeta', 'β_slow', k.betaSlow, n.original / k.betaSlow) },
-    );
+  const lines = [{ value: n.original, label: t('ropeLab.guideOriginal', n.original), short: `L₀ = ${n.original}` }];
+  if (n.seqLen !== n.original)
+    lines.push({ value: n.seqLen, label: t('ropeLab.guideSeqLen', n.seqLen), short: `seq_len ${n.seqLen}` });
+  const threshold = (name, divisor) => ({
+    value: n.original / divisor,
+    label: t('ropeLab.guideBand', name, n.original / divisor),
+    short: `L₀/${name}`,
+  });
+  if (k.ropeType === 'yarn') lines.push(threshold('β_fast', k.betaFast), threshold('β_slow', k.betaSlow));
   if (k.ropeType === 'llama3')
-    lines.push(
-      {
-        value: n.original / k.highFreqFactor,
-        label: t('ropeLab.guideBand', 'high_freq_factor', n.original / k.highFreqFactor),
-      },
-      {
-        value: n.original / k.lowFreqFactor,
-        label: t('ropeLab.guideBand', 'low_freq_factor', n.original / k.lowFreqFactor),
-      },
-    );
+    lines.push(threshold('high_freq_factor', k.highFreqFactor), threshold('low_freq_factor', k.lowFreqFactor));
   // Thresholds that coincide (Llama 3's L₀/low_freq_factor = L₀ when low_freq_factor is 1) share one line.
   const merged = [];
   for (const line of lines) {
     const same = merged.find((m) => Math.abs(m.value - line.value) <= 1e-9 * line.value);
-    if (same) same.label = `${same.label} = ${line.label}`;
-    else merged.push({ ...line });
+    if (same) {
+      same.label = `${same.label} = ${line.label}`;
+      same.short = `${same.short} = ${line.short}`;
+    } else merged.push({ ...line });
   }
   return merged;
 }

@@ -45,7 +45,7 @@ function writeLines(container, lines, shown) {
 
 /**
  * data: { wavelengthBefore, wavelengthAfter: Float64Array (per pair), kinds: ['kept' | 'interpolated' | 'blended'],
- *         guides: [{ value, label }], legend: [{ text, swatch }], notes?: [{ text, testId? }] }
+ *         guides: [{ value, label, short? }], legend: [{ text, swatch }], notes?: [{ text, testId? }] }
  * options: { xTitle, yTitle, describe?(summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
@@ -82,7 +82,11 @@ export function draw(element, data, options = {}) {
       title: options.xTitle,
     });
     drawAxis(svg, y, 'left', { x: margin.left, ticks: 5, title: options.yTitle, titleOffset: 50 });
-    guides.forEach(({ value, label }, index) => {
+    // A label wider than the plot gives way to its short form (at 11 px: about 6.3 px a Latin character, 11 a CJK one).
+    const room = x.range()[1] - x.range()[0] - 8;
+    const widthOf = (text) => [...text].reduce((sum, c) => sum + (c.codePointAt(0) >= 0x2e80 ? 11 : 6.3), 0);
+    guides.forEach(({ value, label: long, short }, index) => {
+      const label = widthOf(long) <= room || !short ? long : short;
       svgElement(
         'line',
         {
