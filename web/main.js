@@ -22,6 +22,7 @@ import {
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
 import { createCheck } from './page/check.js';
+import { createRopeChapter } from './page/rope-lab.js';
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
@@ -59,6 +60,8 @@ const embedTools = addEmbedTools(sections, () => state);
 // "Check my implementation" and the exports of the current settings (their own section and worker).
 const check = createCheck(document.getElementById('check'), () => state);
 const controls = bindControls(form, (next) => setState(next));
+// The RoPE chapter's lab settings, Check my RoPE and code (sections 4-6).
+const ropeChapter = createRopeChapter(document, (next) => setState(next));
 
 // The loading line, kept as a key and its arguments so that a language switch rewrites it.
 let statusSaid = null;
@@ -79,6 +82,7 @@ function setState(next) {
   state = next;
   lastChange = performance.now();
   controls.show(state, t);
+  ropeChapter.show(state, t);
   schedule();
 }
 
@@ -129,6 +133,7 @@ async function setLanguage(next) {
   }
   fillPresetTable();
   controls.show(state, t);
+  ropeChapter.show(state, t);
   dirty.add('language');
   schedule();
 }

@@ -41,6 +41,7 @@ const PLOTS = [
   'rotation',
   'compare',
   'precision',
+  'rope-scaling',
 ];
 
 if (!existsSync(join(site, 'embed.html'))) {
@@ -417,7 +418,7 @@ try {
   });
   await page.close();
 
-  await check('all ten elements render on one static page, from one wasm fetch', async () => {
+  await check('every element renders on one static page, from one wasm fetch', async () => {
     const before = blog.requests.filter((path) => path.endsWith('.wasm')).length;
     const gallery = await openPage(light, `${blog.url}${galleryFixture}`);
     const summary = [];
@@ -432,7 +433,7 @@ try {
       summary.push(plot);
     }
     const wasm = blog.requests.filter((path) => path.endsWith('.wasm')).length - before;
-    assert(wasm === 1, `${wasm} .wasm fetches for ten elements`);
+    assert(wasm === 1, `${wasm} .wasm fetches for ${PLOTS.length} elements`);
     await gallery.setViewportSize({ width: 1100, height: await gallery.evaluate(() => document.body.scrollHeight) });
     await gallery.waitForTimeout(300);
     await gallery.screenshot({ path: `${artifacts}/all-elements.png` });

@@ -33,6 +33,7 @@ const PLOTS = {
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
   precision: 'Half precision: what float16 and bfloat16 do to the angles',
+  'rope-scaling': 'RoPE 4 · The context-extension lab',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
@@ -61,6 +62,7 @@ try {
   await check('the script writes the images and pages', async () => {
     const { stdout } = await exec('node', [script, site], { encoding: 'utf8', timeout: 180000 });
     assert(/og\/page\.png and 10 plot images/.test(stdout), stdout);
+    assert(stdout.includes(`og/page.png and ${Object.keys(PLOTS).length} plot images`), stdout);
     return stdout.trim();
   });
 

@@ -204,13 +204,13 @@ try {
     const text = await noteText(page, 'rope-base-smallest', '2,048');
     const shown = numbersIn(text).find((v) => v > 1000 && v !== 2048 && v !== 128);
     assert(holds(128, 2048, shown * (1 + 1e-5)) && !holds(128, 2048, shown * (1 - 1e-5)), text);
-    await setSlider('headDim', 64);
+    await setSlider('ropeDim', 64);
     const reference = firstNegative(ladder(64, 1e4), 1 << 19);
     const marked = await noteText(page, 'rope-base-10000', `at m = ${reference.toLocaleString('en-US')},`);
     assert(marked.includes(reference >= 2048 ? 'enough for L = 2,048' : 'fewer than L = 2,048'), marked);
     assert(numbersIn(marked).includes(reference), `${marked} (reference ${reference})`);
     await page.waitForFunction(
-      () => location.search.includes('headDim=64') && location.search.includes('context=2048'),
+      () => location.search.includes('ropeDim=64') && location.search.includes('context=2048'),
     );
     return `${text} ${marked}`;
   });
@@ -306,7 +306,7 @@ try {
       const shown = [];
       for (const [query, start, wanted] of [
         ['plot=rope-relative', 10, 'q at position 10'],
-        ['plot=rope-relative&headDim=64&ropeLayout=interleaved&p=3&base=500000&lang=zh', 3, 'q 在位置 3'],
+        ['plot=rope-relative&ropeDim=64&ropeLayout=interleaved&p=3&base=500000&lang=zh', 3, 'q 在位置 3'],
       ]) {
         const embed = await watchedPage(frame);
         await embed.goto(`${server.url}embed.html?${query}`);

@@ -7,6 +7,7 @@ import plots from './plots.en.js';
 import precision from './precision.en.js';
 import checkPrecision from './check-precision.en.js';
 import rope from './rope.en.js';
+import ropeLab from './rope-lab.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
@@ -17,6 +18,7 @@ export default {
   ...plots,
   ...precision,
   ...checkPrecision,
+  ...ropeLab,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',

@@ -5,12 +5,14 @@
 import { formatNumber as n } from './number.js';
 import precisionPlots from './precision-plots.en.js';
 import ropePlots from './rope-plots.en.js';
+import ropeLab from './rope-lab-plots.en.js';
 
 const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 
 export default {
   ...precisionPlots(n),
   ...ropePlots,
+  ...ropeLab,
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>

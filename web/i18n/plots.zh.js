@@ -7,6 +7,7 @@ import precisionPlots from './precision-plots.zh.js';
 // bundler splits that module into a chunk of its own, one more request at
 // every first load.
 import ropePlots from './rope-plots.zh.js';
+import ropeLab from './rope-lab-plots.zh.js';
 
 export const formatNumber = (value, digits = 3) => {
   if (!Number.isFinite(value)) return String(value);
@@ -20,6 +21,7 @@ const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 export default {
   ...precisionPlots(n),
   ...ropePlots,
+  ...ropeLab,
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>

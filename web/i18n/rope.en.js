@@ -4,7 +4,7 @@ const r = String.raw;
 
 export default {
   'controls.rope': 'RoPE chapter',
-  'controls.headDim': 'Head dimension d (RoPE)',
+  'controls.ropeDim': 'Head dimension d (RoPE)',
   'controls.ropeLayout': 'RoPE layout',
   'controls.ropeLayout.half': 'half (rotate_half, GPT-NeoX)',
   'controls.ropeLayout.interleaved': 'interleaved (GPT-J, RoFormer)',

@@ -3,7 +3,7 @@ const r = String.raw;
 
 export default {
   'controls.rope': '旋转位置编码（RoPE）一章',
-  'controls.headDim': '注意力头维度 d（RoPE）',
+  'controls.ropeDim': '注意力头维度 d（RoPE）',
   'controls.ropeLayout': 'RoPE 布局',
   'controls.ropeLayout.half': '前后对半 half（rotate_half、GPT-NeoX）',
   'controls.ropeLayout.interleaved': '交错 interleaved（GPT-J、RoFormer）',

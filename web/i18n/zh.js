@@ -5,6 +5,7 @@ import plots, { formatNumber as n } from './plots.zh.js';
 import precision from './precision.zh.js';
 import checkPrecision from './check-precision.zh.js';
 import rope from './rope.zh.js';
+import ropeLab from './rope-lab.zh.js';
 
 const r = String.raw;
 
@@ -13,6 +14,7 @@ export default {
   ...plots,
   ...precision,
   ...checkPrecision,
+  ...ropeLab,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',

@@ -270,6 +270,33 @@ export interface Posenc {
   ropeSmallestBase(opts: { headDim: number; context: number }): number | null;
   /** Options for the rope calls from a parsed Hugging Face config.json, and what to watch out for. */
   ropeFromConfig(config: object): { options: RopeOptions; warnings: { code: RopeWarningCode; message: string }[] };
+  /** What a row-major [rows x columns] cos or sin cache is (docs/rope-lab.md): layout, rope_theta, scaling, dtype. */
+  ropeIdentify(input: {
+    values: ArrayLike<number>;
+    rows: number;
+    columns: number;
+    dtype?: 'float16' | 'bfloat16' | 'float32' | 'float64';
+  }): RopeIdentification;
+}
+
+/** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
+export interface RopeIdentification {
+  explained: boolean;
+  /** Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0. */
+  reason?: 'shape' | 'pairs' | 'start';
+  dtype: 'float16' | 'bfloat16' | 'float32' | 'float64';
+  kind?: 'cos' | 'sin';
+  layout?: 'half' | 'interleaved';
+  rotaryDim?: number;
+  attentionFactor?: number;
+  base?: number;
+  type?: 'default' | 'linear' | 'yarn' | 'llama3';
+  factor?: number | null;
+  /** ropeCache options (with length, layout) that rebuild it. */
+  options?: RopeOptions;
+  /** Largest |rebuilt - input|, and what the dtype and a float32 angle allow. */
+  error?: number;
+  tolerance?: number;
 }
 
 export interface LoadOptions {
@@ -453,5 +480,5 @@ export interface ParsedTable {
 export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
-/** NumPy code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
-export function codeSnippet(language: 'numpy', options: RopeCacheOptions): string;
+/** NumPy or PyTorch code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
+export function codeSnippet(language: 'numpy' | 'pytorch', options: RopeCacheOptions): string;

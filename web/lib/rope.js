@@ -21,6 +21,7 @@ import {
 } from './options.js';
 import { MAX_HEAD_DIM, ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
+import { ropeIdentify } from './rope-identify.js';
 
 // Cache rows come a chunk at a time into wasm scratch and are copied out while in cache.
 const CHUNK_BYTES = 256 * 1024;
@@ -110,7 +111,7 @@ export function ropeApi(module) {
     return { attentionFactor: f[0], invFreq: f.subarray(1) };
   }
 
-  return {
+  const api = {
     /** The inverse frequencies (rotaryDim / 2) and attention factor of a RoPE configuration, as HF computes them. */
     ropeFrequencies(opts) {
       const resolved = ropeParams('ropeFrequencies', opts);
@@ -338,5 +339,9 @@ export function ropeApi(module) {
 
     /** Options for the calls above from a parsed Hugging Face config.json, with warnings. */
     ropeFromConfig,
+
+    /** What a cos or sin cache is: layout, kind, rope_theta, scaling, attention factor, dtype (rope-identify.js). */
+    ropeIdentify: (input) => ropeIdentify(api, input),
   };
+  return api;
 }

@@ -7,6 +7,7 @@
 // length, past the windows shown), computes nothing again, and hands back the
 // same arrays, which plots and callers may compare by identity. Results are
 // never modified.
+import { labNumbers } from './rope-lab-data.js';
 import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
 import { precisionNumbers, replays } from './precision-data.js';
 
@@ -190,5 +191,7 @@ export function createModel(pe) {
     precisionReplays: memoised('precisionReplays', () => replays(pe)),
     // The core itself, for the sections that call it directly (the RoPE chapter, rope-data.js).
     core: pe,
+    // The RoPE lab's numbers for its part of the state (rope-lab-data.js).
+    ropeLab: memoised('ropeLab', (labState) => labNumbers(pe, labState)),
   };
 }

@@ -10,6 +10,7 @@
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { PRECISION_PATHS } from './precision-data.js';
 import { ROPE_LAYOUTS } from '../lib/rope-options.js';
+import { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-lab-data.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 
@@ -87,6 +88,15 @@ const rowOrNone = (text, [low, high]) => {
   if (!(value >= low && value <= high)) fail(`none or an integer from ${low} to ${high}`, text);
   return value;
 };
+
+/** A RoPE lab knob equal to its RoPE preset's value is no override (null: the preset's). */
+const ropePresetOverride = (key, parser) => (text, range, state) => {
+  const value = parser(text, range, state);
+  return value === ROPE_PRESETS[state.ropePreset][key] ? null : value;
+};
+
+/** "auto" (the type's own formula) or a number in range. */
+const autoOrNumber = (text, range) => (text === 'auto' ? null : number(text, range));
 
 /** Largest position the slider offers: twice the table, to show extrapolation. */
 export const maxPosition = (state) => 2 * state.length - 1;
@@ -192,12 +202,14 @@ export const PARAMS = Object.freeze(
       shown: 'control',
       default: 'float16',
       parse: oneOf(PRECISION_PATHS),
-    // The RoPE chapter: the head's dimension, where a pair's two members sit, and
-    // the context the base must serve (Su Jianlin's criterion).
+    },
+    // The RoPE chapter's first sections: the head's dimension, where a pair's two members sit, and
+    // the context the base must serve (Su Jianlin's criterion). The lab below has its own head_dim
+    // (a model config's), as it has its own rope_theta next to the page's base.
     {
-      key: 'headDim',
-      param: 'headDim',
-      attribute: 'head-dim',
+      key: 'ropeDim',
+      param: 'ropeDim',
+      attribute: 'rope-dim',
       shown: 'control',
       default: 128,
       range: [4, 256],
@@ -219,6 +231,136 @@ export const PARAMS = Object.freeze(
       default: 4096,
       range: [16, 16384],
       parse: integer,
+    },
+    // The RoPE context-extension lab (rope-lab-data.js): Hugging Face's rope_parameters names; null: the RoPE preset's.
+    {
+      key: 'ropePreset',
+      param: 'ropePreset',
+      attribute: 'rope-preset',
+      shown: 'control',
+      default: 'llama3.1-8b',
+      parse: oneOf(ROPE_PRESET_NAMES),
+    },
+    {
+      key: 'ropeType',
+      param: 'ropeType',
+      attribute: 'rope-type',
+      shown: 'control',
+      default: null,
+      parse: ropePresetOverride('ropeType', oneOf(LAB_TYPES)),
+    },
+    {
+      key: 'headDim',
+      param: 'headDim',
+      attribute: 'head-dim',
+      shown: 'control',
+      default: null,
+      range: [4, 512],
+      parse: ropePresetOverride('headDim', (text, range) => {
+        const value = integer(text, range);
+        if (value % 2 !== 0) fail('an even integer', text);
+        return value;
+      }),
+    },
+    {
+      key: 'ropeTheta',
+      param: 'ropeTheta',
+      attribute: 'rope-theta',
+      shown: 'control',
+      default: null,
+      range: [2, 1e9],
+      parse: ropePresetOverride('ropeTheta', number),
+    },
+    {
+      key: 'factor',
+      param: 'factor',
+      attribute: 'factor',
+      shown: 'control',
+      default: null,
+      range: [1, 1000],
+      parse: ropePresetOverride('factor', number),
+    },
+    {
+      key: 'originalMaxPositionEmbeddings',
+      param: 'originalMaxPositionEmbeddings',
+      attribute: 'original-max-position-embeddings',
+      shown: 'control',
+      default: null,
+      range: [16, 1048576],
+      parse: ropePresetOverride('originalMaxPositionEmbeddings', integer),
+    },
+    {
+      key: 'seqLen',
+      param: 'seqLen',
+      attribute: 'seq-len',
+      shown: 'control',
+      default: null,
+      range: [1, 16777216],
+      parse: ropePresetOverride('seqLen', integer),
+    },
+    {
+      key: 'betaFast',
+      param: 'betaFast',
+      attribute: 'beta-fast',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('betaFast', number),
+    },
+    {
+      key: 'betaSlow',
+      param: 'betaSlow',
+      attribute: 'beta-slow',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('betaSlow', number),
+    },
+    {
+      key: 'mscale',
+      param: 'mscale',
+      attribute: 'mscale',
+      shown: 'control',
+      default: null,
+      range: [0, 100],
+      parse: ropePresetOverride('mscale', number),
+    },
+    {
+      key: 'mscaleAllDim',
+      param: 'mscaleAllDim',
+      attribute: 'mscale-all-dim',
+      shown: 'control',
+      default: null,
+      range: [0, 100],
+      parse: ropePresetOverride('mscaleAllDim', number),
+    },
+    {
+      key: 'attentionFactor',
+      param: 'attentionFactor',
+      attribute: 'attention-factor',
+      shown: 'control',
+      default: null,
+      range: [0.01, 100],
+      parse: autoOrNumber,
+      format: (value) => (value === null ? 'auto' : String(value)),
+    },
+    {
+      key: 'lowFreqFactor',
+      param: 'lowFreqFactor',
+      attribute: 'low-freq-factor',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('lowFreqFactor', number),
+    },
+    {
+      key: 'highFreqFactor',
+      param: 'highFreqFactor',
+      attribute: 'high-freq-factor',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('highFreqFactor', number),
     },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
     { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },

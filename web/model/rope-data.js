@@ -158,7 +158,7 @@ export const ROPE_COMPUTE = {
   /** The same q and k at every position, rotated: q_p · k_(p+m) against m for p, p + 100, p + 1000. */
   'rope-relative': ({ model, state }) => {
     const pe = model.core;
-    const { headDim, base, ropeLayout: layout } = state;
+    const { ropeDim: headDim, base, ropeLayout: layout } = state;
     const opts = { headDim, base, layout };
     const { q, k } = queryAndKey(headDim);
     const curves = START_STEPS.map((step) => {
@@ -205,7 +205,7 @@ export const ROPE_COMPUTE = {
   /** RoFormer §3.4.3: the score of all-ones q and k, its relative upper bound, and s(k)/(d/2) of the sinusoidal table. */
   'rope-decay': ({ model, state }) => {
     const pe = model.core;
-    const { headDim, base } = state;
+    const { ropeDim: headDim, base } = state;
     const window = Math.min(state.context - 1, DECAY_WINDOW);
     const { scores, bound } = pe.ropeScores({ headDim, base, maxOffset: window });
     const sinusoid = pe.offsetDots({ ...paperAt(headDim, base), from: 0, minOffset: 0, maxOffset: window });
@@ -220,7 +220,7 @@ export const ROPE_COMPUTE = {
    */
   'rope-base': ({ model, state }) => {
     const pe = model.core;
-    const { headDim, context } = state;
+    const { ropeDim: headDim, context } = state;
     const reference = smallestBase(pe, headDim, context);
     const limit = Math.min(SUPPORT_LIMIT, 2 * context);
     const marked = [...MARKED_BASES, state.base, reference ?? NaN];

@@ -59,7 +59,7 @@ export const ROPE_SECTIONS = [
   {
     name: 'rope-relative',
     draw: drawOffsetDots,
-    deps: ['headDim', 'base', 'ropeLayout', 'position', 'offset'],
+    deps: ['ropeDim', 'base', 'ropeLayout', 'position', 'offset'],
     ...withCompute('rope-relative', (numbers, { t }) => ({
       data: {
         offset: numbers.offset,
@@ -79,7 +79,7 @@ export const ROPE_SECTIONS = [
   {
     name: 'rope-decay',
     draw: drawCurves,
-    deps: ['headDim', 'base', 'context'],
+    deps: ['ropeDim', 'base', 'context'],
     ...withCompute('rope-decay', (numbers, { t }) => {
       const offsets = Float64Array.from({ length: numbers.window + 1 }, (_, m) => m);
       // The bound as RoFormer's Figure 2 draws it, divided by its value at 0 to share the axis with the score.
@@ -111,7 +111,7 @@ export const ROPE_SECTIONS = [
   {
     name: 'rope-base',
     draw: drawCurves,
-    deps: ['headDim', 'context', 'base'],
+    deps: ['ropeDim', 'context', 'base'],
     ...withCompute('rope-base', (numbers, { t }) => {
       const { bases, supported, smallest, context, limit, marks } = numbers;
       return {

@@ -8,6 +8,7 @@ import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOf
 import { offsetWindow, waveWindow } from './data.js';
 import { PRECISION_COMPUTE } from './precision-data.js';
 import { ROPE_COMPUTE } from './rope-data.js';
+import { ROPE_LAB_COMPUTE } from './rope-lab-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -43,6 +44,7 @@ function offsetNumbers(model, conv, state, withContributions) {
  * objects and typed arrays (what a worker can post back).
  */
 export const COMPUTE = {
+  ...ROPE_LAB_COMPUTE,
   waves: ({ model, state, conv }) => {
     const span = waveWindow(state);
     const from = Math.max(0, state.position - Math.floor(span / 2));

@@ -13,6 +13,7 @@ export const ELEMENTS = Object.freeze({
   'posenc-compare': 'compare',
   'posenc-precision': 'precision',
   'posenc-rope-relative': 'rope-relative',
+  'posenc-rope-scaling': 'rope-scaling',
 });
 
 /** Plot (section) name -> tag. */

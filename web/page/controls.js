@@ -52,7 +52,7 @@ export function bindControls(form, onChange) {
   setRange(input('length'), ...LIMITS.length);
   setRange(input('base'), BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step);
   fillSelect(input('ropeLayout'), ROPE_LAYOUTS);
-  setRange(input('headDim'), ...LIMITS.headDim, 2);
+  setRange(input('ropeDim'), ...LIMITS.ropeDim, 2);
   setRange(input('context'), CONTEXT_EXPONENT.min, CONTEXT_EXPONENT.max);
 
   let state = null;
@@ -67,7 +67,7 @@ export function bindControls(form, onChange) {
     setRange(input('dimension'), 0, maxDimension(state));
     // Each slider says its value itself (aria-valuetext where the number it moves is not
     // what it means); the <output>s beside them are not live regions (index.html).
-    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension', 'headDim']) {
+    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension', 'ropeDim']) {
       set(input(name), 'value', String(state[name]));
       const beyond = name === 'position' && state.position >= state.length;
       const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
