@@ -185,5 +185,10 @@ export function createModel(pe) {
     offsetCurves,
     contributions,
     rotation: memoised('rotation', rotation),
+    // The rows start … start + length − 1 and s(k) for k in [low, high] from `from`, as the core gives them.
+    table: memoised('table', (conv, start, length) => pe.table({ ...conv, start, length })),
+    offsetDots: memoised('offsetDots', (conv, from, low, high) =>
+      pe.offsetDots({ ...conv, from, minOffset: low, maxOffset: high }),
+    ),
   };
 }
