@@ -2,11 +2,13 @@
 // elements bundle shows (labels, readouts, descriptions, messages). The page's
 // own prose is in en.js, which includes these. Functions build the labels and
 // descriptions that carry live numbers.
+import more from './more-plots.en.js';
 import { formatNumber as n } from './number.js';
 
 const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 
 export default {
+  ...more,
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>

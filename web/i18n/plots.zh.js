@@ -4,6 +4,8 @@
 // agree): a lazily loaded table imports nothing the bundle's entry has, or the
 // bundler splits that module into a chunk of its own, one more request at
 // every first load.
+import more from './more-plots.zh.js';
+
 export const formatNumber = (value, digits = 3) => {
   if (!Number.isFinite(value)) return String(value);
   if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
@@ -14,6 +16,7 @@ const n = formatNumber;
 const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 
 export default {
+  ...more,
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>

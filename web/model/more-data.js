@@ -389,6 +389,9 @@ export const MORE_COMPUTE = {
       bothTotal += total;
     }
     const underdetermined = positions <= pairs;
+    // Row 0 of the sine-only encoding is all zeros, which every matrix maps to zero: PE_sin(k) is missed whole.
+    let zeroTarget = 0;
+    for (let i = 0; i < pairCount(d); i++) zeroTarget += turn[pairColumns(conv, i).sin] ** 2;
     const window = offsetWindow(state);
     const partOf = (member) => {
       const [a, b] = [state.position, state.position + 100].map((start) =>
@@ -411,6 +414,7 @@ export const MORE_COMPUTE = {
       allPairs: pairCount(d),
       both: { relative: both, overall: Math.sqrt(bothLeft / bothTotal) },
       spread: { sine: partOf('sin'), cosine: partOf('cos') },
+      zeroTarget: Math.sqrt(zeroTarget),
       mirror: { pair, position: state.position, angle, mirrorAngle: mirror, mirrorPosition: mirror / frequency },
     };
   },
@@ -451,7 +455,7 @@ export const MORE_COMPUTE = {
   },
 
   /** The sizes the FAQ quotes: |PE(p)|, a token embedding's norm with and without √d, their angle. */
-  faq: ({ model, state }) => {
+  'token-scale': ({ model, state }) => {
     const d = state.dModel;
     const conv = pairedPaper(state);
     const row = model.row({ ...conv, dtype: 'float64' }, state.position);

@@ -6,6 +6,7 @@
 import { PRESETS } from '../lib/index.js';
 import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOfColumn } from './convention.js';
 import { offsetWindow, waveWindow } from './data.js';
+import { MORE_COMPUTE } from './more-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -98,4 +99,5 @@ export const COMPUTE = {
       rows: [model.row(right, 0), model.row({ ...right, order: 'cos-sin' }, 0), model.row(question, 0)],
     };
   },
+  ...MORE_COMPUTE,
 };

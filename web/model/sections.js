@@ -14,6 +14,7 @@ import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
 import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
 import { maxPosition } from './params.js';
+import { MORE_SECTIONS } from './more-sections.js';
 import { COMPUTE } from './section-data.js';
 const TWO_PI = 2 * Math.PI;
 
@@ -324,4 +325,5 @@ export const SECTIONS = [
       options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
     })),
   },
+  ...MORE_SECTIONS,
 ];

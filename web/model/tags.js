@@ -11,6 +11,12 @@ export const ELEMENTS = Object.freeze({
   'posenc-similarity': 'similarity',
   'posenc-rotation': 'rotation',
   'posenc-compare': 'compare',
+  'posenc-attention': 'attention',
+  'posenc-attention-rows': 'attention-rows',
+  'posenc-sine-only': 'sine-only',
+  'posenc-sine-fit': 'sine-fit',
+  'posenc-extrapolation': 'extrapolation',
+  'posenc-token-scale': 'token-scale',
 });
 
 /** Plot (section) name -> tag. */

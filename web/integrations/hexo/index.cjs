@@ -11,7 +11,23 @@ const { createReadStream, readdirSync } = require('node:fs');
 const { join, posix } = require('node:path');
 const { version } = require('../../../package.json');
 
-const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'offset-dots',
+  'similarity',
+  'rotation',
+  'compare',
+  'attention',
+  'attention-rows',
+  'sine-only',
+  'sine-fit',
+  'extrapolation',
+  'token-scale',
+];
 // The elements' attributes (web/model/params.js; tests/js/integrations.test.js
 // keeps the lists equal) and the global ones worth passing on.
 const ATTRIBUTES = [
