@@ -38,10 +38,11 @@ export default {
     scaled,
     unscaledPercent,
     scaledPercent,
+    scaledItself,
   }) =>
     rows === 0
       ? `No query of the ${window} positions 0 … ${window - 1} has a key ${offset} tokens back: lower k.`
-      : `Queries p = ${offset} … ${window - 1} (${rows}), keys 0 … ${window - 1}: the best key is p − ${offset} for ${plain} of ${rows} with the plain dot product, ${rotated} with M_${offset}, ${unscaled} (${pct(unscaledPercent)}) with tokens of norm ≈ 1 added, ${scaled} (${pct(scaledPercent)}) with tokens × √d.`,
+      : `Queries p = ${offset} … ${window - 1} (${rows}), keys 0 … ${window - 1}: the best key is p − ${offset} for ${plain} of ${rows} with the plain dot product, ${rotated} with M_${offset}, ${unscaled} (${pct(unscaledPercent)}) with tokens of norm ≈ 1 added, ${scaled} (${pct(scaledPercent)}) with tokens × √d. With those, ${scaledItself} queries score their own position highest${scaledItself > rows / 2 ? ': the token’s product with itself, x_pᵀ M_k x_p, outweighs the rest' : ''}.`,
   'attention.describeRows': ({ position, offset }) =>
     `Attention scores and softmax weights of query ${position} over the keys around it, for the plain dot product and for M_${offset}, and with random token embeddings added.`,
 

@@ -41,10 +41,11 @@ export default {
     scaled,
     unscaledPercent,
     scaledPercent,
+    scaledItself,
   }) =>
     rows === 0
       ? `位置 0 … ${window - 1} 中没有哪个查询有往前第 ${offset} 个键：请减小 k。`
-      : `查询 p = ${offset} … ${window - 1}（共 ${rows} 个），键 0 … ${window - 1}：最佳键是 p − ${offset} 的查询，普通点积有 ${plain} 个，用 M_${offset} 有 ${rotated} 个，加上范数约为 1 的词元有 ${unscaled} 个（${pct(unscaledPercent)}），词元乘以 √d 后有 ${scaled} 个（${pct(scaledPercent)}）。`,
+      : `查询 p = ${offset} … ${window - 1}（共 ${rows} 个），键 0 … ${window - 1}：最佳键是 p − ${offset} 的查询，普通点积有 ${plain} 个，用 M_${offset} 有 ${rotated} 个，加上范数约为 1 的词元有 ${unscaled} 个（${pct(unscaledPercent)}），词元乘以 √d 后有 ${scaled} 个（${pct(scaledPercent)}）。此时有 ${scaledItself} 个查询给自身位置打分最高${scaledItself > rows / 2 ? '：词元与自身的乘积 x_pᵀ M_k x_p 压过了其余各项' : ''}。`,
   'attention.describeRows': ({ position, offset }) =>
     `查询 ${position} 对其附近各键的注意力得分和 softmax 权重：普通点积、M_${offset}，以及加上随机词元嵌入之后。`,
 

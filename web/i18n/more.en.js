@@ -6,12 +6,12 @@ const r = String.raw;
 export default {
   'attention.title': 'Attention: a head that looks k tokens back',
   'attention.text': r`Attention scores a query position $p$ against every key position $q$. With the encoding added to the token embeddings $x$, a head with query and key matrices $W_Q$, $W_K$ computes
-$$\text{score}(p, q) = (x_p + PE_p)^\top W_Q^\top W_K\,(x_q + PE_q).$$
+$$\begin{aligned}\text{score}(p, q) &= (x_p + PE_p)^\top\\ &\quad\; W_Q^\top W_K\,(x_q + PE_q).\end{aligned}$$
 Take the positional part alone and let $W_Q^\top W_K = M_k$, the block-diagonal rotation of section 6. Since $M_k\,PE_q = PE_{q+k}$,
-$$PE_p^\top M_k\,PE_q = PE_p\cdot PE_{q+k} = s(q + k - p),$$
+$$\begin{aligned}PE_p^\top M_k\,PE_q &= PE_p\cdot PE_{q+k}\\ &= s(q + k - p),\end{aligned}$$
 largest where $q = p - k$, **for every $p$**: a head that looks $k$ tokens back. This is what “a linear map that depends only on $k$ is something attention can learn” means.
 
-These plots use the paper's encoding at the current $d$ and base, whatever preset is selected (at odd $d$ with its last column zero). The matrix shows the positional scores of the first positions: the red line left of the diagonal is $q = p - k$. Under it, the scores of query $p$ over the keys around it and their softmax (scores divided by $\sqrt d$, as in the paper, over the keys shown).
+These plots use the paper's encoding at the current $d$ and base, whatever preset is selected (at odd $d$ with its last column zero). The matrix shows the positional scores of the first positions: the dark red line left of the diagonal is $q = p - k$. Under it, the scores of query $p$ over the keys around it and their softmax (scores divided by $\sqrt d$, as in the paper, over the keys shown).
 
 The plain dot product, $W_Q^\top W_K = I$, scores $PE_p\cdot PE_q = s(q - p)$, and $s$ is symmetric: the key $k$ tokens before and the key $k$ tokens after get the same score, so it cannot tell before from after. $M_k$ is not symmetric ($M_k^\top = M_{-k}$), and it can.
 
@@ -20,7 +20,7 @@ A real input also carries its token: $(x_p + PE_p)^\top M_k (x_q + PE_q)$ adds t
 
   'sineCosine.title': 'Why sine and cosine',
   'sineCosine.text': r`Answer 2 of the Q&A leaves this open (“I believe they are there to introduce some difference”). Drop one member of each pair and see what breaks. With sines only,
-$$s_{\sin}(p, k) = \sum_i \sin(\omega_i p)\,\sin(\omega_i (p+k)) = \tfrac12\sum_i \big[\cos(\omega_i k) - \cos(\omega_i(2p + k))\big],$$
+$$\begin{aligned}s_{\sin}(p, k) &= \textstyle\sum_i \sin(\omega_i p)\,\sin(\omega_i (p+k))\\ &= \tfrac12\textstyle\sum_i \cos(\omega_i k)\\ &\quad - \tfrac12\textstyle\sum_i\cos(\omega_i(2p + k)),\end{aligned}$$
 and the second sum depends on $p$: the curves from $p$, $p + 100$ and $p + 1000$ part (top plot). With both members the $p$ terms cancel, since $\sin a \sin b + \cos a \cos b = \cos(b - a)$. Cosines alone leave $+\cos(\omega_i(2p + k))$ instead: the same failure.
 
 Nor can any matrix map the sine-only vector of $p$ to that of $p + k$. The shift needs $\sin(\omega(p + k)) = \sin(\omega p)\cos(\omega k) + \cos(\omega p)\sin(\omega k)$, and the cosine is not there to take it from. The plot below fits the best matrix by least squares over the table's positions and shows, per pair, the part of the target it misses; with sine and cosine, $M_k$ misses nothing.

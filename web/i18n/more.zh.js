@@ -5,12 +5,12 @@ const r = String.raw;
 export default {
   'attention.title': '注意力：一个回看 k 个词元的头',
   'attention.text': r`注意力拿查询位置 $p$ 与每个键位置 $q$ 打分。位置编码加到词元嵌入 $x$ 上之后，查询矩阵为 $W_Q$、键矩阵为 $W_K$ 的一个注意力头计算
-$$\text{score}(p, q) = (x_p + PE_p)^\top W_Q^\top W_K\,(x_q + PE_q).$$
+$$\begin{aligned}\text{score}(p, q) &= (x_p + PE_p)^\top\\ &\quad\; W_Q^\top W_K\,(x_q + PE_q).\end{aligned}$$
 只看位置部分，并取 $W_Q^\top W_K = M_k$（第 6 节的分块对角旋转矩阵）。由于 $M_k\,PE_q = PE_{q+k}$，
-$$PE_p^\top M_k\,PE_q = PE_p\cdot PE_{q+k} = s(q + k - p),$$
+$$\begin{aligned}PE_p^\top M_k\,PE_q &= PE_p\cdot PE_{q+k}\\ &= s(q + k - p),\end{aligned}$$
 它在 $q = p - k$ 处最大，**对每个 $p$ 都如此**：这个头总是回看 $k$ 个词元。这就是“只取决于 $k$ 的线性映射，注意力是可以学到的”的具体含义。
 
-这几张图用论文的位置编码，取当前的 $d$ 和 base，与所选预设无关（$d$ 为奇数时最后一列置零）。矩阵画出前若干位置的位置得分：对角线左侧的红线就是 $q = p - k$。下面是查询 $p$ 对其附近各键的得分，以及它们的 softmax（与论文一样先除以 $\sqrt d$，只在图中这些键上归一化）。
+这几张图用论文的位置编码，取当前的 $d$ 和 base，与所选预设无关（$d$ 为奇数时最后一列置零）。矩阵画出前若干位置的位置得分：对角线左侧的深红色线就是 $q = p - k$。下面是查询 $p$ 对其附近各键的得分，以及它们的 softmax（与论文一样先除以 $\sqrt d$，只在图中这些键上归一化）。
 
 普通点积（$W_Q^\top W_K = I$）的得分是 $PE_p\cdot PE_q = s(q - p)$，而 $s$ 是对称的：前面第 $k$ 个键和后面第 $k$ 个键得分相同，所以它分不清前后。$M_k$ 不对称（$M_k^\top = M_{-k}$），它分得清。
 
@@ -19,7 +19,7 @@ $$PE_p^\top M_k\,PE_q = PE_p\cdot PE_{q+k} = s(q + k - p),$$
 
   'sineCosine.title': '为什么既要正弦又要余弦',
   'sineCosine.text': r`问答中的回答 2 没有回答这个问题（“我相信他们的存在是为了引起一些差异”）。把每对中的一个去掉，看看什么会坏掉。只保留正弦时，
-$$s_{\sin}(p, k) = \sum_i \sin(\omega_i p)\,\sin(\omega_i (p+k)) = \tfrac12\sum_i \big[\cos(\omega_i k) - \cos(\omega_i(2p + k))\big],$$
+$$\begin{aligned}s_{\sin}(p, k) &= \textstyle\sum_i \sin(\omega_i p)\,\sin(\omega_i (p+k))\\ &= \tfrac12\textstyle\sum_i \cos(\omega_i k)\\ &\quad - \tfrac12\textstyle\sum_i\cos(\omega_i(2p + k)),\end{aligned}$$
 其中第二个和依赖于 $p$：从 $p$、$p + 100$、$p + 1000$ 出发的曲线彼此分开（上图）。两者都在时，含 $p$ 的项相互抵消，因为 $\sin a \sin b + \cos a \cos b = \cos(b - a)$。只保留余弦则剩下 $+\cos(\omega_i(2p + k))$，同样失败。
 
 也没有任何矩阵能把 $p$ 的纯正弦向量映射成 $p + k$ 的。平移需要 $\sin(\omega(p + k)) = \sin(\omega p)\cos(\omega k) + \cos(\omega p)\sin(\omega k)$，而余弦不在向量里，无从取得。下图在表中各位置上用最小二乘拟合最好的矩阵，逐对画出它没能拟合的那部分；正弦和余弦都在时，$M_k$ 一点也不差。

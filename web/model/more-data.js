@@ -97,10 +97,12 @@ export function softmax(values, temperature) {
 
 /**
  * For the queries p = k … N−1 of a window of N positions: how many have their
- * largest score(p, q) over the keys q = 0 … N−1 at q = p − k.
+ * largest score(p, q) over the keys q = 0 … N−1 at q = p − k, and how many at q = p.
  */
 function lookBack(size, offset, score) {
   let hits = 0;
+  // Queries whose best key is their own position (the token's product with itself can outweigh the rest).
+  let itself = 0;
   for (let p = offset; p < size; p++) {
     let best = -Infinity;
     let at = -1;
@@ -109,9 +111,10 @@ function lookBack(size, offset, score) {
       if (value > best) [best, at] = [value, q];
     }
     if (at === p - offset) hits++;
+    if (at === p) itself++;
   }
   const rows = Math.max(0, size - offset);
-  return { hits, rows, fraction: rows > 0 ? hits / rows : NaN };
+  return { hits, itself, rows, fraction: rows > 0 ? hits / rows : NaN };
 }
 
 /**
@@ -275,7 +278,9 @@ export const MORE_COMPUTE = {
     const s = model.offsetDots(conv, 0, low, k + size - 1);
     const values = new Float32Array(size * size);
     for (let p = 0; p < size; p++) for (let q = 0; q < size; q++) values[p * size + q] = s[q + k - p - low];
-    return { size, offset: k, values, peak: s[k - low], position: state.position };
+    let [min, max] = [Infinity, -Infinity];
+    for (const value of s) [min, max] = [Math.min(min, value), Math.max(max, value)];
+    return { size, offset: k, values, min, max };
   },
 
   /**

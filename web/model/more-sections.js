@@ -25,7 +25,7 @@ export const MORE_SECTIONS = [
     name: 'attention',
     draw: drawHeatmap,
     deps: [...WIDTH, 'length', 'position', 'offset'],
-    ...fromModel('attention', ({ size, offset, values, peak }, { state, t, pick }) => ({
+    ...fromModel('attention', ({ size, offset, values, min, max }, { state, t, pick }) => ({
       data: {
         values,
         rows: size,
@@ -39,7 +39,8 @@ export const MORE_SECTIONS = [
         xTitle: t('attention.keyAxis'),
         yTitle: t('attention.queryAxis'),
         legendTitle: t('attention.legend'),
-        domain: [-peak, peak],
+        // The window's own range: the peak line q = p − k stands out against the broad band of the slow pairs.
+        domain: [min, max],
         readout: (p, q, value) => t('attention.readout', p, q, offset, value),
         readoutHint: t('attention.hint'),
         testId: 'attention-readout',
@@ -108,6 +109,8 @@ export const MORE_SECTIONS = [
                 scaled: fractions.scaled.hits,
                 unscaledPercent: percent(fractions.unscaled.fraction),
                 scaledPercent: percent(fractions.scaled.fraction),
+                scaledItself: fractions.scaled.itself,
+                scaledItself: fractions.scaled.itself,
               }),
               testId: 'attention-fractions',
             },
