@@ -19,7 +19,7 @@ export default {
   'attention.rotated': (k) => `with M_${k}: PE(p)ᵀ M_${k} PE(q)`,
   'attention.scores': (p) => `scores of query p = ${p}`,
   'attention.weights': 'softmax(score / √d) over the keys shown',
-  'attention.tokens': 'with M_k, tokens added: (x_p + PE(p))ᵀ M_k (x_q + PE(q))',
+  'attention.tokens': 'with M_k, random tokens added',
   'attention.unscaled': 'random tokens x, norm ≈ 1',
   'attention.scaled': 'random tokens × √d, norm ≈ √d',
   'attention.symmetry': ({ plainBefore, plainAfter, rotatedBefore, rotatedAfter, offset }) =>
@@ -55,7 +55,7 @@ export default {
   'sineFit.cosine': 'cosine only: best matrix',
   'sineFit.both': 'sin and cos: M_k',
   'sineFit.panel': ({ pairs, allPairs }) =>
-    `part of f(PE(p + k)) a matrix misses, per pair${pairs < allPairs ? ` (the fastest ${pairs} of ${allPairs})` : ''}`,
+    `part of f(PE(p + k)) missed, per pair${pairs < allPairs ? ` (fastest ${pairs})` : ''}`,
   'sineFit.axis': 'pair i',
   'sineFit.underdetermined': ({ positions, pairs }) =>
     `Only ${positions} positions for ${pairs} pairs: some matrix fits that few rows exactly. Raise L or lower k.`,
@@ -85,7 +85,7 @@ export default {
   'extrapolation.describe': ({ length, incomplete, seen }) =>
     `Per pair, the fraction of its circle the positions 0 to ${length - 1} cover: ${incomplete} of ${seen.length} pairs see only an arc.`,
 
-  'tokenScale.panel': (p) => `position ${p}: PE(p) and a token embedding × √d`,
+  'tokenScale.panel': (p) => `position ${p}: PE(p) and a token × √d`,
   'tokenScale.pe': (p) => `PE(${p})`,
   'tokenScale.token': 'random token embedding × √d',
   'tokenScale.norms': ({ peNorm, tokenNorm, scaledNorm, dModel }) =>

@@ -21,8 +21,8 @@ export default {
   'attention.plain': '普通点积 PE(p)·PE(q)',
   'attention.rotated': (k) => `用 M_${k}：PE(p)ᵀ M_${k} PE(q)`,
   'attention.scores': (p) => `查询 p = ${p} 的得分`,
-  'attention.weights': 'softmax(得分 / √d)，在图中这些键上归一化',
-  'attention.tokens': '用 M_k 并加上词元：(x_p + PE(p))ᵀ M_k (x_q + PE(q))',
+  'attention.weights': 'softmax(得分 / √d)，只在图中各键上归一化',
+  'attention.tokens': '用 M_k，加上随机词元',
   'attention.unscaled': '随机词元 x，范数约为 1',
   'attention.scaled': '随机词元 × √d，范数约为 √d',
   'attention.symmetry': ({ plainBefore, plainAfter, rotatedBefore, rotatedAfter, offset }) =>
@@ -58,7 +58,7 @@ export default {
   'sineFit.cosine': '只用余弦：最佳矩阵',
   'sineFit.both': '正弦和余弦：M_k',
   'sineFit.panel': ({ pairs, allPairs }) =>
-    `矩阵没能拟合的 f(PE(p + k)) 部分，逐对${pairs < allPairs ? `（${allPairs} 对中最快的 ${pairs} 对）` : ''}`,
+    `没能拟合的 f(PE(p + k)) 部分，逐对${pairs < allPairs ? `（最快的 ${pairs} 对）` : ''}`,
   'sineFit.axis': '维度对 i',
   'sineFit.underdetermined': ({ positions, pairs }) =>
     `只有 ${positions} 个位置、却有 ${pairs} 对维度：这么少的行总有矩阵能完全拟合。请增大 L 或减小 k。`,
@@ -88,7 +88,7 @@ export default {
   'extrapolation.describe': ({ length, incomplete, seen }) =>
     `逐对画出位置 0 到 ${length - 1} 覆盖了圆周的多少：${seen.length} 对中有 ${incomplete} 对只见过一段弧。`,
 
-  'tokenScale.panel': (p) => `位置 ${p}：PE(p) 与乘以 √d 的词元嵌入`,
+  'tokenScale.panel': (p) => `位置 ${p}：PE(p) 与词元 × √d`,
   'tokenScale.pe': (p) => `PE(${p})`,
   'tokenScale.token': '随机词元嵌入 × √d',
   'tokenScale.norms': ({ peNorm, tokenNorm, scaledNorm, dModel }) =>

@@ -11,7 +11,7 @@ Take the positional part alone and let $W_Q^\top W_K = M_k$, the block-diagonal 
 $$\begin{aligned}PE_p^\top M_k\,PE_q &= PE_p\cdot PE_{q+k}\\ &= s(q + k - p),\end{aligned}$$
 largest where $q = p - k$, **for every $p$**: a head that looks $k$ tokens back. This is what “a linear map that depends only on $k$ is something attention can learn” means.
 
-These plots use the paper's encoding at the current $d$ and base, whatever preset is selected (at odd $d$ with its last column zero). The matrix shows the positional scores of the first positions: the dark red line left of the diagonal is $q = p - k$. Under it, the scores of query $p$ over the keys around it and their softmax (scores divided by $\sqrt d$, as in the paper, over the keys shown).
+These plots use the paper's encoding at the current $d$ and base, whatever preset is selected (at odd $d$ with its last column zero). The matrix shows the positional scores of the first positions: the dark red line is $q = p - k$, the diagonal moved $k$ columns to the left. Under it, the scores of query $p$ over the keys around it and their softmax (scores divided by $\sqrt d$, as in the paper, over the keys shown).
 
 The plain dot product, $W_Q^\top W_K = I$, scores $PE_p\cdot PE_q = s(q - p)$, and $s$ is symmetric: the key $k$ tokens before and the key $k$ tokens after get the same score, so it cannot tell before from after. $M_k$ is not symmetric ($M_k^\top = M_{-k}$), and it can.
 

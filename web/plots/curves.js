@@ -148,7 +148,14 @@ export function draw(element, data, options = {}) {
           });
         }
       }
-      svgText(group, panel.label, { x: margin.left + 6, y: top + 11, fill: 'currentColor' });
+      const title = svgText(group, panel.label, { x: margin.left + 6, y: top + 11, fill: 'currentColor' });
+      // A label longer than a narrow plot (a phone, a long translation) is squeezed to fit, never cut or spilled.
+      const room = frame.width - margin.left - margin.right - 6;
+      title.removeAttribute('textLength');
+      if (title.getComputedTextLength?.() > room) {
+        title.setAttribute('textLength', room);
+        title.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      }
     });
 
     drawAxis(svg, x, 'bottom', {
