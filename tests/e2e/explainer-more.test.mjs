@@ -287,6 +287,9 @@ try {
         curves.every((count) => count >= 2),
         `curves drawn: ${curves}`,
       );
+      // Section 4 no longer claims that the encoding extrapolates; it points to the section that says what happens.
+      const rowText = await page.textContent('section[aria-labelledby="h-row"] .text');
+      assert(!/extrapolate/.test(rowText) && rowText.includes('Beyond the training length'), `row text: ${rowText}`);
       assert(page.problems.length === 0, page.problems.join('\n'));
       return found['attention-fractions'];
     },
@@ -299,6 +302,8 @@ try {
     checkNotes(found, DEFAULTS, 'zh');
     const title = await page.textContent('#h-attention');
     assert(title.includes('注意力'), `heading: ${title}`);
+    const rowText = await page.textContent('section[aria-labelledby="h-row"] .text');
+    assert(!rowText.includes('可以外推') && rowText.includes('超出训练长度'), `row text: ${rowText}`);
     await page.selectOption('#language', 'en');
   });
 

@@ -32,6 +32,12 @@ const PLOTS = {
   'offset-dots': 'Dot products depend only on the offset',
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
+  attention: 'Attention: a head that looks k tokens back',
+  'attention-rows': 'Attention scores of one query',
+  'sine-only': 'Sines only: s(k) depends on p',
+  'sine-fit': 'Sines only: no matrix shifts position',
+  extrapolation: 'Beyond the training length',
+  'token-scale': 'Sizes of the encoding and of a token embedding',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
@@ -59,7 +65,7 @@ const browser = await launchChromium();
 try {
   await check('the script writes the images and pages', async () => {
     const { stdout } = await exec('node', [script, site], { encoding: 'utf8', timeout: 180000 });
-    assert(/og\/page\.png and 9 plot images/.test(stdout), stdout);
+    assert(new RegExp(`og/page\\.png and ${Object.keys(PLOTS).length} plot images`).test(stdout), stdout);
     return stdout.trim();
   });
 

@@ -16,6 +16,7 @@ These plots use the paper's encoding at the current $d$ and base, whatever prese
 The plain dot product, $W_Q^\top W_K = I$, scores $PE_p\cdot PE_q = s(q - p)$, and $s$ is symmetric: the key $k$ tokens before and the key $k$ tokens after get the same score, so it cannot tell before from after. $M_k$ is not symmetric ($M_k^\top = M_{-k}$), and it can.
 
 A real input also carries its token: $(x_p + PE_p)^\top M_k (x_q + PE_q)$ adds the cross terms $x_p^\top M_k PE_q$, $PE_p^\top M_k x_q$ and $x_p^\top M_k x_q$. The bottom panel adds random token vectors, the same in every run: entries of standard deviation $1/\sqrt d$ (norm about 1), and the same multiplied by $\sqrt d$ as the paper does (norm about $\sqrt d$, larger than $|PE_p| = \sqrt{\lfloor d/2 \rfloor}$). The last note counts for how many queries the best key is still $p - k$. A trained head learns $W_Q$ and $W_K$ for its task; random tokens only show how large the terms it has to work against are.`,
+  'attention.matrix': 'Positional scores PEᵀ M_k PE of the first positions',
   'attention-rows.title': 'Attention scores of one query',
 
   'sineCosine.title': 'Why sine and cosine',

@@ -15,6 +15,7 @@ $$\begin{aligned}PE_p^\top M_k\,PE_q &= PE_p\cdot PE_{q+k}\\ &= s(q + k - p),\en
 普通点积（$W_Q^\top W_K = I$）的得分是 $PE_p\cdot PE_q = s(q - p)$，而 $s$ 是对称的：前面第 $k$ 个键和后面第 $k$ 个键得分相同，所以它分不清前后。$M_k$ 不对称（$M_k^\top = M_{-k}$），它分得清。
 
 真实的输入还带着词元本身：$(x_p + PE_p)^\top M_k (x_q + PE_q)$ 多出交叉项 $x_p^\top M_k PE_q$、$PE_p^\top M_k x_q$ 和 $x_p^\top M_k x_q$。最下面一栏加上随机词元向量（每次运行都相同）：分量标准差为 $1/\sqrt d$（范数约为 1），以及像论文那样再乘以 $\sqrt d$（范数约为 $\sqrt d$，比 $|PE_p| = \sqrt{\lfloor d/2 \rfloor}$ 大）。最后一条注释统计有多少个查询的最佳键仍是 $p - k$。训练出来的头会为自己的任务学习 $W_Q$ 和 $W_K$；随机词元只是显示它要对付的交叉项有多大。`,
+  'attention.matrix': '前若干位置的位置得分 PEᵀ M_k PE',
   'attention-rows.title': '一个查询的注意力得分',
 
   'sineCosine.title': '为什么既要正弦又要余弦',
