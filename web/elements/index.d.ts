@@ -14,6 +14,12 @@ export const ELEMENTS: Readonly<{
   'posenc-compare': 'compare';
   'posenc-precision': 'precision';
   'posenc-rope-relative': 'rope-relative';
+  'posenc-attention': 'attention';
+  'posenc-attention-rows': 'attention-rows';
+  'posenc-sine-only': 'sine-only';
+  'posenc-sine-fit': 'sine-fit';
+  'posenc-extrapolation': 'extrapolation';
+  'posenc-token-scale': 'token-scale';
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
 export type PosencPlot = (typeof ELEMENTS)[PosencTag];
@@ -80,6 +86,12 @@ declare global {
     'posenc-similarity': PosencPlotElement;
     'posenc-rotation': PosencPlotElement;
     'posenc-compare': PosencPlotElement;
+    'posenc-attention': PosencPlotElement;
+    'posenc-attention-rows': PosencPlotElement;
+    'posenc-sine-only': PosencPlotElement;
+    'posenc-sine-fit': PosencPlotElement;
+    'posenc-extrapolation': PosencPlotElement;
+    'posenc-token-scale': PosencPlotElement;
   }
   interface HTMLElementEventMap {
     /** A click (or Enter) on the heatmap or similarity plot picked a cell; the attributes follow. */

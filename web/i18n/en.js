@@ -3,6 +3,7 @@
 // labels and descriptions that carry live numbers. The strings the plots and
 // the elements show are in plots.en.js (the elements bundle loads only those).
 import { formatNumber as n, groupDigits as count } from './number.js';
+import more from './more.en.js';
 import plots from './plots.en.js';
 import precision from './precision.en.js';
 import checkPrecision from './check-precision.en.js';
@@ -19,6 +20,7 @@ export default {
   ...precision,
   ...checkPrecision,
   ...ropeLab,
+  ...more,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',
@@ -81,7 +83,7 @@ Like the hands of a clock, each slower than the last by the same factor, the pai
 
 At position $p$ the fast dimensions on the left take values all over $[-1, 1]$ while the slow ones on the right are still close to $0, 1$.
 
-The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$): sinusoidal encodings extrapolate to inputs longer than any table. Move $p$ past $L$ to see the row of a position the table does not hold.`,
+The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$). That such a row exists does not mean that a model trained on $L$ positions can use it: see “Beyond the training length”. Move $p$ past $L$ to see the row of a position the table does not hold.`,
   'sensitivity.title': '5. How much each dimension moves per step',
   'sensitivity.text': r`Moving from position $p$ to $p+1$ changes dimension $j$ by $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$ (dots). A sinusoid of angular frequency $\omega$ cannot change by more than $2\sin(\omega/2) \le \omega$ in one step (line, $\omega_j$).
 

@@ -1,6 +1,7 @@
 // 中文字符串（与 en.js 键相同）。富文本：空行分段，$…$ 行内公式，$$…$$ 独立公式，**…** 加粗。
 // 图与元素显示的字符串在 plots.zh.js（元素包只加载这些）。
 import { groupDigits as count } from './number.js';
+import more from './more.zh.js';
 import plots, { formatNumber as n } from './plots.zh.js';
 import precision from './precision.zh.js';
 import checkPrecision from './check-precision.zh.js';
@@ -15,6 +16,7 @@ export default {
   ...precision,
   ...checkPrecision,
   ...ropeLab,
+  ...more,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',
@@ -76,7 +78,7 @@ $$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
 
 在位置 $p$，左边的快速维度取遍 $[-1, 1]$，右边的慢速维度仍接近 $0, 1$。
 
-公式对任意位置都有定义，超出表中 $L$ 行的位置也用同样方法计算（下图，$p + L$）：正弦编码可以外推到比任何表都长的输入。把 $p$ 拖过 $L$，即可看到表中没有的位置的那一行。`,
+公式对任意位置都有定义，超出表中 $L$ 行的位置也用同样方法计算（下图，$p + L$）。但有这一行，并不意味着用 $L$ 个位置训练的模型能用上它，见“超出训练长度”一节。把 $p$ 拖过 $L$，即可看到表中没有的位置的那一行。`,
   'sensitivity.title': '5. 每个维度每步变化多少',
   'sensitivity.text': r`从位置 $p$ 移到 $p+1$，维度 $j$ 变化 $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$（圆点）。角频率为 $\omega$ 的正弦波一步最多变化 $2\sin(\omega/2) \le \omega$（曲线，$\omega_j$）。
 

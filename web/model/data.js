@@ -193,5 +193,10 @@ export function createModel(pe) {
     core: pe,
     // The RoPE lab's numbers for its part of the state (rope-lab-data.js).
     ropeLab: memoised('ropeLab', (labState) => labNumbers(pe, labState)),
+    // The rows start … start + length − 1 and s(k) for k in [low, high] from `from`, as the core gives them.
+    table: memoised('table', (conv, start, length) => pe.table({ ...conv, start, length })),
+    offsetDots: memoised('offsetDots', (conv, from, low, high) =>
+      pe.offsetDots({ ...conv, from, minOffset: low, maxOffset: high }),
+    ),
   };
 }

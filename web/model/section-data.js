@@ -9,6 +9,7 @@ import { offsetWindow, waveWindow } from './data.js';
 import { PRECISION_COMPUTE } from './precision-data.js';
 import { ROPE_COMPUTE } from './rope-data.js';
 import { ROPE_LAB_COMPUTE } from './rope-lab-data.js';
+import { MORE_COMPUTE } from './more-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -104,4 +105,5 @@ export const COMPUTE = {
   },
   ...PRECISION_COMPUTE,
   ...ROPE_COMPUTE,
+  ...MORE_COMPUTE,
 };

@@ -15,6 +15,7 @@ import { draw as drawWaves } from '../plots/waves.js';
 import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
 import { maxPosition } from './params.js';
 import { ROPE_LAB_SECTIONS } from './rope-lab-sections.js';
+import { MORE_SECTIONS } from './more-sections.js';
 import { COMPUTE } from './section-data.js';
 import { PRECISION_SECTIONS } from './precision-sections.js';
 import { ROPE_SECTIONS } from './rope-sections.js';
@@ -330,4 +331,5 @@ export const SECTIONS = [
   ...PRECISION_SECTIONS,
   ...ROPE_SECTIONS,
   ...ROPE_LAB_SECTIONS,
+  ...MORE_SECTIONS,
 ];

@@ -277,8 +277,10 @@ export function addEmbedTools(sections, getState) {
     function label() {
       const t = currentTranslator();
       toggle.textContent = t('embed.button');
-      // The section's title (translated), not the plot's internal name.
-      const title = plot.closest('section')?.querySelector('h2')?.textContent?.trim() || section.name;
+      // The plot's own heading where a section holds several (an h3 before it), else the section's title
+      // (translated), not the plot's internal name.
+      const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
+      const title = (heading ?? plot.closest('section')?.querySelector('h2'))?.textContent?.trim() || section.name;
       toggle.setAttribute('aria-label', t('embed.buttonLabel', title));
       parts.script.label.textContent = t('embed.script');
       parts.iframe.label.textContent = t('embed.iframe');

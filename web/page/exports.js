@@ -51,10 +51,15 @@ function pagePlots() {
   return plots.map((plot) => {
     const section = plot.closest('section');
     const title = section?.querySelector('h2')?.textContent ?? '';
-    // The Q&A section holds three plots, each named by its own heading; so does the check's.
+    // The Q&A section holds three plots, each named by its own heading; so does the check's, and a
+    // section with several plots names each by the h3 before it.
+    const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
     const part =
-      (plot.closest('.mistake')?.querySelector('strong') ?? plot.closest('.check-difference')?.querySelector('h4'))
-        ?.textContent ?? '';
+      (
+        plot.closest('.mistake')?.querySelector('strong') ??
+        plot.closest('.check-difference')?.querySelector('h4') ??
+        heading
+      )?.textContent ?? '';
     const name = plot.dataset.plot ?? `check-${plot.dataset.checkPlot}`;
     return { element: plot, name, label: part ? `${title} — ${part}` : title };
   });

@@ -24,6 +24,12 @@ const PLOTS = [
   'precision',
   'rope-relative',
   'rope-scaling',
+  'attention',
+  'attention-rows',
+  'sine-only',
+  'sine-fit',
+  'extrapolation',
+  'token-scale',
 ];
 // The elements' attributes (web/model/params.js; tests/js/integrations.test.js
 // keeps the lists equal) and the global ones worth passing on.
