@@ -18,10 +18,10 @@ export default {
     `Columns of the table as curves over positions ${from} to ${to}: ${panels.map((p) => p.label).join('; ')}.${sinusoidal === false ? '' : ' Low dimensions oscillate fast, high dimensions barely move.'}`,
 
   'ladder.empty': 'This convention gives no column a fixed frequency.',
-  'ladder.describe': ({ shortest, longest, count }) =>
+  'ladder.describe': ({ shortest, longest, count, layout }) =>
     count === 0
       ? 'No column has a fixed wavelength in this convention.'
-      : `Wavelength of each of ${count} columns on a log scale, from ${n(shortest)} to ${n(longest)}, rising in a straight line: a geometric progression.`,
+      : `Wavelength of each of ${count} columns on a log scale, from ${n(shortest)} to ${n(longest)}, rising in a straight line${layout === 'concat' ? ' in each half' : ''}: a geometric progression.`,
 
   'row.zero': 'position 0',
   'row.at': (p, beyond) => `p = ${p}${beyond ? ' (beyond L: extrapolated)' : ''}`,
@@ -58,6 +58,7 @@ export default {
   'offset.from': (start) => `from position ${start}`,
   'offset.band': ({ first, last, shortest, longest }) =>
     `pairs ${first}–${last} (periods ${n(shortest)}–${n(longest)})`,
+  'offset.mark': (k) => `k = ${k}`,
   'offset.contributions': 'Σ cos(ω_i k) by bands of pairs, fast to slow',
   'offset.describe': ({ curves, spread }) =>
     `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
@@ -78,6 +79,8 @@ export default {
   'question.attemptRow': 'the whole attempt, position 0',
   'question.describeRatio': ({ panels, from, to }) =>
     `The paper's columns against the attempt's over positions ${from} to ${to}, for ${panels.map((p) => p.label).join(' and ')}: the paper's are sinusoids of position; the attempt's jump at position 0 and then change slowly, with no fixed frequency.`,
+  'question.zoomAxis': (shown, dModel) =>
+    shown < dModel ? `dimension j (the first ${shown} of ${dModel})` : 'dimension j',
   'question.columnCurves': (start) => `exponent on the column index, from position ${start}`,
 
   'axis.position': 'position',

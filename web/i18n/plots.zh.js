@@ -25,10 +25,10 @@ export default {
     `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。${sinusoidal === false ? '' : '靠前的维度振荡快，靠后的维度几乎不动。'}`,
 
   'ladder.empty': '此约定下没有任何一列有固定频率。',
-  'ladder.describe': ({ shortest, longest, count }) =>
+  'ladder.describe': ({ shortest, longest, count, layout }) =>
     count === 0
       ? '此约定下没有列具有固定波长。'
-      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，呈一条上升的直线：等比数列。`,
+      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，${layout === 'concat' ? '每一半各' : ''}呈一条上升的直线：等比数列。`,
 
   'row.zero': '位置 0',
   'row.at': (p, beyond) => `p = ${p}${beyond ? '（超出 L：外推）' : ''}`,
@@ -63,6 +63,7 @@ export default {
 
   'offset.from': (start) => `起始位置 ${start}`,
   'offset.band': ({ first, last, shortest, longest }) => `第 ${first}–${last} 对（周期 ${n(shortest)}–${n(longest)}）`,
+  'offset.mark': (k) => `k = ${k}`,
   'offset.contributions': '按维度对分组的 Σ cos(ω_i k)，由快到慢',
   'offset.describe': ({ curves, spread }) =>
     `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${spread.toExponential(1)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
@@ -82,6 +83,7 @@ export default {
   'question.attemptRow': '完整的尝试，位置 0',
   'question.describeRatio': ({ panels, from, to }) =>
     `在位置 ${from} 到 ${to} 上对比论文与错误写法的列（${panels.map((p) => p.label).join('、')}）：论文的列是位置的正弦波；错误写法的列在位置 0 处跳变，之后变化缓慢，没有固定频率。`,
+  'question.zoomAxis': (shown, dModel) => (shown < dModel ? `维度 j（${dModel} 维中的前 ${shown} 维）` : '维度 j'),
   'question.columnCurves': (start) => `指数用列序号，起始位置 ${start}`,
 
   'axis.position': '位置',
