@@ -12,6 +12,8 @@ export default {
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
     `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ' Low dimensions alternate quickly down the rows, high dimensions change slowly.' : ''}`,
 
+  'heatmap.cover': ({ rows, columns }) =>
+    `The table has more cells than the picture has pixels: each pixel shows the mean colour of the ${rows === 1 ? '' : `${rows} rows × `}${columns === 1 ? '1 column' : `${columns} columns`} it covers${rows > 1 ? ', so a column that swings between −1 and 1 within those rows averages to a flat middle tone (hover to read the cells, or lower L to see it change row by row)' : ''}.`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · period ${n(wavelength, 4)}` : ''}`,
   'waves.describe': ({ panels, from, to, sinusoidal }) =>

@@ -19,6 +19,8 @@ export default {
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
     `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '靠前的维度逐行快速正负交替，靠后的维度变化缓慢。' : ''}`,
 
+  'heatmap.cover': ({ rows, columns }) =>
+    `表格的单元格比图中的像素多：每个像素显示它所覆盖的${rows === 1 ? '' : ` ${rows} 行 ×`} ${columns} 列单元格的平均颜色${rows > 1 ? '；在这几行之内就在 −1 与 1 之间摆动的列会平均成一片平淡的中间色（悬停可读出单元格的值，或减小 L 以看到逐行的变化）' : ''}。`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · 周期 ${n(wavelength, 4)}` : ''}`,
   'waves.describe': ({ panels, from, to, sinusoidal }) =>

@@ -96,6 +96,7 @@ export const SECTIONS = [
           domain: [-amplitude(conv), amplitude(conv)],
           readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
+          coverNote: (cover) => t('heatmap.cover', cover),
           describe: (summary) => t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide' }),
           onPick: ({ row, column }) => pick({ ...positionPick(conv, state, row), dimension: column }),
         },
