@@ -99,11 +99,11 @@ function fillPresetTable() {
       const preset = PRESETS[name];
       const row = document.createElement('tr');
       const cells = [
-        name,
-        preset.layout,
-        preset.exponent,
-        preset.order,
-        preset.angle,
+        t(`option.preset.${name}`),
+        t(`option.layout.${preset.layout}`),
+        t(`option.exponent.${preset.exponent}`),
+        t(`option.order.${preset.order}`),
+        t(`option.angle.${preset.angle}`),
         preset.paddingRow === null ? t('compare.none') : String(preset.paddingRow),
         preset.oddColumn === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(preset)),
         t(`preset.${name}`),

@@ -149,6 +149,23 @@ export default {
   'controls.reset': 'Reset all',
   'controls.note': 'Sliders also take the arrow keys; Page Up/Down moves faster.',
 
+  // The controls' and the presets table's option labels; the values (URL, code) stay the code names.
+  'option.preset.vaswani': 'vaswani',
+  'option.preset.tensor2tensor': 'tensor2tensor',
+  'option.preset.tf-tutorial': 'tf-tutorial',
+  'option.preset.fairseq': 'fairseq',
+  'option.preset.legacy-column': 'legacy-column',
+  'option.preset.question': 'question',
+  'option.layout.interleaved': 'interleaved',
+  'option.layout.concat': 'concat',
+  'option.exponent.pair': 'pair (2i/d)',
+  'option.exponent.half-minus-one': 'half-minus-one (i/(d/2 − 1))',
+  'option.exponent.column': 'column (2j/d)',
+  'option.order.sin-cos': 'sin-cos',
+  'option.order.cos-sin': 'cos-sin',
+  'option.angle.divide': 'divide',
+  'option.angle.ratio-power': 'ratio-power',
+
   'intro.text': r`A Transformer's attention treats its input as a set: by itself it cannot tell which token came first. *Attention Is All You Need* therefore adds to every token embedding a vector that depends only on the token's position $pos$:
 
 $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
@@ -414,6 +431,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'export.imageLive': 'Live and interactive:',
   'export.unreachable':
     'Could not export: part of the page could not be fetched (is the connection down?). Check the connection and try again.',
+  'export.notChecked':
+    'Nothing checked yet: check a table first (Check a table, above), then export its difference plot.',
   'export.notDrawn': 'This plot has not been drawn yet: scroll to it, then export.',
 
   // The "Embed" tools under the plots (page/embed-snippet.js).

@@ -99,6 +99,17 @@ export default {
 
   // The elements' and the embed's own messages (web/elements, web/embed).
   'element.loading': 'Loading the WebAssembly core…',
+  // What an attribute's value should have been (web/model/params.js ParamError's facts).
+  'param.expected': ({ kind, low, high, allowed }, given) =>
+    `expected ${
+      kind === 'oneOf'
+        ? `one of ${allowed.join(', ')}`
+        : kind === 'magnitude'
+          ? `a number from ${low} to ${high} or from -${high} to -${low}`
+          : kind === 'rowOrNone'
+            ? `none or an integer from ${low} to ${high}`
+            : `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`
+    }, got ${given}`,
   'element.invalid': (tag, attribute, message) => `<${tag}>: invalid ${attribute}: ${message}.`,
   'element.slow': (seconds) =>
     `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. Still waiting; Retry asks again.`,

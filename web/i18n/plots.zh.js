@@ -102,6 +102,17 @@ export default {
 
   // 元素与嵌入页自己的消息（web/elements、web/embed）。
   'element.loading': '正在加载 WebAssembly 核心…',
+  // 属性值应满足的条件（web/model/params.js 中 ParamError 的事实）。
+  'param.expected': ({ kind, low, high, allowed }, given) =>
+    `应为${
+      kind === 'oneOf'
+        ? `以下之一：${allowed.join('、')}`
+        : kind === 'magnitude'
+          ? ` ${low} 到 ${high} 或 -${high} 到 -${low} 之间的数`
+          : kind === 'rowOrNone'
+            ? ` none 或 ${low} 到 ${high} 之间的整数`
+            : ` ${low} 到 ${high} 之间的${kind === 'integer' ? '整数' : '数'}`
+    }，实际为 ${given}`,
   'element.invalid': (tag, attribute, message) => `<${tag}>：属性 ${attribute} 无效：${message}。`,
   'element.slow': (seconds) =>
     `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。仍在等待；点击“重试”可重新请求。`,

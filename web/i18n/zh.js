@@ -140,6 +140,23 @@ export default {
   'controls.reset': '全部重置',
   'controls.note': '滑块也可用方向键调节；Page Up/Down 步子更大。',
 
+  // 控制项与预设表中选项的显示名；选项值（URL、代码）仍是代码名。
+  'option.preset.vaswani': '论文 vaswani',
+  'option.preset.tensor2tensor': 'tensor2tensor',
+  'option.preset.tf-tutorial': 'TensorFlow 教程 tf-tutorial',
+  'option.preset.fairseq': 'fairseq',
+  'option.preset.legacy-column': '早期移植 legacy-column',
+  'option.preset.question': '提问者的写法 question',
+  'option.layout.interleaved': '交错（interleaved）',
+  'option.layout.concat': '拼接（concat）',
+  'option.exponent.pair': '维度对序号（pair，2i/d）',
+  'option.exponent.half-minus-one': '半宽减一（half-minus-one，i/(d/2 − 1)）',
+  'option.exponent.column': '列序号（column，2j/d）',
+  'option.order.sin-cos': '先 sin 后 cos（sin-cos）',
+  'option.order.cos-sin': '先 cos 后 sin（cos-sin）',
+  'option.angle.divide': '除法（divide）',
+  'option.angle.ratio-power': '比值取幂（ratio-power）',
+
   'intro.text': r`Transformer 的注意力把输入当作一个集合：它本身分不出哪个词元在前。因此《Attention Is All You Need》给每个词元的嵌入加上一个只取决于位置 $pos$ 的向量：
 
 $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
@@ -388,6 +405,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'export.imageDownloaded': (name) => `剪贴板拒绝了图片，已改为保存 ${name}。`,
   'export.imageLive': '可交互的在线版本：',
   'export.unreachable': '无法导出：页面的一部分未能下载（网络是否已断开？）。请检查网络连接后再试。',
+  'export.notChecked': '还没有检查任何表：请先在上方“检查一张表”中检查一张表，再导出它的差异图。',
   'export.notDrawn': '这张图还没有画出来：请先滚动到它，再导出。',
 
   // 图下方的“嵌入”工具（page/embed-snippet.js）。
