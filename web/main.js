@@ -46,9 +46,12 @@ const sections = SECTIONS.map((section) => ({
   ...section,
   element: document.querySelector(`[data-plot="${section.name}"]`),
   // The explanations beside the plot: worded from the facts of what it shows.
-  texts: [...document.querySelector(`[data-plot="${section.name}"]`).parentElement.children].filter(
-    (node) => node.dataset.i18nRich,
-  ),
+  texts: [
+    ...document
+      .querySelector(`[data-plot="${section.name}"]`)
+      .closest('.mistake, section')
+      .querySelectorAll(':scope > [data-i18n-rich]'),
+  ],
   plot: null,
   // A key it depends on changed since it was last built (or its numbers asked for).
   stale: true,
