@@ -336,6 +336,22 @@ try {
     // Option labels in Chinese, values still the code names.
     const layout = await page.$eval('#c-layout option[value="interleaved"]', (option) => option.textContent);
     assert(layout === '交错（interleaved）', `layout option: ${layout}`);
+    for (const language of ['zh', 'en']) {
+      if (language === 'en') await page.selectOption('#language', 'en');
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('#controls select')].flatMap((select) => {
+          const context = document.createElement('canvas').getContext('2d');
+          context.font = getComputedStyle(select).font;
+          // Room for the text: the box less its padding and the arrow (about 24 px).
+          const room = select.clientWidth - 24;
+          return [...select.options]
+            .filter((option) => context.measureText(option.textContent).width > room)
+            .map((option) => `${select.id}: ${option.textContent}`);
+        }),
+      );
+      assert(clipped.length === 0, `${language}: options wider than their select: ${clipped.join(', ')}`);
+    }
+    await page.selectOption('#language', 'zh');
     await page.reload();
     await page.waitForSelector('#status[hidden]', { state: 'attached' });
     assert((await page.textContent('h1')) === chinese, 'Chinese not remembered after reload');

@@ -60,7 +60,7 @@ export default {
   'offset.from': (start) => `from position ${start}`,
   'offset.band': ({ first, last, shortest, longest }) =>
     `pairs ${first}–${last} (periods ${n(shortest)}–${n(longest)})`,
-  'offset.mark': (k) => `k = ${k}`,
+  'offset.mark': (k) => `k = ${k < 0 ? `−${-k}` : k}`,
   'offset.contributions': 'Σ cos(ω_i k) by bands of pairs, fast to slow',
   'offset.describe': ({ curves, spread }) =>
     `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,

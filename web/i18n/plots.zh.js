@@ -65,7 +65,7 @@ export default {
 
   'offset.from': (start) => `起始位置 ${start}`,
   'offset.band': ({ first, last, shortest, longest }) => `第 ${first}–${last} 对（周期 ${n(shortest)}–${n(longest)}）`,
-  'offset.mark': (k) => `k = ${k}`,
+  'offset.mark': (k) => `k = ${k < 0 ? `−${-k}` : k}`,
   'offset.contributions': '按维度对分组的 Σ cos(ω_i k)，由快到慢',
   'offset.describe': ({ curves, spread }) =>
     `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${spread.toExponential(1)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
