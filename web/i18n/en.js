@@ -53,8 +53,8 @@ function wavesPace(f) {
       : `${n((2 * Math.PI) / f.fastPeriod)} rad per position (a period of ${n(f.fastPeriod)} positions)`;
   const slow =
     f.slowTurn < 0.5
-      ? `the slowest column shown (j = ${f.slowColumn}) turns only ${n(f.slowTurn)} rad across the ${f.span} positions of the window: it hardly moves.`
-      : `even the slowest column shown (j = ${f.slowColumn}) turns ${n(f.slowTurn)} rad across the ${f.span} positions of the window: at this base and width no column stands still on this scale.`;
+      ? `the slowest column shown (j\u00a0=\u00a0${f.slowColumn}) turns only ${n(f.slowTurn)} rad across the ${f.span} positions of the window: it hardly moves.`
+      : `even the slowest column shown (j\u00a0=\u00a0${f.slowColumn}) turns ${n(f.slowTurn)} rad across the ${f.span} positions of the window: at this base and width no column stands still on this scale.`;
   return `Column ${f.fastColumn} turns ${fast}; ${slow} `;
 }
 function ladderFall(f) {
@@ -77,11 +77,11 @@ function rowAt(f) {
   if (f.paired === undefined)
     return r`At a position $p$ small next to the slow wavelengths the fast dimensions take values all over $[-1, 1]$ while the slow ones are still close to $0, 1$.`;
   if (!f.paired)
-    return `With this preset the sine and the cosine of a pair do not turn by one angle (§10): the middle chart shows position p = ${p} as computed.`;
+    return `With this preset the sine and the cosine of a pair do not turn by one angle (§10): the middle chart shows position p\u00a0=\u00a0${p} as computed.`;
   if (p === 0) return 'At p = 0 the middle chart is that row again.';
   if (f.stillPairs > 0)
-    return `At position p = ${p} the fast pairs take values all over $[-1, 1]$, while the slowest ${f.stillPairs} of the ${f.pairs} pairs have turned by less than 0.1 rad and still read about $0, 1$ (on the right${halves(f)}).`;
-  return `At position p = ${p} even the slowest pair has turned by ${n(f.slowestAngle)} rad: no pair is still near $0, 1$ (a larger base or a smaller p keeps the slow ones there).`;
+    return `At position p\u00a0=\u00a0${p} the fast pairs take values all over $[-1, 1]$, while the slowest ${f.stillPairs} of the ${f.pairs} pairs have turned by less than 0.1 rad and still read about $0, 1$ (on the right${halves(f)}).`;
+  return `At position p\u00a0=\u00a0${p} even the slowest pair has turned by ${n(f.slowestAngle)} rad: no pair is still near $0, 1$ (a larger base or a smaller p keeps the slow ones there).`;
 }
 function sensitivitySpan(f) {
   if (!f.sinusoidal)
@@ -92,8 +92,8 @@ function sensitivitySpan(f) {
     : r`The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last by about $1/\text{base}$, separating distant positions without wrapping around.`;
   const branch = numbers
     ? f.lowerBranch > 0
-      ? ` At p = ${f.position}, ${f.lowerBranch} of the ${f.dModel} columns change by less than a tenth of their bound: that lower branch.`
-      : ` At p = ${f.position} no column changes by less than a tenth of its bound.`
+      ? ` At p\u00a0=\u00a0${f.position}, ${f.lowerBranch} of the ${f.dModel} columns change by less than a tenth of their bound: that lower branch.`
+      : ` At p\u00a0=\u00a0${f.position} no column changes by less than a tenth of its bound.`
     : '';
   return `${span}
 

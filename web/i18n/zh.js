@@ -46,8 +46,8 @@ function wavesPace(f) {
       : `每个位置转 ${n((2 * Math.PI) / f.fastPeriod)} 弧度（周期 ${n(f.fastPeriod)} 个位置）`;
   const slow =
     f.slowTurn < 0.5
-      ? `图中最慢的一列（j = ${f.slowColumn}）在窗口的 ${f.span} 个位置中只转了 ${n(f.slowTurn)} 弧度：几乎不动。`
-      : `即使图中最慢的一列（j = ${f.slowColumn}）在窗口的 ${f.span} 个位置中也转了 ${n(f.slowTurn)} 弧度：在这个底数和宽度下，这一尺度上没有静止的列。`;
+      ? `图中最慢的一列（j\u00a0=\u00a0${f.slowColumn}）在窗口的 ${f.span} 个位置中只转了 ${n(f.slowTurn)} 弧度：几乎不动。`
+      : `即使图中最慢的一列（j\u00a0=\u00a0${f.slowColumn}）在窗口的 ${f.span} 个位置中也转了 ${n(f.slowTurn)} 弧度：在这个底数和宽度下，这一尺度上没有静止的列。`;
   return `第 ${f.fastColumn} 列${fast}；${slow}`;
 }
 function ladderFall(f) {
@@ -69,11 +69,11 @@ function rowAt(f) {
   const p = f.position;
   if (f.paired === undefined) return r`在比慢速波长小得多的位置 $p$，快速维度取遍 $[-1, 1]$，慢速维度仍接近 $0, 1$。`;
   if (!f.paired)
-    return `在此预设下，一对中的正弦和余弦并不按同一个角转动（见第 10 节）：中图是按公式算出的位置 p = ${p}。`;
+    return `在此预设下，一对中的正弦和余弦并不按同一个角转动（见第 10 节）：中图是按公式算出的位置 p\u00a0=\u00a0${p}。`;
   if (p === 0) return '在 p = 0 时，中图就是这一行本身。';
   if (f.stillPairs > 0)
-    return `在位置 p = ${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对）${halves(f)}转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
-  return `在位置 p = ${p}，即使最慢的一对也已转过 ${n(f.slowestAngle)} 弧度：没有哪一对仍接近 $0, 1$（更大的底数或更小的 p 才能让慢速维度对留在那里）。`;
+    return `在位置 p\u00a0=\u00a0${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对）${halves(f)}转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
+  return `在位置 p\u00a0=\u00a0${p}，即使最慢的一对也已转过 ${n(f.slowestAngle)} 弧度：没有哪一对仍接近 $0, 1$（更大的底数或更小的 p 才能让慢速维度对留在那里）。`;
 }
 function sensitivitySpan(f) {
   if (!f.sinusoidal)
@@ -84,8 +84,8 @@ function sensitivitySpan(f) {
     : r`前面的维度每步最多变化约 1，用来区分相邻位置；最后的维度每步只变化约 $1/\text{base}$，在不绕圈的前提下区分相距很远的位置。`;
   const branch = numbers
     ? f.lowerBranch > 0
-      ? `在 p = ${f.position}，${f.dModel} 列中有 ${f.lowerBranch} 列的变化不到其上界的十分之一：这就是下面那一支。`
-      : `在 p = ${f.position}，没有哪一列的变化不到其上界的十分之一。`
+      ? `在 p\u00a0=\u00a0${f.position}，${f.dModel} 列中有 ${f.lowerBranch} 列的变化不到其上界的十分之一：这就是下面那一支。`
+      : `在 p\u00a0=\u00a0${f.position}，没有哪一列的变化不到其上界的十分之一。`
     : '';
   return `${span}
 

@@ -229,13 +229,9 @@ export function draw(element, data, options = {}) {
     cursorGroup = svgElement('g', { 'pointer-events': 'none' }, svg);
     drawCursor();
     frame.setLabel((options.describe ?? defaultDescribe)(summary));
-    const note =
-      options.coverNote && (cover.rows > 1 || cover.columns > 1)
-        ? options.coverNote({
-            rows: Math.max(1, Math.round(cover.rows)),
-            columns: Math.max(1, Math.round(cover.columns)),
-          })
-        : '';
+    // Said only where a pixel spans two cells or more (rounded), in either direction.
+    const [rows, columns] = [Math.max(1, Math.round(cover.rows)), Math.max(1, Math.round(cover.columns))];
+    const note = options.coverNote && (rows > 1 || columns > 1) ? options.coverNote({ rows, columns }) : '';
     coverNote.hidden = note === '';
     if (coverNote.textContent !== note) coverNote.textContent = note;
   }
