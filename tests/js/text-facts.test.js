@@ -32,7 +32,7 @@ function factsOf(name, changes = {}) {
   }
   const context = { model, state, t, conv, computed, pick: () => {} };
   const built = section.compute ? section.present(section.compute(context), context) : section.build(context);
-  return { ...textFacts(state), ...built.text };
+  return { ...textFacts(state), ...built?.text };
 }
 
 const RICH = {
@@ -42,6 +42,7 @@ const RICH = {
   row: ['row.text'],
   sensitivity: ['sensitivity.text'],
   'offset-dots': ['offset.text'],
+  similarity: ['similarity.text'],
   'mistake-order': ['question.three'],
 };
 
@@ -111,6 +112,14 @@ describe('explanations worded from the settings', () => {
     const legacy = en['offset.text'](factsOf('offset-dots', { preset: 'legacy-column' }));
     expect(legacy).toContain('here they part');
     expect(legacy).not.toContain('$= d/2$');
+  });
+
+  it('the similarity matrix is called Toeplitz only when it is, and its padding row is named', () => {
+    const facts = (changes) => textFacts({ ...DEFAULTS, ...changes });
+    expect(en['similarity.text'](facts({}))).toContain('Since they depend only on');
+    expect(en['similarity.text'](facts({ preset: 'legacy-column' }))).toContain('with the current preset they do not');
+    expect(en['similarity.text'](facts({ preset: 'fairseq' }))).toContain('except row and column 1');
+    expect(zh['similarity.text'](facts({ preset: 'fairseq' }))).toContain('第 1 行和第 1 列');
   });
 
   it('the ladder under the column exponent falls to 1/base² (answer 2 of the Q&A)', () => {

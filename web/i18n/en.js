@@ -232,7 +232,12 @@ ${
     : 'With this preset the sum does not split into $\\cos(\\omega_i k)$ per pair, so the bands are not drawn.'
 }`,
   'similarity.title': '8. The similarity matrix',
-  'similarity.text': r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it.
+  'similarity.text': (f) =>
+    r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. ${
+      f.relative
+        ? r`Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it${f.padding === null ? '' : ` — except row and column ${f.padding}, the padding row, which are zero`}.`
+        : r`With the paper's convention they depend only on $q - p$ and the matrix is constant along each diagonal (a Toeplitz matrix); with the current preset they do not, and it is not.`
+    }
 
 The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the bands break up: its sin and cos have different frequencies. Pick *question* and there are no bands at all: its angles $(p/\text{base})^{e}$ barely change after the first few positions, so the rows are nearly the same vector and the matrix is nearly uniform.`,
   'compare.title': '9. Implementations disagree',

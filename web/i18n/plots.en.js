@@ -9,8 +9,8 @@ const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 export default {
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
-  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ' Low dimensions alternate quickly down the rows, high dimensions change slowly.' : ''}`,
+  'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>
+    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ` ${layout === 'concat' ? 'In each half, low' : 'Low'} dimensions alternate quickly down the rows, high dimensions change slowly.` : ''}`,
 
   'heatmap.cover': ({ rows, columns }) =>
     `The table has more cells than the picture has pixels: each pixel shows the mean colour of the ${rows === 1 ? '' : `${rows} rows × `}${columns === 1 ? '1 column' : `${columns} columns`} it covers${rows > 1 ? ', so a column that swings between −1 and 1 within those rows averages to a flat middle tone (hover to read the cells, or lower L to see it change row by row)' : ''}.`,

@@ -16,8 +16,8 @@ const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 export default {
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
-  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '靠前的维度逐行快速正负交替，靠后的维度变化缓慢。' : ''}`,
+  'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>
+    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? `${layout === 'concat' ? '在每一半中，' : ''}靠前的维度逐行快速正负交替，靠后的维度变化缓慢。` : ''}`,
 
   'heatmap.cover': ({ rows, columns }) =>
     `表格的单元格比图中的像素多：每个像素显示它所覆盖的${rows === 1 ? '' : ` ${rows} 行 ×`} ${columns} 列单元格的平均颜色${rows > 1 ? '；在这几行之内就在 −1 与 1 之间摆动的列会平均成一片平淡的中间色（悬停可读出单元格的值，或减小 L 以看到逐行的变化）' : ''}。`,

@@ -219,7 +219,12 @@ ${
     : '在此预设下，这个和不能按维度对拆成 $\\cos(\\omega_i k)$，因此不画分组图。'
 }`,
   'similarity.title': '8. 相似度矩阵',
-  'similarity.text': r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（Toeplitz 矩阵）：与主对角线平行的条带，主对角线上的值最大。
+  'similarity.text': (f) =>
+    r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。${
+      f.relative
+        ? r`因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）：与主对角线平行的条带，主对角线上的值最大${f.padding === null ? '' : `——只有第 ${f.padding} 行和第 ${f.padding} 列（填充行）为零`}。`
+        : r`在论文的约定下，它们只取决于 $q - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）；在当前预设下并非如此。`
+    }
 
 虚线交于 $(p, p + k)$。选择预设 *legacy-column*，条带就会散开：它的 sin 和 cos 频率不同。选择 *question* 则根本没有条带：它的角 $(p/\text{base})^{e}$ 在最初几个位置之后几乎不变，各行几乎是同一个向量，矩阵几乎是均匀的。`,
   'compare.title': '9. 各家实现并不一致',

@@ -97,7 +97,8 @@ export const SECTIONS = [
           readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
           coverNote: (cover) => t('heatmap.cover', cover),
-          describe: (summary) => t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide' }),
+          describe: (summary) =>
+            t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide', layout: conv.layout }),
           onPick: ({ row, column }) => pick({ ...positionPick(conv, state, row), dimension: column }),
         },
         text: heatmapFacts(table.values, table.options.length, conv),
