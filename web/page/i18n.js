@@ -77,12 +77,27 @@ export function renderRich(element, text) {
 // (the explanations are worded again at every redraw of their plot).
 const richShown = new WeakMap();
 
-/** Renders a [data-i18n-rich] node's text in language `t`, worded from `facts` when its string is a function of them. */
+/**
+ * Renders a [data-i18n-rich] node's text in language `t`, worded from `facts`
+ * when its string is a function of them. Only the paragraphs that changed are
+ * typeset again (a slider drag changes a number in one of them).
+ */
 export function showRich(node, t, facts) {
-  const text = t(node.dataset.i18nRich, facts);
-  if (richShown.get(node) === text) return;
-  richShown.set(node, text);
-  renderRich(node, text);
+  const paragraphs = t(node.dataset.i18nRich, facts)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim());
+  const shown = richShown.get(node);
+  richShown.set(node, paragraphs);
+  if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
+    renderRich(node, paragraphs.join('\n\n'));
+    return;
+  }
+  paragraphs.forEach((paragraph, index) => {
+    if (paragraph === shown[index]) return;
+    const p = document.createElement('p');
+    renderInline(p, paragraph);
+    node.children[index].replaceWith(p);
+  });
 }
 
 /**
