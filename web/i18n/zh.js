@@ -6,7 +6,7 @@ import plots, { formatNumber as n } from './plots.zh.js';
 const r = String.raw;
 
 // 随设置变化的句子，由 web/model/text-facts.js 的事实（f）生成；图的数值到达之前没有数值类事实。
-const halves = (f) => (f.layout === 'concat' ? '（每一半的右端）' : '（右边）');
+const halves = (f) => (f.layout === 'concat' ? '每一半的右端' : '右边');
 function heatmapClocks(f) {
   if (!f.sinusoidal)
     return r`在此预设的角 $(pos/\text{base})^{e}$ 下，各列不是位置的正弦波：过了最初几行，每一列都几乎不变（原因见第 10 节）。`;
@@ -72,7 +72,7 @@ function rowAt(f) {
     return `在此预设下，一对中的正弦和余弦并不按同一个角转动（见第 10 节）：中图是按公式算出的位置 p\u00a0=\u00a0${p}。`;
   if (p === 0) return '在 p = 0 时，中图就是这一行本身。';
   if (f.stillPairs > 0)
-    return `在位置 p\u00a0=\u00a0${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对）${halves(f)}转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
+    return `在位置 p\u00a0=\u00a0${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对，位于${halves(f)}）转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
   return `在位置 p\u00a0=\u00a0${p}，即使最慢的一对也已转过 ${n(f.slowestAngle)} 弧度：没有哪一对仍接近 $0, 1$（更大的底数或更小的 p 才能让慢速维度对留在那里）。`;
 }
 function sensitivitySpan(f) {
