@@ -389,6 +389,9 @@ try {
     await shows('heatmap', 'Row 0 is all zeros');
     await shows('row', 'all zeros');
     await shows('offset-dots', 'here they part');
+    // The dashed offset marks are named (k = 8 and its mirror).
+    const marks = await page.$$eval('[data-plot="offset-dots"] svg text', (nodes) => nodes.map((n) => n.textContent));
+    assert(marks.includes('k = 8') && marks.includes('k = −8'), `offset marks: ${marks.join(', ')}`);
     await page.selectOption('#c-preset', 'vaswani');
     await page.selectOption('#c-layout', 'concat');
     await shows('heatmap', 'in its first half');

@@ -141,6 +141,16 @@ describe('explanations worded from the settings', () => {
     expect(en['question.three'](factsOf('mistake-order'))).toContain('first 16 of the 128 dimensions');
   });
 
+  it('ties back to the Q&A: answer 1 is legacy-column with its padding row, answer 2 lets i reach hidden_units', () => {
+    for (const strings of [en, zh]) {
+      expect(strings['compare.text']).toContain('*legacy-column*');
+      expect(strings['compare.text']).toContain('keep dim 0 for padding token');
+      expect(strings['question.two']).toContain(String.raw`\text{hidden\_units}`);
+      expect(strings['question.two']).toContain(String.raw`1/\text{base}^2`);
+    }
+    expect(en['preset.legacy-column']).toMatch(/^answer 1 of the Q&A/);
+  });
+
   it('every variant in both languages: no undefined, NaN or [object', () => {
     const variants = [
       {},
