@@ -11,12 +11,14 @@ import { wantedArrays } from './model/arrays.js';
 import { firstFunction, knobs } from './model/convention.js';
 import { SECTIONS } from './model/sections.js';
 import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
+import { textFacts } from './model/text-facts.js';
 import {
   applyTranslations,
   initialLanguage,
   isLanguage,
   loadLanguage,
   rememberLanguage,
+  showRich,
   translator,
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
@@ -44,6 +46,13 @@ let idle = 0;
 const sections = SECTIONS.map((section) => ({
   ...section,
   element: document.querySelector(`[data-plot="${section.name}"]`),
+  // The explanations beside the plot: worded from the facts of what it shows.
+  texts: [
+    ...document
+      .querySelector(`[data-plot="${section.name}"]`)
+      .closest('.mistake, section')
+      .querySelectorAll(':scope > [data-i18n-rich]'),
+  ],
   plot: null,
   // A key it depends on changed since it was last built (or its numbers asked for).
   stale: true,
@@ -97,11 +106,11 @@ function fillPresetTable() {
       const preset = PRESETS[name];
       const row = document.createElement('tr');
       const cells = [
-        name,
-        preset.layout,
-        preset.exponent,
-        preset.order,
-        preset.angle,
+        t(`option.preset.${name}`),
+        t(`option.layout.${preset.layout}`),
+        t(`option.exponent.${preset.exponent}`),
+        t(`option.order.${preset.order}`),
+        t(`option.angle.${preset.angle}`),
         preset.paddingRow === null ? t('compare.none') : String(preset.paddingRow),
         preset.oddColumn === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(preset)),
         t(`preset.${name}`),
@@ -126,7 +135,7 @@ async function setLanguage(next) {
   language = next;
   t = translator(language);
   languageSelect.value = language;
-  applyTranslations(document, t, language);
+  applyTranslations(document, t, language, factsOf);
   if (statusSaid) {
     status.textContent = t(statusSaid.key, ...statusSaid.args);
     if (statusSaid.detail) status.textContent += ` ${t('page.detail', statusSaid.detail)}`;
@@ -187,12 +196,18 @@ function ask(section) {
 /** Sections with something to draw: numbers that arrived, or a build from the arrays at hand. */
 const drawable = (section) => section.arrived !== null || (section.stale && !section.compute);
 
+// The facts each explanation was last worded from (a language switch words it again from them).
+const shownFacts = new WeakMap();
+const factsOf = (node) => shownFacts.get(node) ?? textFacts(state);
+
 function buildSection(section, context) {
   section.builtAt = performance.now();
   let built;
+  let builtFor = context.state;
   if (section.compute) {
     const { numbers, state: at } = section.arrived;
     section.arrived = null;
+    builtFor = at;
     built = section.present(numbers, { ...context, state: at, conv: knobs(at) });
   } else {
     section.stale = false;
@@ -202,6 +217,12 @@ function buildSection(section, context) {
     // A plot already drawn keeps its last data until the new arrays arrive.
     if (!section.plot) section.element.textContent = t('page.computing');
     return;
+  }
+  // The text says what the plot beside it shows: the same state, the same numbers.
+  const facts = { ...textFacts(builtFor), ...built.text };
+  for (const node of section.texts) {
+    shownFacts.set(node, facts);
+    showRich(node, t, facts);
   }
   // The same as shown (a drag back over a value, or a slider the numbers do not depend on): nothing to redraw.
   const shown = { ...built, language };

@@ -441,6 +441,19 @@ try {
   await check('phone width (360 px): the section fits in either language', async () => {
     const small = await openPage(phone);
     await small.locator('#check').scrollIntoViewIfNeeded();
+    // Before any check: the plot list reads as text (no typeset math run together), and
+    // exporting the difference says that nothing was checked yet.
+    const labels = await small.$$eval('#export-plot option', (options) => options.map((o) => o.textContent));
+    const leaks = labels.filter((label) => /jjj|\\[a-z]|⌋2/.test(label));
+    assert(leaks.length === 0, `typeset math leaks into the plot list: ${leaks.join(' | ')}`);
+    assert(
+      labels.some((label) => label.includes('column index j instead of 2⌊j/2⌋.')),
+      labels.join(' | '),
+    );
+    await small.selectOption('#export-plot', 'check-difference');
+    await small.click('#export-png');
+    const said = await small.textContent('#export-status');
+    assert(said.startsWith('Nothing checked yet'), `export before a check: ${said}`);
     await small.click('[data-testid="check-sample-sin-cos-swapped"]');
     await answerFor(small, 'swapped');
     for (const language of ['en', 'zh']) {

@@ -383,6 +383,28 @@ try {
     return message;
   });
 
+  await check('an invalid attribute is explained in the element’s language (Chinese: no English left)', async () => {
+    await page.evaluate(() => {
+      const element = document.getElementById('first');
+      element.setAttribute('lang', 'zh-CN');
+      element.setAttribute('d-model', '5000');
+    });
+    await page.waitForFunction(() => document.getElementById('first').dataset.state === 'error');
+    await page.waitForFunction(() => /应为/.test(document.getElementById('first').shadowRoot.textContent), null, {
+      timeout: 10000,
+    });
+    const { message } = await inspect(page, '#first');
+    await page.evaluate(() => {
+      const element = document.getElementById('first');
+      element.removeAttribute('d-model');
+      element.removeAttribute('lang');
+    });
+    await page.waitForFunction(() => document.getElementById('first').dataset.state === 'ready');
+    assert(message.includes('应为 2 到 1024 之间的整数，实际为 “5000”'), message);
+    assert(!/expected|integer|from \d/.test(message), `English left in: ${message}`);
+    return message;
+  });
+
   await check('script and HTML payloads in attributes stay text: no element created, no script run', async () => {
     const payloads = {
       'd-model': '"><img src=x onerror="window.__pwned=1">',

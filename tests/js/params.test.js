@@ -484,9 +484,16 @@ describe('bad attribute values', () => {
       const withoutIt = readAll(Object.fromEntries(Object.entries(HOST).filter(([name]) => name !== attribute))).values;
       for (const text of bad) {
         const { values, errors } = readAll({ ...HOST, [attribute]: text });
-        expect(errors, JSON.stringify(text)).toEqual([
-          { attribute, message: `expected ${expected}, got ${quoted(text)}` },
-        ]);
+        expect(
+          errors.map(({ attribute: name, message }) => ({ attribute: name, message })),
+          JSON.stringify(text),
+        ).toEqual([{ attribute, message: `expected ${expected}, got ${quoted(text)}` }]);
+        // The elements word it in their language from its facts: English as the message, Chinese without English.
+        const [{ expected: facts, given }] = errors;
+        expect(en['param.expected'](facts, given)).toBe(errors[0].message);
+        const chinese = zh['param.expected'](facts, given);
+        expect(chinese, chinese).toMatch(/^应为/);
+        expect(chinese.replace(given, ''), chinese).not.toMatch(/expected|integer|number|from|one of|got/);
         // Falls back to its default: everything reads as without it.
         expect(values, JSON.stringify(text)).toEqual(withoutIt);
       }

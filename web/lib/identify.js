@@ -310,8 +310,9 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
     );
   } else diagnosis.push(...differences(options, nearest, length, dModel));
   if (match && MISTAKEN_PRESETS.includes(nearest)) {
-    // The preset's own mistakes that the table shares, named relative to the paper.
-    const shared = STRUCTURAL_KNOBS.filter((knob) => options[knob] === PRESETS[nearest][knob]);
+    // The preset's own mistakes that the table shares, named relative to the paper
+    // (the legacy port's all-zero row 0 too: a reader pasting its output should hear of it).
+    const shared = [...STRUCTURAL_KNOBS, 'paddingRow'].filter((knob) => options[knob] === PRESETS[nearest][knob]);
     const mistakes = { ...PRESETS.vaswani, ...Object.fromEntries(shared.map((knob) => [knob, options[knob]])) };
     for (const d of differences(mistakes, 'vaswani', length, dModel))
       if (!diagnosis.some((known) => known.code === d.code)) diagnosis.push(d);

@@ -28,8 +28,30 @@ const QUOTE_LIMIT = 40;
 const INTEGER = /^\d{1,9}$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d{1,3})?$/i;
 
-/** A value that does not parse: `message` says what was expected and quotes what was given. */
-export class ParamError extends Error {}
+/**
+ * What a value should have been, in English: { kind: 'integer' | 'number' |
+ * 'magnitude' | 'rowOrNone', low, high } or { kind: 'oneOf', allowed }.
+ * The elements word it in their language (web/i18n, 'param.expected').
+ */
+export function expectedText({ kind, low, high, allowed }) {
+  if (kind === 'oneOf') return `one of ${allowed.join(', ')}`;
+  if (kind === 'magnitude') return `a number from ${low} to ${high} or from -${high} to -${low}`;
+  if (kind === 'rowOrNone') return `none or an integer from ${low} to ${high}`;
+  return `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`;
+}
+
+/**
+ * A value that does not parse: `message` says in English what was expected
+ * and quotes what was given; `expected` (see expectedText) and `given` (the
+ * quote) are the facts a translation is worded from.
+ */
+export class ParamError extends Error {
+  constructor(expected, given) {
+    super(`expected ${expectedText(expected)}, got ${given}`);
+    this.expected = expected;
+    this.given = given;
+  }
+}
 
 function quote(text) {
   const short = text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text;
@@ -37,7 +59,7 @@ function quote(text) {
 }
 
 function fail(expected, text) {
-  throw new ParamError(`expected ${expected}, got ${quote(text)}`);
+  throw new ParamError(expected, quote(text));
 }
 
 // Values are taken exactly as written: no surrounding spaces (CSS matches
@@ -45,7 +67,7 @@ function fail(expected, text) {
 // the text and the row's range [low, high], resolved for the knobs read so far.
 const integer = (text, [low, high]) => {
   const value = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high)) fail(`an integer from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high)) fail({ kind: 'integer', low, high }, text);
   return value;
 };
 
@@ -58,20 +80,19 @@ const evenInteger = (text, [low, high]) => {
 
 const number = (text, [low, high]) => {
   const value = NUMBER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high)) fail(`a number from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high)) fail({ kind: 'number', low, high }, text);
   return value;
 };
 
 /** A number whose magnitude is in [low, high], of either sign. */
 const magnitude = (text, [low, high]) => {
   const value = NUMBER.test(text) ? Number(text) : NaN;
-  if (!(value >= -high && value <= high && Math.abs(value) >= low))
-    fail(`a number from ${low} to ${high} or from -${high} to -${low}`, text);
+  if (!(value >= -high && value <= high && Math.abs(value) >= low)) fail({ kind: 'magnitude', low, high }, text);
   return value;
 };
 
 const oneOf = (allowed) => (text) => {
-  if (!allowed.includes(text)) fail(`one of ${allowed.join(', ')}`, text);
+  if (!allowed.includes(text)) fail({ kind: 'oneOf', allowed }, text);
   return text;
 };
 
@@ -85,7 +106,7 @@ const presetOverride = (key, allowed) => (text, range, state) => {
 const rowOrNone = (text, [low, high]) => {
   if (text === 'none') return null;
   const value = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high)) fail(`none or an integer from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high)) fail({ kind: 'rowOrNone', low, high }, text);
   return value;
 };
 

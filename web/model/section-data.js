@@ -67,6 +67,8 @@ export const COMPUTE = {
   ladder: ({ model, conv }) => ({ wavelengths: model.frequencies(conv).map((w) => TWO_PI / w) }),
   row: ({ model, state, conv }) => ({
     rows: [0, state.position, state.position + state.length].map((position) => model.row(conv, position)),
+    // For the text: how far each pair has turned at p.
+    frequencies: model.frequencies(conv),
   }),
   sensitivity: ({ model, state, conv }) => {
     // float64 rows: the changes are compared with their bound, float32 rounding would blur small ones.

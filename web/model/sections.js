@@ -19,7 +19,10 @@ import { MORE_SECTIONS } from './more-sections.js';
 import { COMPUTE } from './section-data.js';
 import { PRECISION_SECTIONS } from './precision-sections.js';
 import { ROPE_SECTIONS } from './rope-sections.js';
+import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from './text-facts.js';
 const TWO_PI = 2 * Math.PI;
+/** Dimensions the cos/sin-swap chart shows (§10.3). */
+export const ORDER_ZOOM = 16;
 
 // The plots' value ranges follow |scale|.
 const valueDomain = (conv) => [-1.1 * amplitude(conv), 1.1 * amplitude(conv)];
@@ -64,6 +67,7 @@ function offsetData({ offset, curves, contributions }, t, labelKey) {
 
 const offsetOptions = (t) => ({
   xTitle: t('axis.offset'),
+  offsetLabel: (k) => t('offset.mark', k),
   yTitle: t('axis.dot'),
   contributionsTitle: t('offset.contributions'),
   describe: (summary) => t('offset.describe', summary),
@@ -96,9 +100,12 @@ export const SECTIONS = [
           domain: [-amplitude(conv), amplitude(conv)],
           readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
-          describe: (summary) => t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide' }),
+          coverNote: (cover) => t('heatmap.cover', cover),
+          describe: (summary) =>
+            t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide', layout: conv.layout }),
           onPick: ({ row, column }) => pick({ ...positionPick(conv, state, row), dimension: column }),
         },
+        text: heatmapFacts(table.values, table.options.length, conv),
       },
   },
   {
@@ -122,13 +129,14 @@ export const SECTIONS = [
         yDomain: valueDomain(conv),
         describe: (data) => t('waves.describe', data),
       },
+      text: wavesFacts(panels, from, to),
     })),
   },
   {
     name: 'ladder',
     draw: drawLadder,
     deps: [...ENCODING, 'dimension'],
-    ...fromModel('ladder', ({ wavelengths }, { state, t }) => ({
+    ...fromModel('ladder', ({ wavelengths }, { state, t, conv }) => ({
       data: {
         wavelengths,
         dimension: state.dimension,
@@ -141,15 +149,16 @@ export const SECTIONS = [
         xTitle: t('axis.dimension'),
         yTitle: t('axis.wavelength'),
         emptyText: t('ladder.empty'),
-        describe: (summary) => t('ladder.describe', summary),
+        describe: (summary) => t('ladder.describe', { ...summary, layout: conv.layout }),
       },
+      text: ladderFacts(wavelengths),
     })),
   },
   {
     name: 'row',
     draw: drawRow,
     deps: [...ENCODING, 'length', 'position', 'dimension'],
-    ...fromModel('row', ({ rows: [zero, at, beyond] }, { state, t, conv }) => ({
+    ...fromModel('row', ({ rows: [zero, at, beyond], frequencies }, { state, t, conv }) => ({
       data: {
         dimension: state.dimension,
         rows: [
@@ -163,6 +172,7 @@ export const SECTIONS = [
         yDomain: valueDomain(conv),
         describe: (data) => t('row.describe', data),
       },
+      text: rowFacts(frequencies, conv, state.position),
     })),
   },
   {
@@ -178,6 +188,7 @@ export const SECTIONS = [
         boundLabel: t('sensitivity.bound', amplitude(conv)),
         describe: (summary) => t('sensitivity.describe', summary),
       },
+      text: sensitivityFacts(change, bound),
     })),
   },
   {
@@ -227,6 +238,7 @@ export const SECTIONS = [
     ...fromModel('offset-dots', (numbers, { t }) => ({
       data: offsetData(numbers, t, 'offset.from'),
       options: offsetOptions(t),
+      text: offsetFacts(numbers.curves),
     })),
   },
   {
@@ -316,17 +328,26 @@ export const SECTIONS = [
     name: 'mistake-order',
     draw: drawRow,
     deps: ['dModel', 'base', 'dimension'],
-    ...fromModel('mistake-order', ({ rows: [paperRow, swappedRow, attemptRow] }, { state, t }) => ({
-      data: {
-        dimension: state.dimension,
-        rows: [
-          { label: t('question.paperRow'), values: paperRow },
-          { label: t('question.swappedRow'), values: swappedRow },
-          { label: t('question.attemptRow'), values: attemptRow },
-        ],
-      },
-      options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
-    })),
+    // Zoomed on the first dimensions: at d = 128 the stems of 0, 1, 0, 1 and 1, 0, 1, 0 look alike.
+    ...fromModel('mistake-order', ({ rows: [paperRow, swappedRow, attemptRow] }, { state, t }) => {
+      const shown = Math.min(state.dModel, ORDER_ZOOM);
+      const head = (values) => values.subarray(0, shown);
+      return {
+        data: {
+          dimension: state.dimension,
+          rows: [
+            { label: t('question.paperRow'), values: head(paperRow) },
+            { label: t('question.swappedRow'), values: head(swappedRow) },
+            { label: t('question.attemptRow'), values: head(attemptRow) },
+          ],
+        },
+        options: {
+          xTitle: t('question.zoomAxis', shown, state.dModel),
+          describe: (data) => t('row.describe', data),
+        },
+        text: { shown },
+      };
+    }),
   },
   ...PRECISION_SECTIONS,
   ...ROPE_SECTIONS,

@@ -24,6 +24,11 @@ function fillSelect(select, values) {
   );
 }
 
+/** The options' labels in the page's language (option.<kind>.<value>); the values stay the code names. */
+function labelSelect(select, kind, t) {
+  for (const option of select.options) set(option, 'textContent', t(`option.${kind}.${option.value}`));
+}
+
 // Only what changed is written: show() runs at every step of a drag, and each
 // write to a control or its label costs the browser a style and layout pass.
 function set(target, property, value) {
@@ -57,10 +62,12 @@ export function bindControls(form, onChange) {
 
   let state = null;
   let t = null;
+  const SELECTS = { preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' };
 
   /** Shows `nextState` in the form (ranges depend on dModel and length). */
   function show(nextState, translate) {
     state = nextState;
+    if (t !== translate) for (const [name, kind] of Object.entries(SELECTS)) labelSelect(input(name), kind, translate);
     t = translate;
     setRange(input('position'), 0, maxPosition(state));
     setRange(input('offset'), 0, maxOffset(state));

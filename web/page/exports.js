@@ -45,6 +45,18 @@ function fileStem(state) {
   return parts.join('-');
 }
 
+/**
+ * A heading's text as read: typeset math once, as its MathML reads (KaTeX
+ * also holds the drawn glyphs and the TeX source, which textContent would
+ * run together as "jjj").
+ */
+function plainText(node) {
+  if (!node) return '';
+  const copy = node.cloneNode(true);
+  for (const drawn of copy.querySelectorAll('.katex-html, annotation')) drawn.remove();
+  return copy.textContent.replace(/\s+/g, ' ').trim();
+}
+
 /** Every plot of the page, in page order: [{ element, name, label }]. */
 function pagePlots() {
   const plots = [...document.querySelectorAll('[data-plot], [data-check-plot]')];
@@ -54,12 +66,11 @@ function pagePlots() {
     // The Q&A section holds three plots, each named by its own heading; so does the check's, and a
     // section with several plots names each by the h3 before it.
     const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
-    const part =
-      (
-        plot.closest('.mistake')?.querySelector('strong') ??
+    const part = plainText(
+      plot.closest('.mistake')?.querySelector('strong') ??
         plot.closest('.check-difference')?.querySelector('h4') ??
-        heading
-      )?.textContent ?? '';
+        heading,
+    );
     const name = plot.dataset.plot ?? `check-${plot.dataset.checkPlot}`;
     return { element: plot, name, label: part ? `${title} — ${part}` : title };
   });
@@ -178,7 +189,8 @@ export function createExports(container, { getState, posenc }) {
     const plot = plots.find((p) => p.name === plotSelect.value);
     const picture = plot && plotSvg(plot.element);
     if (!picture) {
-      say(t('export.notDrawn'), 'error');
+      // The check's plot exists only once a table was checked: scrolling would not draw it.
+      say(t(plot?.name.startsWith('check-') ? 'export.notChecked' : 'export.notDrawn'), 'error');
       return;
     }
     const name = `posenc-${plot.name}.${kind}`;

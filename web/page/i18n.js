@@ -73,11 +73,41 @@ export function renderRich(element, text) {
   }
 }
 
-/** Fills [data-i18n] (text), [data-i18n-rich] (rich text) and [data-i18n-label] (aria-label). */
-export function applyTranslations(root, t, language) {
+// The text each rich node shows: typesetting is skipped when it is the same
+// (the explanations are worded again at every redraw of their plot).
+const richShown = new WeakMap();
+
+/**
+ * Renders a [data-i18n-rich] node's text in language `t`, worded from `facts`
+ * when its string is a function of them. Only the paragraphs that changed are
+ * typeset again (a slider drag changes a number in one of them).
+ */
+export function showRich(node, t, facts) {
+  const paragraphs = t(node.dataset.i18nRich, facts)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim());
+  const shown = richShown.get(node);
+  richShown.set(node, paragraphs);
+  if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
+    renderRich(node, paragraphs.join('\n\n'));
+    return;
+  }
+  paragraphs.forEach((paragraph, index) => {
+    if (paragraph === shown[index]) return;
+    const p = document.createElement('p');
+    renderInline(p, paragraph);
+    node.children[index].replaceWith(p);
+  });
+}
+
+/**
+ * Fills [data-i18n] (text), [data-i18n-rich] (rich text, worded from
+ * factsOf(node): see web/model/text-facts.js) and [data-i18n-label] (aria-label).
+ */
+export function applyTranslations(root, t, language, factsOf = () => ({})) {
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll('[data-i18n-rich]')) renderRich(node, t(node.dataset.i18nRich));
+  for (const node of root.querySelectorAll('[data-i18n-rich]')) showRich(node, t, factsOf(node));
   for (const node of root.querySelectorAll('[data-i18n-label]'))
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
   document.title = t('page.title');
