@@ -204,6 +204,18 @@ function buildSection(section, context) {
   section.shown = shown;
   if (section.plot) section.plot.update(built.data, built.options);
   else section.plot = section.draw(section.element, built.data, built.options);
+  if (section.visible) markFirstPlot();
+}
+
+// User Timing marks of the load, read by `npm run bench` (tests/bench/page-load.mjs):
+// posenc:first-plot once a plot on screen shows its data (its pixels from the
+// worker put in too) and a frame has shown it; posenc:interactive once the
+// controls respond (the core is loaded and the strings of the language are set).
+let firstPlotMarked = false;
+function markFirstPlot() {
+  if (firstPlotMarked) return;
+  firstPlotMarked = true;
+  compute.painted().then(() => requestAnimationFrame(() => setTimeout(() => performance.mark('posenc:first-plot'))));
 }
 
 const LARGE = 1 << 16;
@@ -395,6 +407,7 @@ async function start() {
     await languageSet;
     if (current !== attempt) return;
     ready = true;
+    if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');
     sayStatus('ready', null);
     schedule();
   } catch (error) {

@@ -85,6 +85,20 @@ export function createComputeClient(onResult) {
   const serves = (request, wanted) =>
     Object.keys(wanted).every((key) => request[key] === wanted[key] || (key === 'exact' && request.exact));
 
+  // Paints asked of the worker and not answered yet, and who waits for none to be left.
+  let paintsOut = 0;
+  let paintWaiters = [];
+  function painting(promise) {
+    paintsOut += 1;
+    const done = () => {
+      paintsOut -= 1;
+      // After the plots' own handlers of the answer (they put the pixels in their canvas).
+      if (paintsOut === 0) setTimeout(() => paintWaiters.splice(0).forEach((resolve) => resolve()));
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
   /** A compute job for `lane`, painting the new array for the plots that painted the one it replaces. */
   function compute(lane, source) {
     const generation = generations.get(lane) ?? 0;
@@ -129,7 +143,7 @@ export function createComputeClient(onResult) {
         // Painted in the new array's shape: only the rest of the request must match.
         if (ready && serves({ ...ready.request, rows: request.rows, columns: request.columns }, request))
           return Promise.resolve(ready.image);
-        return call(paintLane, { type: 'paint', source, request: wire(request) });
+        return painting(call(paintLane, { type: 'paint', source, request: wire(request) }));
       },
       subtract: (other, owner) => {
         const difference = { kind: 'difference', left: source, right: other.source };
@@ -177,6 +191,11 @@ export function createComputeClient(onResult) {
      */
     section(name, state) {
       return call(`section:${name}`, { type: 'section', name, state }).then((answer) => answer && answer.numbers);
+    },
+    /** Resolves once no paint asked of the worker is waiting (their pixels are in the plots' canvases). */
+    painted() {
+      if (paintsOut === 0) return Promise.resolve();
+      return new Promise((resolve) => paintWaiters.push(resolve));
     },
     /** kind: 'table' | 'similarity'; options: as for pe.table / pe.similarity. */
     request(slot, kind, options) {

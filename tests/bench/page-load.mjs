@@ -1,0 +1,156 @@
+// The page's first load, as a visitor's browser meets it: cold loads of the
+// built site in fresh headless Chromium contexts (nothing cached), each run
+// unthrottled and with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate,
+// about a mid-range phone). Per load: the page's User Timing marks
+// posenc:first-plot (a plot on screen shows its data) and posenc:interactive
+// (the controls respond), the longest main-thread task until both (every
+// task, from a Chromium trace), and every response Chromium received until the
+// network went idle, counted gzip-compressed by kind (HTML, JS, CSS, fonts,
+// wasm): what a server that compresses sends. Medians with the range of the runs.
+// Used by browser.mjs (npm run bench); also runs alone against any built site:
+//   node tests/bench/page-load.mjs [siteDir] [--runs 5] [--query '?dModel=512&length=2048']
+import { loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../e2e/chromium.mjs';
+import { serveStatic } from '../e2e/server.mjs';
+import { pageTasks, traced } from './drag.mjs';
+
+export const LOAD_MARKS = ['posenc:first-plot', 'posenc:interactive'];
+/** The targets: first plot (ms) per CPU rate, the longest task unthrottled (ms), the first view's gzip bytes. */
+export const LOAD_TARGETS = { firstPlot: { 1: 400, 4: 1500 }, longestTask: 50, bytes: 200 * 1024 };
+
+const KINDS = [
+  ['html', /\.html$|\/$/],
+  ['js', /\.m?js$/],
+  ['css', /\.css$/],
+  ['fonts', /\.(woff2?|ttf|otf)$/],
+  ['wasm', /\.wasm$/],
+];
+const kindOf = (url) => KINDS.find(([, pattern]) => pattern.test(new URL(url).pathname))?.[0] ?? 'other';
+
+/** One cold load of `url` in a fresh context at CPU `rate`: marks, longest task, bytes by kind. */
+export async function coldLoad(browser, url, { rate = 1, viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    const responses = [];
+    page.on('response', (response) => responses.push(response));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const { result: marks, events } = await traced(
+      page,
+      ['toplevel', 'blink.user_timing', 'disabled-by-default-devtools.timeline'].join(','),
+      async () => {
+        await page.goto(url);
+        await page.waitForFunction(
+          (names) => names.every((name) => performance.getEntriesByName(name).length > 0),
+          LOAD_MARKS,
+          { timeout: 60_000 * rate, polling: 50 },
+        );
+        return page.evaluate((names) => {
+          const at = Object.fromEntries(names.map((name) => [name, performance.getEntriesByName(name)[0].startTime]));
+          // How many KaTeX renders ran (a page that typesets at load inserts .katex nodes of its own).
+          return at;
+        }, LOAD_MARKS);
+      },
+    );
+    await page.waitForLoadState('networkidle');
+    const end = Math.max(...Object.values(marks));
+    const tasks = (pageTasks(events, { name: LOAD_MARKS[0], at: marks[LOAD_MARKS[0]] }) ?? []).filter(
+      (task) => task.at + task.duration > 0 && task.at < end,
+    );
+    const longest = tasks.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, cpu: 0 });
+    const bytes = {};
+    for (const response of responses) {
+      let body;
+      try {
+        body = await response.body();
+      } catch {
+        continue; // redirects have no body
+      }
+      const kind = kindOf(response.url());
+      bytes[kind] = (bytes[kind] ?? 0) + gzipSync(body).length;
+    }
+    await cdp.detach();
+    return {
+      rate,
+      firstPlot: marks['posenc:first-plot'],
+      interactive: marks['posenc:interactive'],
+      longestTask: longest.duration,
+      longestTaskCpu: longest.cpu,
+      longTasks: tasks.filter((task) => task.duration > 50).length,
+      bytes,
+      total: Object.values(bytes).reduce((a, b) => a + b, 0),
+      requests: responses.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+/** "median (min–max)" of `values`, with `digits` decimals. */
+const spread = (values, digits = 0) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const verdict = (ok) => (ok ? 'MET ' : 'MISS');
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/** Runs `runs` cold loads per CPU rate (interleaved) and prints the summary; returns the loads. */
+export async function measureLoads(browser, url, { runs = 5, rates = [1, 4], log = console.log } = {}) {
+  const loads = Object.fromEntries(rates.map((rate) => [rate, []]));
+  const load = [];
+  for (let run = 0; run < runs; run++) {
+    for (const rate of rates) {
+      load.push(loadavg()[0]);
+      loads[rate].push(await coldLoad(browser, url, { rate }));
+    }
+  }
+  log(`page load: ${runs} cold loads per CPU rate, fresh contexts, 1280×900, ${url.replace(/^.*\//, '/')}`);
+  for (const rate of rates) {
+    const of = (key) => loads[rate].map((l) => l[key]);
+    const firstPlot = median(of('firstPlot'));
+    log(
+      `${verdict(firstPlot <= LOAD_TARGETS.firstPlot[rate])} CPU ${rate}×: first plot ${spread(of('firstPlot'))} ms ` +
+        `(target ≤ ${LOAD_TARGETS.firstPlot[rate]}), interactive ${spread(of('interactive'))} ms`,
+    );
+    const longest = median(of('longestTask'));
+    log(
+      `${rate === 1 ? verdict(longest <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: longest main-thread task ` +
+        `during load ${spread(of('longestTask'))} ms (on CPU ${spread(of('longestTaskCpu'))}), ` +
+        `tasks over 50 ms ${spread(of('longTasks'))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+    );
+  }
+  const all = Object.values(loads).flat();
+  const kinds = [...new Set(all.flatMap((l) => Object.keys(l.bytes)))];
+  const total = median(all.map((l) => l.total));
+  log(
+    `${verdict(total <= LOAD_TARGETS.bytes)} first view transfers (gzip, every response until the network is idle): ` +
+      `${kb(total)} KB (${kinds.map((kind) => `${kind} ${kb(median(all.map((l) => l.bytes[kind] ?? 0)))}`).join(', ')}; ` +
+      `${median(all.map((l) => l.requests))} requests; target ≤ ${kb(LOAD_TARGETS.bytes)} KB)`,
+  );
+  log(`load average during the runs: ${spread(load, 2)}`);
+  return loads;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const at = args.indexOf(`--${name}`);
+    return at < 0 ? fallback : args[at + 1];
+  };
+  const siteDir =
+    args[0] && !args[0].startsWith('--') ? args[0] : fileURLToPath(new URL('../../dist/site', import.meta.url));
+  const site = await serveStatic(siteDir);
+  const browser = await launchChromium();
+  try {
+    await measureLoads(browser, `${site.url}${option('query', '')}`, { runs: Number(option('runs', 5)) });
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}
