@@ -3,8 +3,6 @@
 // animation frame; each section redraws only when a key it depends on changed.
 // The numbers of the plots that read the model are computed in the worker
 // (section-data.js), like the big arrays: the main thread only draws.
-import 'katex/dist/katex.min.css';
-import './styles.css';
 import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { wantedArrays } from './model/arrays.js';
@@ -21,7 +19,6 @@ import {
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
-import { createCheck } from './page/check.js';
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
@@ -56,8 +53,15 @@ const sections = SECTIONS.map((section) => ({
 
 // "Embed" under each plot: snippets for the current state (refreshed on redraw).
 const embedTools = addEmbedTools(sections, () => state);
-// "Check my implementation" and the exports of the current settings (their own section and worker).
-const check = createCheck(document.getElementById('check'), () => state);
+// "Check my implementation" and the exports of the current settings (their own section and worker): a
+// chunk of its own (most of the library's JS is theirs), loaded while the worker loads the core.
+let check = null;
+const checkLoaded = import('./page/check.js').then(
+  ({ createCheck }) => {
+    check = createCheck(document.getElementById('check'), () => state);
+  },
+  (error) => console.error(error),
+);
 const controls = bindControls(form, (next) => setState(next));
 
 // The loading line, kept as a key and its arguments so that a language switch rewrites it.
@@ -284,7 +288,7 @@ function redraw() {
   dirty.clear();
   updateUrl();
   embedTools.refresh();
-  check.refresh();
+  check?.refresh();
 
   // Plots keep showing the last arrays until the worker answers with new ones.
   const visible = sections.filter((section) => section.visible);
@@ -405,6 +409,7 @@ async function start() {
   try {
     await compute.ready();
     await languageSet;
+    await checkLoaded;
     if (current !== attempt) return;
     ready = true;
     if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');

@@ -11,6 +11,7 @@
 // fresh multi-megabyte array costs far more (first touch of its pages, then
 // garbage) than the core.
 import { setPainter } from '../plots/common.js';
+import { takeWorker } from './worker-start.js';
 
 export function createComputeClient(onResult) {
   let worker = null;
@@ -27,7 +28,9 @@ export function createComputeClient(onResult) {
   }
 
   function startWorker() {
-    worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
+    // The worker web/boot.js started, the first time (a restart starts a new one).
+    const early = takeWorker();
+    worker = early?.worker ?? new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }) => {
       const call = calls.get(data.id);
       calls.delete(data.id);
@@ -42,12 +45,21 @@ export function createComputeClient(onResult) {
       error.workerFailed = true;
       failAll(error);
     };
+    // What it reported before this client took it over: the calls made from now on fail at once.
+    if (early?.errors.length) {
+      const error = new Error(early.errors[0].message || 'the compute worker could not be started');
+      error.workerFailed = true;
+      startFailure = error;
+    }
   }
+  // An error the early worker reported before the client existed.
+  let startFailure = null;
   startWorker();
 
   function call(lane, message) {
     nextId += 1;
     const id = nextId;
+    if (startFailure) return Promise.reject(startFailure);
     return new Promise((resolve, reject) => {
       calls.set(id, { resolve, reject });
       worker.postMessage({ ...message, id, lane });
@@ -174,6 +186,7 @@ export function createComputeClient(onResult) {
      */
     restart() {
       worker.terminate();
+      startFailure = null;
       failAll(new Error('the compute worker was restarted'));
       latest.clear();
       startWorker();
