@@ -54,14 +54,31 @@ const sections = SECTIONS.map((section) => ({
 // "Embed" under each plot: snippets for the current state (refreshed on redraw).
 const embedTools = addEmbedTools(sections, () => state);
 // "Check my implementation" and the exports of the current settings (their own section and worker): a
-// chunk of its own (most of the library's JS is theirs), loaded while the worker loads the core.
+// chunk of their own, with the library code only they use, loaded when their section nears the screen or
+// a moment after the page is interactive: the first view does not wait for it.
 let check = null;
-const checkLoaded = import('./page/check.js').then(
-  ({ createCheck }) => {
-    check = createCheck(document.getElementById('check'), () => state);
+let checkLoading = null;
+function loadCheck() {
+  checkLoading ??= import('./page/check.js').then(
+    ({ createCheck }) => {
+      check = createCheck(document.getElementById('check'), () => state);
+    },
+    (error) => {
+      // Not fetched (offline): tried again when asked next.
+      checkLoading = null;
+      console.error(error);
+    },
+  );
+}
+const CHECK_AFTER_MS = 1000;
+new IntersectionObserver(
+  (entries, observer) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    loadCheck();
   },
-  (error) => console.error(error),
-);
+  { rootMargin: '100% 0px' },
+).observe(document.getElementById('check'));
 const controls = bindControls(form, (next) => setState(next));
 
 // The loading line, kept as a key and its arguments so that a language switch rewrites it.
@@ -409,10 +426,10 @@ async function start() {
   try {
     await compute.ready();
     await languageSet;
-    await checkLoaded;
     if (current !== attempt) return;
     ready = true;
     if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');
+    setTimeout(() => whenIdle(loadCheck, { timeout: 1000 }), CHECK_AFTER_MS);
     sayStatus('ready', null);
     schedule();
   } catch (error) {

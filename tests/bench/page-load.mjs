@@ -8,7 +8,7 @@
 // network went idle, counted gzip-compressed by kind (HTML, JS, CSS, fonts,
 // wasm): what a server that compresses sends. Medians with the range of the runs.
 // Used by browser.mjs (npm run bench); also runs alone against any built site:
-//   node tests/bench/page-load.mjs [siteDir] [--runs 5] [--query '?dModel=512&length=2048']
+//   node tests/bench/page-load.mjs [siteDir] [--runs 5] [--query '?dModel=512&length=2048'] [--versus otherSiteDir]
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -42,20 +42,20 @@ export async function coldLoad(browser, url, { rate = 1, viewport = { width: 128
       page,
       ['toplevel', 'blink.user_timing', 'disabled-by-default-devtools.timeline'].join(','),
       async () => {
-        await page.goto(url);
+        await page.goto(url, { waitUntil: 'commit', timeout: 60_000 * rate });
         await page.waitForFunction(
           (names) => names.every((name) => performance.getEntriesByName(name).length > 0),
           LOAD_MARKS,
-          { timeout: 60_000 * rate, polling: 50 },
+          { timeout: 120_000 * rate, polling: 50 },
         );
-        return page.evaluate((names) => {
-          const at = Object.fromEntries(names.map((name) => [name, performance.getEntriesByName(name)[0].startTime]));
-          // How many KaTeX renders ran (a page that typesets at load inserts .katex nodes of its own).
-          return at;
-        }, LOAD_MARKS);
+        return page.evaluate(
+          (names) => Object.fromEntries(names.map((name) => [name, performance.getEntriesByName(name)[0].startTime])),
+          LOAD_MARKS,
+        );
       },
     );
-    await page.waitForLoadState('networkidle');
+    // On a very busy machine the network may not go quiet in time: what arrived by then is counted.
+    await page.waitForLoadState('networkidle', { timeout: 30_000 * rate }).catch(() => {});
     const end = Math.max(...Object.values(marks));
     const tasks = (pageTasks(events, { name: LOAD_MARKS[0], at: marks[LOAD_MARKS[0]] }) ?? []).filter(
       (task) => task.at + task.duration > 0 && task.at < end,
@@ -100,39 +100,51 @@ const spread = (values, digits = 0) =>
 const verdict = (ok) => (ok ? 'MET ' : 'MISS');
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-/** Runs `runs` cold loads per CPU rate (interleaved) and prints the summary; returns the loads. */
-export async function measureLoads(browser, url, { runs = 5, rates = [1, 4], log = console.log } = {}) {
-  const loads = Object.fromEntries(rates.map((rate) => [rate, []]));
+/**
+ * Runs `runs` cold loads per CPU rate of each site (sites and rates
+ * interleaved, so that a change in the machine's load hits them alike) and
+ * prints a summary per site. `sites`: a URL, or { label: url }. Returns the loads.
+ */
+export async function measureLoads(browser, sites, { runs = 5, rates = [1, 4], log = console.log } = {}) {
+  const labelled = typeof sites === 'string' ? { '': sites } : sites;
+  const loads = Object.fromEntries(
+    Object.keys(labelled).map((label) => [label, Object.fromEntries(rates.map((rate) => [rate, []]))]),
+  );
   const load = [];
   for (let run = 0; run < runs; run++) {
-    for (const rate of rates) {
-      load.push(loadavg()[0]);
-      loads[rate].push(await coldLoad(browser, url, { rate }));
+    for (const [label, url] of Object.entries(labelled)) {
+      for (const rate of rates) {
+        load.push(loadavg()[0]);
+        loads[label][rate].push(await coldLoad(browser, url, { rate }));
+      }
     }
   }
-  log(`page load: ${runs} cold loads per CPU rate, fresh contexts, 1280×900, ${url.replace(/^.*\//, '/')}`);
-  for (const rate of rates) {
-    const of = (key) => loads[rate].map((l) => l[key]);
-    const firstPlot = median(of('firstPlot'));
-    log(
-      `${verdict(firstPlot <= LOAD_TARGETS.firstPlot[rate])} CPU ${rate}×: first plot ${spread(of('firstPlot'))} ms ` +
-        `(target ≤ ${LOAD_TARGETS.firstPlot[rate]}), interactive ${spread(of('interactive'))} ms`,
-    );
-    const longest = median(of('longestTask'));
-    log(
-      `${rate === 1 ? verdict(longest <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: longest main-thread task ` +
-        `during load ${spread(of('longestTask'))} ms (on CPU ${spread(of('longestTaskCpu'))}), ` +
-        `tasks over 50 ms ${spread(of('longTasks'))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+  log(`page load: ${runs} cold loads per CPU rate, fresh contexts, 1280×900`);
+  for (const [label, byRate] of Object.entries(loads)) {
+    const say = (line) => log(label ? `${label}: ${line}` : line);
+    for (const rate of rates) {
+      const of = (key) => byRate[rate].map((l) => l[key]);
+      const firstPlot = median(of('firstPlot'));
+      say(
+        `${verdict(firstPlot <= LOAD_TARGETS.firstPlot[rate])} CPU ${rate}×: first plot ${spread(of('firstPlot'))} ms ` +
+          `(target ≤ ${LOAD_TARGETS.firstPlot[rate]}), interactive ${spread(of('interactive'))} ms`,
+      );
+      const longest = median(of('longestTask'));
+      say(
+        `${rate === 1 ? verdict(longest <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: longest main-thread task ` +
+          `during load ${spread(of('longestTask'))} ms (on CPU ${spread(of('longestTaskCpu'))}), ` +
+          `tasks over 50 ms ${spread(of('longTasks'))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+      );
+    }
+    const all = Object.values(byRate).flat();
+    const kinds = [...new Set(all.flatMap((l) => Object.keys(l.bytes)))];
+    const total = median(all.map((l) => l.total));
+    say(
+      `${verdict(total <= LOAD_TARGETS.bytes)} first view transfers (gzip, every response until the network is idle): ` +
+        `${kb(total)} KB (${kinds.map((kind) => `${kind} ${kb(median(all.map((l) => l.bytes[kind] ?? 0)))}`).join(', ')}; ` +
+        `${median(all.map((l) => l.requests))} requests; target ≤ ${kb(LOAD_TARGETS.bytes)} KB)`,
     );
   }
-  const all = Object.values(loads).flat();
-  const kinds = [...new Set(all.flatMap((l) => Object.keys(l.bytes)))];
-  const total = median(all.map((l) => l.total));
-  log(
-    `${verdict(total <= LOAD_TARGETS.bytes)} first view transfers (gzip, every response until the network is idle): ` +
-      `${kb(total)} KB (${kinds.map((kind) => `${kind} ${kb(median(all.map((l) => l.bytes[kind] ?? 0)))}`).join(', ')}; ` +
-      `${median(all.map((l) => l.requests))} requests; target ≤ ${kb(LOAD_TARGETS.bytes)} KB)`,
-  );
   log(`load average during the runs: ${spread(load, 2)}`);
   return loads;
 }
@@ -145,12 +157,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const siteDir =
     args[0] && !args[0].startsWith('--') ? args[0] : fileURLToPath(new URL('../../dist/site', import.meta.url));
+  // --versus <siteDir>: another build (e.g. of main) measured in the same run, loads interleaved.
+  const versus = option('versus', null);
   const site = await serveStatic(siteDir);
+  const other = versus && (await serveStatic(versus));
   const browser = await launchChromium();
+  const query = option('query', '');
   try {
-    await measureLoads(browser, `${site.url}${option('query', '')}`, { runs: Number(option('runs', 5)) });
+    await measureLoads(
+      browser,
+      other ? { [versus]: `${other.url}${query}`, [siteDir]: `${site.url}${query}` } : `${site.url}${query}`,
+      { runs: Number(option('runs', 5)) },
+    );
   } finally {
     await browser.close();
     await site.close();
+    await other?.close();
   }
 }
