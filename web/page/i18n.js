@@ -95,7 +95,11 @@ const lateRich = new WeakMap();
 /** Fills [data-i18n] (text), [data-i18n-rich] (rich text) and [data-i18n-label] (aria-label). */
 export function applyTranslations(root, t, language) {
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  // Text the build put in the page already is left alone (no new text nodes to style and lay out at load).
+  for (const node of root.querySelectorAll('[data-i18n]')) {
+    const text = t(node.dataset.i18n);
+    if (node.textContent !== text) node.textContent = text;
+  }
   for (const node of root.querySelectorAll('[data-i18n-rich]'))
     showRich(node, node.dataset.i18nRich, t(node.dataset.i18nRich), language);
   for (const node of root.querySelectorAll('[data-i18n-label]'))
