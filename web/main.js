@@ -3,8 +3,6 @@
 // animation frame; each section redraws only when a key it depends on changed.
 // The numbers of the plots that read the model are computed in the worker
 // (section-data.js), like the big arrays: the main thread only draws.
-import 'katex/dist/katex.min.css';
-import './styles.css';
 import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { wantedArrays } from './model/arrays.js';
@@ -23,7 +21,6 @@ import {
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
-import { createCheck } from './page/check.js';
 import { createRopeChapter } from './page/rope-lab.js';
 
 const form = document.getElementById('controls');
@@ -66,8 +63,32 @@ const sections = SECTIONS.map((section) => ({
 
 // "Embed" under each plot: snippets for the current state (refreshed on redraw).
 const embedTools = addEmbedTools(sections, () => state);
-// "Check my implementation" and the exports of the current settings (their own section and worker).
-const check = createCheck(document.getElementById('check'), () => state);
+// "Check my implementation" and the exports of the current settings (their own section and worker): a
+// chunk of their own, with the library code only they use, loaded when their section nears the screen or
+// a moment after the page is interactive: the first view does not wait for it.
+let check = null;
+let checkLoading = null;
+function loadCheck() {
+  checkLoading ??= import('./page/check.js').then(
+    ({ createCheck }) => {
+      check = createCheck(document.getElementById('check'), () => state);
+    },
+    (error) => {
+      // Not fetched (offline): tried again when asked next.
+      checkLoading = null;
+      console.error(error);
+    },
+  );
+}
+const CHECK_AFTER_MS = 1000;
+new IntersectionObserver(
+  (entries, observer) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    loadCheck();
+  },
+  { rootMargin: '100% 0px' },
+).observe(document.getElementById('check'));
 const controls = bindControls(form, (next) => setState(next));
 // The RoPE chapter's lab settings, Check my RoPE and code (sections 4-6).
 const ropeChapter = createRopeChapter(document, (next) => setState(next));
@@ -222,7 +243,7 @@ function buildSection(section, context) {
   const facts = { ...textFacts(builtFor), ...built.text };
   for (const node of section.texts) {
     shownFacts.set(node, facts);
-    showRich(node, t, facts);
+    showRich(node, t, facts, language);
   }
   // The same as shown (a drag back over a value, or a slider the numbers do not depend on): nothing to redraw.
   const shown = { ...built, language };
@@ -230,6 +251,18 @@ function buildSection(section, context) {
   section.shown = shown;
   if (section.plot) section.plot.update(built.data, built.options);
   else section.plot = section.draw(section.element, built.data, built.options);
+  if (section.visible) markFirstPlot();
+}
+
+// User Timing marks of the load, read by `npm run bench` (tests/bench/page-load.mjs):
+// posenc:first-plot once a plot on screen shows its data (its pixels from the
+// worker put in too) and a frame has shown it; posenc:interactive once the
+// controls respond (the core is loaded and the strings of the language are set).
+let firstPlotMarked = false;
+function markFirstPlot() {
+  if (firstPlotMarked) return;
+  firstPlotMarked = true;
+  compute.painted().then(() => requestAnimationFrame(() => setTimeout(() => performance.mark('posenc:first-plot'))));
 }
 
 const LARGE = 1 << 16;
@@ -298,7 +331,7 @@ function redraw() {
   dirty.clear();
   updateUrl();
   embedTools.refresh();
-  check.refresh();
+  check?.refresh();
 
   // Plots keep showing the last arrays until the worker answers with new ones.
   const visible = sections.filter((section) => section.visible);
@@ -421,6 +454,8 @@ async function start() {
     await languageSet;
     if (current !== attempt) return;
     ready = true;
+    if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');
+    setTimeout(() => whenIdle(loadCheck, { timeout: 1000 }), CHECK_AFTER_MS);
     sayStatus('ready', null);
     schedule();
   } catch (error) {

@@ -14,7 +14,7 @@ import { CONTROLS, format } from '../model/params.js';
 import { toQuery } from '../model/state.js';
 import { TAG_OF_PLOT } from '../model/tags.js';
 import { languageOfLang } from '../i18n/translate.js';
-import { download } from './exports.js';
+import { download } from './dom.js';
 import { translator } from './i18n.js';
 import { captionedSvg, svgToPng } from './plot-image.js';
 

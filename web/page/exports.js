@@ -5,7 +5,7 @@
 // reaches the DOM through textContent.
 import { codeSnippet, toCsv, toJson, toNpy } from '../lib/index.js';
 import { encoding } from '../model/convention.js';
-import { element } from './dom.js';
+import { download, element } from './dom.js';
 import { plotSvg, svgToPng } from './plot-image.js';
 
 const DTYPES = ['float32', 'float64'];
@@ -20,17 +20,8 @@ const TABLE_FORMATS = {
   json: { type: 'application/json', write: toJson },
 };
 
-/** Saves a Blob under `name` (an object URL clicked through <a download>). */
-export function download(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const link = element('a', { href: url, download: name });
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is only needed until then.
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
+// Saving a Blob lives in dom.js (the embed tools use it without the rest of this module).
+export { download };
 
 /** The options of the current table: the page's encoding at its length. */
 const tableOptions = (state, dtype) => ({ ...encoding(state), length: state.length, dtype });
