@@ -526,7 +526,6 @@ describe('bad attribute values', () => {
 
 // ---- the page's URL parameters: every bad value falls back to its default, silently ----
 
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare', 'precision'];
 const LAB_PARAMS = Object.keys(LAB_DEFAULTS);
 const PAGE_PARAMS = [
   'dModel',
@@ -539,6 +538,7 @@ const PAGE_PARAMS = [
   'k',
   'j',
   'compare',
+  'precision',
   ...LAB_PARAMS,
 ];
 const PAGE_DEFAULTS = {
@@ -553,6 +553,9 @@ const PAGE_DEFAULTS = {
   dimension: 6,
   versus: 'question',
   precision: 'float16',
+  ropeDim: 128,
+  ropeLayout: 'half',
+  context: 4096,
   ...LAB_DEFAULTS,
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).

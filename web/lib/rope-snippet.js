@@ -6,7 +6,6 @@ import { ropeDtype, ropeLayout, ropeParams, ropePosition, ROPE_LAYOUTS, ROPE_SCA
 import { fail, integer, MAX_BYTES } from './options.js';
 import { rounded, roundedNote, rounds, roundToHelper } from './precision-snippet.js';
 import { PRECISION_DTYPES } from './conventions.js';
-  for (const [name, index] of Object.entries(precision)) if (index !== 0) resolved[name] = PRECISION_DTYPES[index];
 
 /** Options of a RoPE call rather than of a sinusoidal table. */
 export function isRopeOptions(options) {
