@@ -391,6 +391,16 @@ const ATTRIBUTE_MATRIX = [
     bad: ATTRIBUTE_BAD['compare'],
     valid: ['tensor2tensor', 'legacy-column'],
   },
+  // The heatmap does not read RoPE's knobs: each must only be refused or accepted as written.
+  { attribute: 'head-dim', on: 'table', bad: ATTRIBUTE_BAD['head-dim'], valid: ['64', '96'], shows: 'nothing' },
+  {
+    attribute: 'rope-layout',
+    on: 'table',
+    bad: ATTRIBUTE_BAD['rope-layout'],
+    valid: ['interleaved', 'half'],
+    shows: 'nothing',
+  },
+  { attribute: 'context', on: 'table', bad: ATTRIBUTE_BAD['context'], valid: ['1024', '2000'], shows: 'nothing' },
   {
     attribute: 'theme',
     on: 'table',
@@ -451,6 +461,9 @@ const PARAM_ATTRIBUTES = {
   k: 'offset',
   j: 'dimension',
   compare: 'compare',
+  headDim: 'head-dim',
+  ropeLayout: 'rope-layout',
+  context: 'context',
   order: 'order',
   angle: 'angle',
   start: 'start',
@@ -460,7 +473,21 @@ const PARAM_ATTRIBUTES = {
   theme: 'theme',
   height: 'height',
 };
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare'];
+const PAGE_PARAMS = [
+  'dModel',
+  'length',
+  'base',
+  'preset',
+  'layout',
+  'exponent',
+  'p',
+  'k',
+  'j',
+  'compare',
+  'headDim',
+  'ropeLayout',
+  'context',
+];
 const PAGE_DEFAULTS = {
   dModel: '128',
   length: '256',
@@ -470,6 +497,9 @@ const PAGE_DEFAULTS = {
   k: '8',
   j: '6',
   compare: 'question',
+  headDim: '128',
+  ropeLayout: 'half',
+  context: '4096',
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -483,6 +513,9 @@ const PAGE_VALID = {
   k: '70',
   j: '40',
   compare: 'fairseq',
+  headDim: '64',
+  ropeLayout: 'interleaved',
+  context: '1024',
 };
 const REPEATED_VALID_FIRST = 'repeated, the valid value first';
 const REPEATED_BAD_FIRST = 'repeated, the bad value first';
@@ -564,6 +597,9 @@ const EMBED_VALID = {
   k: '30',
   j: '21',
   compare: 'tensor2tensor',
+  headDim: '64',
+  ropeLayout: 'interleaved',
+  context: '1024',
   order: 'cos-sin',
   angle: 'divide',
   start: '-3.5',
