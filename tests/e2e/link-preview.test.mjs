@@ -32,6 +32,7 @@ const PLOTS = {
   'offset-dots': 'Dot products depend only on the offset',
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
+  'rope-relative': 'From adding to rotating',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
