@@ -399,6 +399,16 @@ const ATTRIBUTE_MATRIX = [
     valid: ['bfloat16', 'float32'],
     shows: 'nothing on a heatmap',
   },
+  // The heatmap does not read RoPE's knobs: each must only be refused or accepted as written.
+  { attribute: 'rope-dim', on: 'table', bad: ATTRIBUTE_BAD['rope-dim'], valid: ['64', '96'], shows: 'nothing' },
+  {
+    attribute: 'rope-layout',
+    on: 'table',
+    bad: ATTRIBUTE_BAD['rope-layout'],
+    valid: ['interleaved', 'half'],
+    shows: 'nothing',
+  },
+  { attribute: 'context', on: 'table', bad: ATTRIBUTE_BAD['context'], valid: ['1024', '2000'], shows: 'nothing' },
   {
     attribute: 'theme',
     on: 'table',
@@ -460,6 +470,9 @@ const PARAM_ATTRIBUTES = {
   j: 'dimension',
   compare: 'compare',
   precision: 'precision',
+  ropeDim: 'rope-dim',
+  ropeLayout: 'rope-layout',
+  context: 'context',
   order: 'order',
   angle: 'angle',
   start: 'start',
@@ -469,7 +482,22 @@ const PARAM_ATTRIBUTES = {
   theme: 'theme',
   height: 'height',
 };
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare', 'precision'];
+const PAGE_PARAMS = [
+  'dModel',
+  'length',
+  'base',
+  'preset',
+  'layout',
+  'exponent',
+  'p',
+  'k',
+  'j',
+  'compare',
+  'precision',
+  'ropeDim',
+  'ropeLayout',
+  'context',
+];
 const PAGE_DEFAULTS = {
   dModel: '128',
   length: '256',
@@ -480,6 +508,9 @@ const PAGE_DEFAULTS = {
   j: '6',
   compare: 'question',
   precision: 'float16',
+  ropeDim: '128',
+  ropeLayout: 'half',
+  context: '4096',
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -494,6 +525,9 @@ const PAGE_VALID = {
   j: '40',
   compare: 'fairseq',
   precision: 'float32',
+  ropeDim: '64',
+  ropeLayout: 'interleaved',
+  context: '1024',
 };
 const REPEATED_VALID_FIRST = 'repeated, the valid value first';
 const REPEATED_BAD_FIRST = 'repeated, the bad value first';
@@ -577,6 +611,9 @@ const EMBED_VALID = {
   j: '21',
   compare: 'tensor2tensor',
   precision: 'bfloat16',
+  ropeDim: '64',
+  ropeLayout: 'interleaved',
+  context: '1024',
   order: 'cos-sin',
   angle: 'divide',
   start: '-3.5',

@@ -40,6 +40,7 @@ const PLOTS = {
   'sine-fit': 'Sines only: no matrix shifts position',
   extrapolation: 'Beyond the training length',
   'token-scale': 'Sizes of the encoding and of a token embedding',
+  'rope-relative': 'From adding to rotating',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
