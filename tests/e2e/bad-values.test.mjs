@@ -607,8 +607,40 @@ const EMBED_VALID = {
   oddColumn: 'zero',
   theme: 'dark',
   height: '260',
+  // The RoPE lab's knobs (read by every element, shown by rope-scaling).
+  ropePreset: 'qwen2.5-7b-yarn',
+  ropeType: 'yarn',
+  headDim: '64',
+  ropeTheta: '10000',
+  factor: '8',
+  originalMaxPositionEmbeddings: '4096',
+  seqLen: '32768',
+  betaFast: '16',
+  betaSlow: '2',
+  mscale: '1',
+  mscaleAllDim: '0.707',
+  attentionFactor: 'auto',
+  lowFreqFactor: '2',
+  highFreqFactor: '8',
 };
-const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
+const EMBED_ACCEPTS = {
+  base: ['2.5', '99999999'],
+  start: ['-1', '2.5'],
+  scale: ['-1', '2.5'],
+  ...Object.fromEntries(
+    [
+      'factor',
+      'betaFast',
+      'betaSlow',
+      'mscale',
+      'mscaleAllDim',
+      'attentionFactor',
+      'lowFreqFactor',
+      'highFreqFactor',
+    ].map((param) => [param, ['2.5']]),
+  ),
+  ropeTheta: ['2.5', '99999999'],
+};
 const embedAttributes = (params) =>
   Object.fromEntries(Object.entries(params).map(([param, v]) => [PARAM_ATTRIBUTES[param], v]));
 
