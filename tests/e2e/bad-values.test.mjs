@@ -193,6 +193,8 @@ const READOUT = /^PE\[(-?[\d.]+(?:e[+-]?\d+)?)(?:, |\]·PE\[)(-?[\d.]+(?:e[+-]?\
 
 /** Problems with the readouts a walk read, against the prediction. */
 function readoutProblems(walk, s, texts) {
+  // The RoPE lab's plot has no keyboard readout.
+  if (!walk) return [];
   const expected = predict(walk, s);
   if (texts.length !== expected.length) return [`${texts.length} readouts, expected ${expected.length}`];
   const problems = [];
@@ -332,6 +334,8 @@ const HOSTS = {
   },
   pair: { tag: 'posenc-compare', walk: WALKS.pair, attributes: { 'd-model': '64', length: '96' } },
   // An odd d-model whose walk reaches the last column (base 100: it turns visibly by row 20).
+  // The RoPE lab's wavelength plot (its knobs: rope-lab-data.js); no walk, its description is checked.
+  rope: { tag: 'posenc-rope-scaling', walk: null, attributes: {} },
   odd: {
     tag: 'posenc-heatmap',
     walk: WALKS.table,
@@ -423,6 +427,22 @@ const ATTRIBUTE_MATRIX = [
     valid: ['300', '180'],
     shows: 'height',
   },
+  ...Object.entries({
+    'rope-preset': ['deepseek-v3', 'llama2-7b'],
+    'rope-type': ['yarn', 'linear'],
+    'head-dim': ['64', '96'],
+    'rope-theta': ['10000', '1e6'],
+    factor: ['4', '16'],
+    'original-max-position-embeddings': ['4096', '16384'],
+    'seq-len': ['32768', '65536'],
+    'beta-fast': ['16', '64'],
+    'beta-slow': ['2', '0.5'],
+    mscale: ['1', '0.707'],
+    'mscale-all-dim': ['1', '0.707'],
+    'attention-factor': ['1.2', 'auto'],
+    'low-freq-factor': ['2', '0.5'],
+    'high-freq-factor': ['8', '2'],
+  }).map(([attribute, valid]) => ({ attribute, on: 'rope', bad: ATTRIBUTE_BAD[attribute], valid, shows: 'label' })),
 ];
 
 /** Problems with an element in the error state for one bad attribute value. */
@@ -448,6 +468,7 @@ function renderProblems(shown, walk, now, before = null, shows = null) {
     problems.push(`label: ${shown.labels[0]}`);
   if (shows === 'background' && shown.background !== BACKGROUND[now.theme])
     problems.push(`theme ${now.theme}: background ${shown.background}`);
+  if (shows === 'label' && !(shown.labels[0]?.length > 20)) problems.push(`label: ${shown.labels[0]}`);
   if (shows === 'height' && shown.height !== Number(now.height))
     problems.push(`height ${now.height}: ${shown.height} px`);
   if (before && !shows && !walksDiffer(walk, settings(now), settings(before)))
@@ -473,6 +494,20 @@ const PARAM_ATTRIBUTES = {
   ropeDim: 'rope-dim',
   ropeLayout: 'rope-layout',
   context: 'context',
+  ropePreset: 'rope-preset',
+  ropeType: 'rope-type',
+  headDim: 'head-dim',
+  ropeTheta: 'rope-theta',
+  factor: 'factor',
+  originalMaxPositionEmbeddings: 'original-max-position-embeddings',
+  seqLen: 'seq-len',
+  betaFast: 'beta-fast',
+  betaSlow: 'beta-slow',
+  mscale: 'mscale',
+  mscaleAllDim: 'mscale-all-dim',
+  attentionFactor: 'attention-factor',
+  lowFreqFactor: 'low-freq-factor',
+  highFreqFactor: 'high-freq-factor',
   order: 'order',
   angle: 'angle',
   start: 'start',
@@ -622,8 +657,40 @@ const EMBED_VALID = {
   oddColumn: 'zero',
   theme: 'dark',
   height: '260',
+  // The RoPE lab's knobs (read by every element, shown by rope-scaling).
+  ropePreset: 'qwen2.5-7b-yarn',
+  ropeType: 'yarn',
+  headDim: '64',
+  ropeTheta: '10000',
+  factor: '8',
+  originalMaxPositionEmbeddings: '4096',
+  seqLen: '32768',
+  betaFast: '16',
+  betaSlow: '2',
+  mscale: '1',
+  mscaleAllDim: '0.707',
+  attentionFactor: 'auto',
+  lowFreqFactor: '2',
+  highFreqFactor: '8',
 };
-const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
+const EMBED_ACCEPTS = {
+  base: ['2.5', '99999999'],
+  start: ['-1', '2.5'],
+  scale: ['-1', '2.5'],
+  ...Object.fromEntries(
+    [
+      'factor',
+      'betaFast',
+      'betaSlow',
+      'mscale',
+      'mscaleAllDim',
+      'attentionFactor',
+      'lowFreqFactor',
+      'highFreqFactor',
+    ].map((param) => [param, ['2.5']]),
+  ),
+  ropeTheta: ['2.5', '99999999'],
+};
 const embedAttributes = (params) =>
   Object.fromEntries(Object.entries(params).map(([param, v]) => [PARAM_ATTRIBUTES[param], v]));
 
@@ -687,7 +754,25 @@ try {
     const covered = [...ATTRIBUTE_MATRIX.map(({ attribute }) => attribute), 'lang'];
     assert(JSON.stringify(observed.toSorted()) === JSON.stringify(covered.toSorted()), `observed: ${observed}`);
     assert(JSON.stringify(EMBED_PARAMS_OF_EMBED) === JSON.stringify(PARAM_ATTRIBUTES), 'embed.html parameters differ');
-    assert(JSON.stringify(PAGE_PARAMS_OF_EMBED) === JSON.stringify(PAGE_PARAMS), 'page parameters differ');
+    // The RoPE lab's page parameters fall back as the others do; their full matrix runs in Node (params.test.js).
+    const lab = Object.keys(PARAM_ATTRIBUTES).filter(
+      (param) =>
+        PARAM_ATTRIBUTES[param].startsWith('rope-') ||
+        [
+          'head-dim',
+          'factor',
+          'original-max-position-embeddings',
+          'seq-len',
+          'beta-fast',
+          'beta-slow',
+          'mscale',
+          'mscale-all-dim',
+          'attention-factor',
+          'low-freq-factor',
+          'high-freq-factor',
+        ].includes(PARAM_ATTRIBUTES[param]),
+    );
+    assert(JSON.stringify(PAGE_PARAMS_OF_EMBED) === JSON.stringify([...PAGE_PARAMS, ...lab]), 'page parameters differ');
   });
 
   await check('the three elements the matrix uses render their first settings', async () => {
