@@ -8,8 +8,9 @@
 //   loaded chunk `{ key: html }` of its rich strings, for the keys any HTML
 //   page uses in data-i18n-rich: the language switch puts them in place.
 // Any key and language added later is picked up as it is (nothing lists the
-// sections). A rich string that is a function (live values) is not rendered
-// here: the page typesets it at run time, with KaTeX loaded on demand.
+// sections). A rich string that is a function (worded from the facts of the
+// settings: web/model/text-facts.js) is rendered as at the default settings;
+// the page words it again at run time, reusing the formulas typeset here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -42,6 +43,19 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
     const english = await load('en');
     return language === 'en' ? english : { ...english, ...(await load(language)) };
   }
+  // A string's text as the page first shows it: a function of the facts at the default settings.
+  let defaultFacts = null;
+  async function textOf(entry) {
+    if (typeof entry === 'string') return entry;
+    if (typeof entry !== 'function') return undefined;
+    if (!defaultFacts) {
+      const model = (name) => pathToFileURL(join(i18nDir, '..', 'model', name)).href;
+      const { textFacts } = await import(model('text-facts.js'));
+      const { defaultState } = await import(model('state.js'));
+      defaultFacts = textFacts(defaultState());
+    }
+    return entry(defaultFacts);
+  }
   const richKeys = () =>
     new Set(
       htmlFiles.flatMap((file) =>
@@ -67,20 +81,25 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
       const language = id.slice(RESOLVED.length + 1);
       const table = await strings(language);
       const rendered = {};
-      for (const key of richKeys()) if (typeof table[key] === 'string') rendered[key] = richHtml(table[key], katex);
+      for (const key of richKeys()) {
+        const text = await textOf(table[key]);
+        if (text !== undefined) rendered[key] = richHtml(text, katex);
+      }
       return `export default ${JSON.stringify(rendered)};`;
     },
     transformIndexHtml: {
       order: 'pre',
       async handler(html) {
         const english = await strings('en');
+        const richTexts = {};
+        for (const key of richKeys()) richTexts[key] = await textOf(english[key]);
         return html
           .replace(EMPTY_ELEMENT('data-i18n'), (whole, open, tag, key) =>
             typeof english[key] === 'string' ? `${open}>${escapeHtml(english[key])}</${tag}>` : whole,
           )
           .replace(EMPTY_ELEMENT('data-i18n-rich'), (whole, open, tag, key) =>
-            typeof english[key] === 'string'
-              ? `${open} data-i18n-rendered="en">${richHtml(english[key], katex)}</${tag}>`
+            richTexts[key] !== undefined
+              ? `${open} data-i18n-rendered="en">${richHtml(richTexts[key], katex)}</${tag}>`
               : whole,
           );
       },

@@ -757,7 +757,8 @@ try {
     // The RoPE lab's page parameters fall back as the others do; their full matrix runs in Node (params.test.js).
     const lab = Object.keys(PARAM_ATTRIBUTES).filter(
       (param) =>
-        PARAM_ATTRIBUTES[param].startsWith('rope-') ||
+        (PARAM_ATTRIBUTES[param].startsWith('rope-') &&
+          !['rope-dim', 'rope-layout'].includes(PARAM_ATTRIBUTES[param])) ||
         [
           'head-dim',
           'factor',

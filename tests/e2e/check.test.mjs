@@ -441,6 +441,8 @@ try {
   await check('phone width (360 px): the section fits in either language', async () => {
     const small = await openPage(phone);
     await small.locator('#check').scrollIntoViewIfNeeded();
+    // The checker is a chunk of its own, loaded as its section nears the screen.
+    await small.waitForSelector('#export-plot option', { state: 'attached', timeout: 15000 });
     // Before any check: the plot list reads as text (no typeset math run together), and
     // exporting the difference says that nothing was checked yet.
     const labels = await small.$$eval('#export-plot option', (options) => options.map((o) => o.textContent));

@@ -28,8 +28,10 @@ const require = createRequire(import.meta.url);
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
-// Bundle budget: the elements (d3, plots, page data code, English strings), minified.
-const BUNDLE_BUDGET = { bytes: 160 * 1024, gzip: 50 * 1024 };
+// Bundle budget: the elements (d3, plots, page data code, English strings), minified. Raised from
+// 160 KB / 50 KB gzip when the attention, precision and RoPE plots joined (182 KB / 63 KB): one chunk
+// per element would bring it back down.
+const BUNDLE_BUDGET = { bytes: 190 * 1024, gzip: 66 * 1024 };
 const PLOTS = [
   'heatmap',
   'waves',

@@ -54,7 +54,7 @@ function wavesPace(f) {
   if (!f.periodic) return '';
   const fast =
     Math.abs(f.fastPeriod - 2 * Math.PI) < 1e-9
-      ? r`one radian per position (a period of $2\pi \approx 6.3$ positions)`
+      ? r`one radian per position (a period of $2\pi$ ≈ 6.3 positions)`
       : `${n((2 * Math.PI) / f.fastPeriod)} rad per position (a period of ${n(f.fastPeriod)} positions)`;
   const slow =
     f.slowTurn < 0.5
@@ -115,7 +115,7 @@ function offsetTop(f) {
   const peak =
     f.peak === undefined
       ? 'The peak at $k = 0$ is $|PE(p)|^2$ ($d/2$ for the paper at even $d$)'
-      : `The peak at $k = 0$ is $|PE(p)|^2 = ${n(f.peak, 6)}$${halfD ? ' $= d/2$' : ''}`;
+      : `The peak at $k = 0$ is $|PE(p)|^2$ = ${n(f.peak, 6)}${halfD ? ' = $d/2$' : ''}`;
   return `Top: $s(k)$ computed from three starting positions, overlaid — ${together} ${peak}; it falls as the fast pairs drift out of phase.`;
 }
 

@@ -47,7 +47,7 @@ function wavesPace(f) {
   if (!f.periodic) return '';
   const fast =
     Math.abs(f.fastPeriod - 2 * Math.PI) < 1e-9
-      ? r`每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）`
+      ? r`每个位置转 1 弧度（周期 $2\pi$ ≈ 6.3 个位置）`
       : `每个位置转 ${n((2 * Math.PI) / f.fastPeriod)} 弧度（周期 ${n(f.fastPeriod)} 个位置）`;
   const slow =
     f.slowTurn < 0.5
@@ -107,7 +107,7 @@ function offsetTop(f) {
   const peak =
     f.peak === undefined
       ? '$k = 0$ 处的峰值是 $|PE(p)|^2$（论文的约定、偶数 $d$ 时为 $d/2$）'
-      : `$k = 0$ 处的峰值是 $|PE(p)|^2 = ${n(f.peak, 6)}$${halfD ? ' $= d/2$' : ''}`;
+      : `$k = 0$ 处的峰值是 $|PE(p)|^2$ = ${n(f.peak, 6)}${halfD ? ' = $d/2$' : ''}`;
   return `上图：从三个起始位置计算的 $s(k)$ 叠在一起——${together}${peak}；随着快速维度对相位错开而下降。`;
 }
 

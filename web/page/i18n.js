@@ -8,7 +8,7 @@
 import richTables from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
 import { languageOfLang, stringTables } from '../i18n/translate.js';
-import { paragraphNode } from './rich-text.js';
+import { paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
 // visitors never need the ~10 KB of Chinese strings).
@@ -43,7 +43,13 @@ const renderedLoads = {};
 function loadRendered(language) {
   if (rendered[language] || !richTables[language]) return Promise.resolve();
   renderedLoads[language] ??= richTables[language]().then(
-    (module) => (rendered[language] = module.default),
+    (module) => {
+      rendered[language] = module.default;
+      // Its formulas, for the strings worded at run time (our own build output).
+      const box = document.createElement('template');
+      box.innerHTML = Object.values(module.default).join('');
+      rememberTypeset(box.content);
+    },
     (error) => {
       delete renderedLoads[language];
       throw error;
@@ -68,38 +74,59 @@ export const translator = strings.translator;
  * Puts the rich string of `node` in `language` into it: the build's HTML of
  * it (our own strings, rendered from web/i18n at build time), or, for a
  * string worded from the facts of the current settings (a function: see
- * web/model/text-facts.js), typeset here once KaTeX has loaded. Only the
- * paragraphs that changed are typeset again (a slider drag changes a number
- * in one of them).
+ * web/model/text-facts.js), the paragraphs that changed, typeset with the
+ * formulas the build typeset already (a slider drag changes a number in one
+ * of them); KaTeX is loaded only for a formula the build never saw.
  */
 export function showRich(node, t, facts, language) {
   const key = node.dataset.i18nRich;
-  if (node.dataset.i18nRendered === language) return;
-  const html = rendered[language]?.[key];
-  if (html !== undefined) {
-    node.innerHTML = html;
-    node.dataset.i18nRendered = language;
-    return;
+  const live = typeof strings.table(language)?.[key] === 'function';
+  if (!live) {
+    if (node.dataset.i18nRendered === language) return;
+    const html = rendered[language]?.[key];
+    if (html !== undefined) {
+      node.innerHTML = html;
+      node.dataset.i18nRendered = language;
+      rememberTypeset(node);
+      return;
+    }
   }
-  delete node.dataset.i18nRendered;
+  if (node.dataset.i18nRendered) {
+    // The build's wording of it (at the default settings): its formulas are reused, its paragraphs compared.
+    rememberTypeset(node);
+    richShown.set(
+      node,
+      [...node.children].map(() => null),
+    );
+    delete node.dataset.i18nRendered;
+  }
   const paragraphs = t(key, facts)
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim());
+  const show = (katex) => {
+    const shown = richShown.get(node);
+    richShown.set(node, paragraphs);
+    const nodeOf = (paragraph) => paragraphNode(paragraph, katex);
+    if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
+      node.replaceChildren(...paragraphs.map(nodeOf));
+      return;
+    }
+    paragraphs.forEach((paragraph, index) => {
+      if (paragraph !== shown[index]) node.children[index].replaceWith(nodeOf(paragraph));
+    });
+  };
+  lateRich.delete(node);
+  if (paragraphs.every(typesetAlready)) {
+    show(null);
+    return;
+  }
   lateRich.set(node, paragraphs);
   import('katex').then(
     ({ default: katex }) => {
       // Only the latest text asked for (a language switch or a redraw may have come meanwhile).
       if (lateRich.get(node) !== paragraphs) return;
       lateRich.delete(node);
-      const shown = richShown.get(node);
-      richShown.set(node, paragraphs);
-      if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
-        node.replaceChildren(...paragraphs.map((paragraph) => paragraphNode(paragraph, katex)));
-        return;
-      }
-      paragraphs.forEach((paragraph, index) => {
-        if (paragraph !== shown[index]) node.children[index].replaceWith(paragraphNode(paragraph, katex));
-      });
+      show(katex);
     },
     (error) => console.error(error),
   );

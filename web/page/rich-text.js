@@ -51,6 +51,33 @@ export const richHtml = (text, katex) =>
     .map((paragraph) => `<p>${inlineHtml(paragraph, katex)}</p>`)
     .join('');
 
+// Formulas the build typeset, by class and TeX source (KaTeX keeps the source in
+// its MathML annotation): a rich string worded at run time reuses them, so
+// KaTeX itself is loaded only for a formula the build never saw.
+const typeset = new Map();
+const typesetKey = (display, tex) => `${mathClass(display)}|${tex}`;
+
+/** Remembers the formulas typeset in `root` (the build's HTML, never text from elsewhere). */
+export function rememberTypeset(root) {
+  for (const span of root.querySelectorAll('span.math, span.math-display')) {
+    const tex = span.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
+    if (tex !== undefined) typeset.set(typesetKey(span.className === 'math-display', tex), span.innerHTML);
+  }
+}
+
+/** Whether every formula of a paragraph is typeset already (then no KaTeX is needed for it). */
+export function typesetAlready(text) {
+  const missing = (nodes) =>
+    nodes.some((node) =>
+      typeof node === 'string'
+        ? false
+        : node.math !== undefined
+          ? !typeset.has(typesetKey(node.display, node.math))
+          : missing(node.children),
+    );
+  return !missing(parseInline(text.trim()));
+}
+
 function appendInline(parent, nodes, katex) {
   for (const node of nodes) {
     if (typeof node === 'string') {
@@ -58,7 +85,10 @@ function appendInline(parent, nodes, katex) {
     } else if (node.math !== undefined) {
       const span = document.createElement('span');
       span.className = mathClass(node.display);
-      katex.render(node.math, span, KATEX_OPTIONS(node.display));
+      const known = typeset.get(typesetKey(node.display, node.math));
+      // Our own build output; everything else goes through KaTeX.
+      if (known !== undefined) span.innerHTML = known;
+      else katex.render(node.math, span, KATEX_OPTIONS(node.display));
       parent.append(span);
     } else {
       const element = document.createElement(node.tag);
@@ -68,7 +98,7 @@ function appendInline(parent, nodes, katex) {
   }
 }
 
-/** One paragraph of a rich string (no blank line in it) as a <p> (`katex`: the KaTeX module). */
+/** One paragraph of a rich string (no blank line in it) as a <p> (`katex`: the KaTeX module, or null when typesetAlready). */
 export function paragraphNode(text, katex) {
   const p = document.createElement('p');
   appendInline(p, parseInline(text.trim()), katex);
