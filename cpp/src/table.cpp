@@ -106,6 +106,13 @@ TableWriter::~TableWriter() = default;
 
 bool TableWriter::ok() const { return state_ != nullptr; }
 
+void TableWriter::restart(int64_t firstRow) {
+  if (!state_) return;
+  state_->nextRow = firstRow;
+  state_->stepsSinceSeed = detail::kReseedInterval;  // seed before the next row
+  if (state_->bank) state_->bank->rememberNextSeed();
+}
+
 void TableWriter::write(float* out, int64_t rows) {
   if (!state_) return;
   State& st = *state_;
