@@ -259,3 +259,31 @@ TEST(AllocatedBytes, CountsAnArrayWhileItLives) {
 }
 
 }  // namespace
+
+TEST(TableOnce, EncodingsInTurnBeyondTheCachedWritersEachEqualANewTable) {
+  // Six encodings (more than kCachedWriters), each differing from the first
+  // in one field: start, scale (-0 included: its zeros are -0), base, layout.
+  std::vector<reference::Knobs> knobs(6);
+  knobs[1].start = 7;
+  knobs[2].scale = 0.0;
+  knobs[3].scale = -0.0;
+  knobs[4].base = 100;
+  knobs[5].concat = true;
+  static_assert(buffers::kCachedWriters < 6);
+  for (int round = 0; round < 3; ++round)
+    for (const reference::Knobs& k : knobs) {
+      for (long length : {1L, 40L}) {
+        std::vector<float> want(length * k.d);
+        ASSERT_TRUE(posenc::table(reference::encoding(k), length, want.data()));
+        const float* rows = buffers::tableOnce<float>(reference::encoding(k), length, 0);
+        ASSERT_NE(rows, nullptr);
+        ASSERT_EQ(0, std::memcmp(rows, want.data(), want.size() * sizeof(float)));
+        ASSERT_NEAR(rows[(length - 1) * k.d + 1], reference::value(k, k.start + length - 1, 1), 1.2e-7);
+      }
+    }
+  // -0 in every column of the row at position 0 (sin 0 = 0, cos 0 = 1, times -0).
+  const float* zeros = buffers::tableOnce<float>(reference::encoding(knobs[3]), 1, 0);
+  ASSERT_NE(zeros, nullptr);
+  EXPECT_TRUE(std::signbit(zeros[0]) && std::signbit(zeros[1]));
+  buffers::clearCaches();
+}
