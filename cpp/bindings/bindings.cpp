@@ -61,6 +61,8 @@ posenc::Encoding stagedEncoding() {
   return e;
 }
 
+namespace buffers = posenc::buffers;
+
 template <typename T>
 val copyToJs(const char* arrayType, const T* data, size_t n) {
   return val::global(arrayType).new_(emscripten::typed_memory_view(n, data));
@@ -84,7 +86,7 @@ val row(double position, const char* arrayType) {
   const posenc::Encoding e = stagedEncoding();
   std::unique_ptr<T[]> out(new (std::nothrow) T[e.dModel]);
   if (!out) return val::null();
-  posenc::row(e, position, out.get());
+  if (!buffers::row(e, position, out.get())) return val::null();
   return copyToJs(arrayType, out.get(), e.dModel);
 }
 
@@ -99,8 +101,6 @@ val offsetDots(double from, double minOffset, double maxOffset) {
     return val::null();
   return copyToJs("Float64Array", out.get(), count);
 }
-
-namespace buffers = posenc::buffers;
 
 // A byte offset mod 4 KB, where the caller will copy what it is given (api.js
 // pageOffset()): the module writes it half a page away (buffers::placed()).

@@ -127,6 +127,21 @@ T* tableOnce(const Encoding& e, int64_t length, size_t destinationOffset) {
 template float* tableOnce<float>(const Encoding&, int64_t, size_t);
 template double* tableOnce<double>(const Encoding&, int64_t, size_t);
 
+template <typename T>
+bool row(const Encoding& e, double position, T* out) {
+  if (TableWriter* writer = cachedWriter(e)) {
+    writer->row(position, out);
+    return true;
+  }
+  // Too many columns to keep, or no memory for a writer: row() needs none.
+  if (validate(e) != nullptr) return false;
+  posenc::row(e, position, out);
+  return true;
+}
+
+template bool row<float>(const Encoding&, double, float*);
+template bool row<double>(const Encoding&, double, double*);
+
 template <typename Writer, typename T>
 ChunkedWriter<Writer, T>::ChunkedWriter(std::unique_ptr<Writer> writer, size_t rowValues, int32_t chunkRows)
     : writer_(std::move(writer)),

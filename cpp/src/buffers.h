@@ -62,6 +62,11 @@ T* tableOnce(const Encoding& e, int64_t length, size_t destinationOffset);
 constexpr size_t kCachedWriters = 4;
 constexpr int32_t kCachedDModel = 4096;
 
+// posenc::row() through the same writers: repeated rows of one encoding
+// skip the pow per column. False when the writer cannot be allocated.
+template <typename T>
+bool row(const Encoding& e, double position, T* out);
+
 // Drops those writers (leak checks count what calls leave behind).
 void clearCaches();
 

@@ -287,3 +287,18 @@ TEST(TableOnce, EncodingsInTurnBeyondTheCachedWritersEachEqualANewTable) {
   EXPECT_TRUE(std::signbit(zeros[0]) && std::signbit(zeros[1]));
   buffers::clearCaches();
 }
+
+TEST(Row, RowsOfEncodingsInTurnEqualRow) {
+  std::vector<reference::Knobs> knobs(6);
+  for (size_t i = 0; i < knobs.size(); ++i) knobs[i].base = 10 + 1000.0 * static_cast<double>(i);
+  knobs[5].scale = -0.0;
+  std::vector<double> got(8), want(8);
+  for (int round = 0; round < 3; ++round)
+    for (const reference::Knobs& k : knobs) {
+      ASSERT_TRUE(buffers::row(reference::encoding(k), 7.5, got.data()));
+      posenc::row(reference::encoding(k), 7.5, want.data());
+      ASSERT_EQ(0, std::memcmp(got.data(), want.data(), got.size() * sizeof(double)));
+      for (int j = 0; j < 8; ++j) ASSERT_NEAR(got[j], reference::value(k, 7.5, j), 1e-12);
+    }
+  buffers::clearCaches();
+}

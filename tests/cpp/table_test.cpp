@@ -366,3 +366,29 @@ TEST(TableWriter, RestartsWriteWhatANewWriterWritesFloat32) {
 TEST(TableWriter, RestartsWriteWhatANewWriterWritesFloat64) {
   expectRestartsWriteWhatANewWriterWrites<double>();
 }
+
+TEST(TableWriter, RowsAtAnyPositionAreWhatRowGives) {
+  for (int d : {1, 9, 64}) {
+    for (reference::Knobs k : reference::conventions(d)) {
+      k.start = 0.5;
+      k.paddingRow = 2;  // position 2.5
+      const Encoding e = reference::encoding(k);
+      posenc::TableWriter writer(e, 0);
+      ASSERT_TRUE(writer.ok());
+      std::vector<float> got32(d), want32(d);
+      std::vector<double> got64(d), want64(d);
+      for (double position : {0.0, 2.5, 3.25, 1000.0, 5000.5}) {
+        if (position < 0 && k.ratioPower) continue;
+        writer.row(position, got32.data());
+        writer.row(position, got64.data());
+        posenc::row(e, position, want32.data());
+        posenc::row(e, position, want64.data());
+        ASSERT_EQ(0, std::memcmp(got32.data(), want32.data(), d * sizeof(float)))
+            << "d " << d << " at " << position;
+        ASSERT_EQ(0, std::memcmp(got64.data(), want64.data(), d * sizeof(double)))
+            << "d " << d << " at " << position;
+        for (int j = 0; j < d; ++j) ASSERT_NEAR(got64[j], reference::value(k, position, j), 1e-12);
+      }
+    }
+  }
+}
