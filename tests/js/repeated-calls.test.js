@@ -233,3 +233,56 @@ describe('errors between calls', () => {
     expectTable(opts.out, opts, 1);
   });
 });
+
+describe('RoPE with the same options', () => {
+  // HF's default inverse frequencies 1 / base^(2i/d), i < d/2.
+  const ladder = (d, base) => Array.from({ length: d / 2 }, (_, i) => 1 / Math.pow(base, (2 * i) / d));
+  const expectClose = (got, want, tolerance = 1e-15) => {
+    expect(got).toHaveLength(want.length);
+    for (let i = 0; i < want.length; i++)
+      expect(Math.abs(got[i] - want[i])).toBeLessThanOrEqual(tolerance * Math.abs(want[i]) + 1e-300);
+  };
+
+  it('base and factors changed in place (a factor array element included) are seen', () => {
+    const scaling = {
+      type: 'longrope',
+      originalMaxPositionEmbeddings: 4096,
+      maxPositionEmbeddings: 131072,
+      shortFactor: [1, 1.1, 1.5, 2],
+      longFactor: [1.2, 3, 9, 30],
+    };
+    const opts = { headDim: 8, scaling };
+    for (const [base, factor0] of [
+      [10000, 1],
+      [10000, 4],
+      [500, 4],
+      [10000, 1],
+    ]) {
+      opts.base = base;
+      scaling.shortFactor[0] = factor0;
+      const want = ladder(8, base).map((w, i) => w / scaling.shortFactor[i]);
+      for (let i = 0; i < 2; i++) expectClose(pe.ropeFrequencies(opts).invFreq, want);
+    }
+  });
+
+  it('ropeCache rows with the options changed between calls, and with six configurations in turn', () => {
+    const check = (opts) => {
+      const { cos, sin } = pe.ropeCache({ ...opts, length: 3, dtype: 'float64' });
+      const w = ladder(opts.headDim, opts.base);
+      const n = opts.headDim / 2;
+      for (let p = 0; p < 3; p++)
+        for (let j = 0; j < opts.headDim; j++) {
+          const angle = p * w[j % n];
+          expect(Math.abs(cos[p * opts.headDim + j] - Math.cos(angle))).toBeLessThanOrEqual(1e-15);
+          expect(Math.abs(sin[p * opts.headDim + j] - Math.sin(angle))).toBeLessThanOrEqual(1e-15);
+        }
+    };
+    const opts = { headDim: 16, base: 10000 };
+    for (const base of [10000, 50, 10000]) check(Object.assign(opts, { base }));
+    const sets = [8, 16, 32].flatMap((headDim) => [10000, 77].map((base) => ({ headDim, base })));
+    for (let round = 0; round < 2; round++) for (const set of sets) check(set);
+    // The frequencies handed out are copies: changing them changes nothing kept.
+    pe.ropeFrequencies(opts).invFreq.fill(0);
+    check(opts);
+  });
+});
