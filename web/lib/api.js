@@ -157,6 +157,23 @@ export function createApi(module) {
     chunks.chunkRows = chunkRows;
     return chunks;
   }
+  // A view of `count` values at `address` in the small tables' scratch (null
+  // for address 0: out of memory), reused while the address, the count and
+  // the memory stay the same. Valid until the next call into the module.
+  let scratchView = null;
+  function scratchRows(address, count, ArrayType) {
+    if (address === 0) return null;
+    const view = scratchView;
+    if (
+      view === null ||
+      view.buffer !== module.HEAPU8.buffer ||
+      view.byteOffset !== address ||
+      view.length !== count ||
+      !(view instanceof ArrayType)
+    )
+      scratchView = new ArrayType(module.HEAPU8.buffer, address, count);
+    return scratchView;
+  }
   // A view of wasm memory (or null: out of memory), copied into out at once.
   function copyOut(where, out, values) {
     if (values === null) throw outOfMemory(where);
@@ -173,10 +190,10 @@ export function createApi(module) {
       const ArrayType = dtypeOf('table', opts);
       checkRatioPowerPositions('table', params, 'start', params.start);
       const count = length * params.dModel;
-      checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
+      checkSize('table', () => `a ${length} x ${params.dModel} table`, count, ArrayType);
       checkWork(
         'table',
-        `a ${length} x ${params.dModel} ${ArrayType === Float64Array ? 'float64' : 'float32'} table`,
+        () => `a ${length} x ${params.dModel} ${ArrayType === Float64Array ? 'float64' : 'float32'} table`,
         tableWork(params, length, ArrayType),
         'reduce length or dModel',
       );
@@ -192,7 +209,7 @@ export function createApi(module) {
         // One call, no writer object: the fixed cost is most of a small table's.
         const once = ArrayType === Float64Array ? module.tableOnce64 : module.tableOnce32;
         stage(params);
-        return copyOut('table', out, once(length, pageOffset(out, 0)));
+        return copyOut('table', out, scratchRows(once(length, pageOffset(out, 0)), count, ArrayType));
       }
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
       const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
@@ -234,7 +251,8 @@ export function createApi(module) {
       else checkRatioPowerPositions('offsetDots', params, 'from + minOffset', from + minOffset);
       checkWork(
         'offsetDots',
-        `${count} offsets × dModel ${params.dModel}${params.angle === RATIO_POWER ? " with angle 'ratio-power'" : ''}`,
+        () =>
+          `${count} offsets × dModel ${params.dModel}${params.angle === RATIO_POWER ? " with angle 'ratio-power'" : ''}`,
         offsetDotsWork(params, count),
         'reduce maxOffset or dModel',
       );
@@ -278,7 +296,7 @@ export function createApi(module) {
     /** An array in the module's own memory: table() and similarity() write into it without copying. */
     allocate: allocator(module),
 
-    /** Bytes malloc'ed inside the wasm heap right now (for leak checks). */
+    /** Bytes malloc'ed inside the wasm heap right now (for leak checks): the writers kept for repeated options are dropped first. */
     heapBytes() {
       return module.allocatedBytes();
     },

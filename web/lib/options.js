@@ -280,11 +280,15 @@ export function lengthOf(where, opts) {
 }
 
 /** Throws unless count elements of ArrayType fit in MAX_BYTES. */
+// `what` of checkSize and checkWork: text, or a function that gives it, so
+// that a call within the limits builds no message.
+const textOf = (what) => (typeof what === 'function' ? what() : what);
+
 export function checkSize(where, what, count, ArrayType, advice = 'reduce length or dModel') {
   const bytes = count * ArrayType.BYTES_PER_ELEMENT;
   if (bytes > MAX_BYTES)
     throw new RangeError(
-      `posenc.${where}: ${what} needs ${bytes} bytes, more than ${MAX_BYTES} (what wasm32 can hold); ${advice}`,
+      `posenc.${where}: ${textOf(what)} needs ${bytes} bytes, more than ${MAX_BYTES} (what wasm32 can hold); ${advice}`,
     );
 }
 
@@ -314,11 +318,11 @@ export const COST = Object.freeze({
   ropeScore: 32,
 });
 
-/** Throws unless `work` is within `limit`; `what` spells out the estimate. */
+/** Throws unless `work` is within `limit`; `what` (or what it returns) spells out the estimate. */
 export function checkWork(where, what, work, advice, limit = MAX_WORK) {
   if (work > limit)
     throw new RangeError(
-      `posenc.${where}: ${what} = ${work} work units exceeds ${limit}, the most one call may do (a few seconds); ${advice}`,
+      `posenc.${where}: ${textOf(what)} = ${work} work units exceeds ${limit}, the most one call may do (a few seconds); ${advice}`,
     );
 }
 
@@ -372,7 +376,10 @@ export function checkOutput(where, name, value, ArrayType, count, { inPlace = fa
       value,
     );
   const buffer = typedArrayBuffer.call(value);
-  if (isDetached(buffer))
+  const length = typedArrayLength.call(value);
+  // A view of a detached buffer has length 0: one of the length wanted (>= 1)
+  // is live, and needs no test (which builds a view).
+  if ((length !== count || count === 0) && isDetached(buffer))
     fail(
       TypeError,
       where,
@@ -386,7 +393,6 @@ export function checkOutput(where, name, value, ArrayType, count, { inPlace = fa
       `${name} is a view of the module's own memory (WasmArray.array), which this call may detach by growing it${inPlace ? ': pass the WasmArray itself (out: wasmArray), written in place' : ': pass a Float32Array/Float64Array of your own'}`,
       value,
     );
-  const length = typedArrayLength.call(value);
   if (length !== count) fail(RangeError, where, `${name} must have length ${count}`, length);
   return value;
 }
