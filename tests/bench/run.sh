@@ -15,3 +15,5 @@ echo "== Node"
 node tests/bench/node.mjs
 echo "== headless Chromium"
 node tests/bench/browser.mjs
+echo "== headless Chromium, per-call fixed cost by CPU time"
+node tests/bench/fixed-cost-cpu.mjs
