@@ -42,8 +42,27 @@ export const ATTRIBUTE_BAD = {
   dimension: [...INTEGER_BAD, '64', '41 '],
   offset: [...INTEGER_BAD, '96', ' 30 '],
   compare: [...ENUM_BAD, 'Tensor2Tensor', ' tensor2tensor'],
+  precision: [...ENUM_BAD, 'Float16', ' float16', 'fp16', 'half', 'float64'],
+  'rope-dim': [...INTEGER_BAD, '2', '258', '63', '65', ' 64'],
+  'rope-layout': [...ENUM_BAD, 'Half', 'neox', 'interleaved '],
+  context: [...INTEGER_BAD, '15', '16385', '4096 '],
   theme: [...ENUM_BAD, 'Dark', ' dark', 'blue'],
   height: [...INTEGER_BAD, '99', '4001', ' 300 '],
+  // The RoPE lab (rope-lab-data.js).
+  'rope-preset': [...ENUM_BAD, 'Llama3.1-8b', ' llama2-7b', 'llama3'],
+  'rope-type': [...ENUM_BAD, 'YaRN', ' yarn', 'su', 'ntk'],
+  'head-dim': [...INTEGER_BAD, '2', '514', '1000', ' 64'],
+  'rope-theta': [...NUMBER_BAD, '-3', '0', '1', '1.99', '1e10', ' 100'],
+  factor: [...NUMBER_BAD, '-3', '0', '0.5', '1001', ' 4'],
+  'original-max-position-embeddings': [...INTEGER_BAD, '0', '15', '1048577', ' 4096'],
+  'seq-len': [...INTEGER_BAD, '0', '16777217', '8192 '],
+  'beta-fast': [...NUMBER_BAD, '-3', '0', '0.001', '1001', ' 32'],
+  'beta-slow': [...NUMBER_BAD, '-3', '0', '0.001', '1001', '1 '],
+  mscale: [...NUMBER_BAD, '-3', '-0.5', '101', ' 1'],
+  'mscale-all-dim': [...NUMBER_BAD, '-3', '-0.5', '101', ' 1'],
+  'attention-factor': [...NUMBER_BAD, '-3', '0', '101', 'Auto', ' auto'],
+  'low-freq-factor': [...NUMBER_BAD, '-3', '0', '1001', ' 1'],
+  'high-freq-factor': [...NUMBER_BAD, '-3', '0', '1001', ' 4'],
 };
 
 export const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];

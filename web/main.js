@@ -3,25 +3,25 @@
 // animation frame; each section redraws only when a key it depends on changed.
 // The numbers of the plots that read the model are computed in the worker
 // (section-data.js), like the big arrays: the main thread only draws.
-import 'katex/dist/katex.min.css';
-import './styles.css';
 import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { wantedArrays } from './model/arrays.js';
 import { firstFunction, knobs } from './model/convention.js';
 import { SECTIONS } from './model/sections.js';
 import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
+import { textFacts } from './model/text-facts.js';
 import {
   applyTranslations,
   initialLanguage,
   isLanguage,
   loadLanguage,
   rememberLanguage,
+  showRich,
   translator,
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
 import { addEmbedTools } from './page/embed-snippet.js';
-import { createCheck } from './page/check.js';
+import { createRopeChapter } from './page/rope-lab.js';
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
@@ -43,6 +43,13 @@ let idle = 0;
 const sections = SECTIONS.map((section) => ({
   ...section,
   element: document.querySelector(`[data-plot="${section.name}"]`),
+  // The explanations beside the plot: worded from the facts of what it shows.
+  texts: [
+    ...document
+      .querySelector(`[data-plot="${section.name}"]`)
+      .closest('.mistake, section')
+      .querySelectorAll(':scope > [data-i18n-rich]'),
+  ],
   plot: null,
   // A key it depends on changed since it was last built (or its numbers asked for).
   stale: true,
@@ -56,9 +63,35 @@ const sections = SECTIONS.map((section) => ({
 
 // "Embed" under each plot: snippets for the current state (refreshed on redraw).
 const embedTools = addEmbedTools(sections, () => state);
-// "Check my implementation" and the exports of the current settings (their own section and worker).
-const check = createCheck(document.getElementById('check'), () => state);
+// "Check my implementation" and the exports of the current settings (their own section and worker): a
+// chunk of their own, with the library code only they use, loaded when their section nears the screen or
+// a moment after the page is interactive: the first view does not wait for it.
+let check = null;
+let checkLoading = null;
+function loadCheck() {
+  checkLoading ??= import('./page/check.js').then(
+    ({ createCheck }) => {
+      check = createCheck(document.getElementById('check'), () => state);
+    },
+    (error) => {
+      // Not fetched (offline): tried again when asked next.
+      checkLoading = null;
+      console.error(error);
+    },
+  );
+}
+const CHECK_AFTER_MS = 1000;
+new IntersectionObserver(
+  (entries, observer) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    loadCheck();
+  },
+  { rootMargin: '100% 0px' },
+).observe(document.getElementById('check'));
 const controls = bindControls(form, (next) => setState(next));
+// The RoPE chapter's lab settings, Check my RoPE and code (sections 4-6).
+const ropeChapter = createRopeChapter(document, (next) => setState(next));
 
 // The loading line, kept as a key and its arguments so that a language switch rewrites it.
 let statusSaid = null;
@@ -79,6 +112,7 @@ function setState(next) {
   state = next;
   lastChange = performance.now();
   controls.show(state, t);
+  ropeChapter.show(state, t);
   schedule();
 }
 
@@ -93,11 +127,11 @@ function fillPresetTable() {
       const preset = PRESETS[name];
       const row = document.createElement('tr');
       const cells = [
-        name,
-        preset.layout,
-        preset.exponent,
-        preset.order,
-        preset.angle,
+        t(`option.preset.${name}`),
+        t(`option.layout.${preset.layout}`),
+        t(`option.exponent.${preset.exponent}`),
+        t(`option.order.${preset.order}`),
+        t(`option.angle.${preset.angle}`),
         preset.paddingRow === null ? t('compare.none') : String(preset.paddingRow),
         preset.oddColumn === 'zero' ? t('compare.oddZero') : t('compare.oddAlone', firstFunction(preset)),
         t(`preset.${name}`),
@@ -122,13 +156,14 @@ async function setLanguage(next) {
   language = next;
   t = translator(language);
   languageSelect.value = language;
-  applyTranslations(document, t, language);
+  applyTranslations(document, t, language, factsOf);
   if (statusSaid) {
     status.textContent = t(statusSaid.key, ...statusSaid.args);
     if (statusSaid.detail) status.textContent += ` ${t('page.detail', statusSaid.detail)}`;
   }
   fillPresetTable();
   controls.show(state, t);
+  ropeChapter.show(state, t);
   dirty.add('language');
   schedule();
 }
@@ -182,12 +217,18 @@ function ask(section) {
 /** Sections with something to draw: numbers that arrived, or a build from the arrays at hand. */
 const drawable = (section) => section.arrived !== null || (section.stale && !section.compute);
 
+// The facts each explanation was last worded from (a language switch words it again from them).
+const shownFacts = new WeakMap();
+const factsOf = (node) => shownFacts.get(node) ?? textFacts(state);
+
 function buildSection(section, context) {
   section.builtAt = performance.now();
   let built;
+  let builtFor = context.state;
   if (section.compute) {
     const { numbers, state: at } = section.arrived;
     section.arrived = null;
+    builtFor = at;
     built = section.present(numbers, { ...context, state: at, conv: knobs(at) });
   } else {
     section.stale = false;
@@ -198,12 +239,30 @@ function buildSection(section, context) {
     if (!section.plot) section.element.textContent = t('page.computing');
     return;
   }
+  // The text says what the plot beside it shows: the same state, the same numbers.
+  const facts = { ...textFacts(builtFor), ...built.text };
+  for (const node of section.texts) {
+    shownFacts.set(node, facts);
+    showRich(node, t, facts, language);
+  }
   // The same as shown (a drag back over a value, or a slider the numbers do not depend on): nothing to redraw.
   const shown = { ...built, language };
   if (section.plot && sameShown(section.shown, shown)) return;
   section.shown = shown;
   if (section.plot) section.plot.update(built.data, built.options);
   else section.plot = section.draw(section.element, built.data, built.options);
+  if (section.visible) markFirstPlot();
+}
+
+// User Timing marks of the load, read by `npm run bench` (tests/bench/page-load.mjs):
+// posenc:first-plot once a plot on screen shows its data (its pixels from the
+// worker put in too) and a frame has shown it; posenc:interactive once the
+// controls respond (the core is loaded and the strings of the language are set).
+let firstPlotMarked = false;
+function markFirstPlot() {
+  if (firstPlotMarked) return;
+  firstPlotMarked = true;
+  compute.painted().then(() => requestAnimationFrame(() => setTimeout(() => performance.mark('posenc:first-plot'))));
 }
 
 const LARGE = 1 << 16;
@@ -272,7 +331,7 @@ function redraw() {
   dirty.clear();
   updateUrl();
   embedTools.refresh();
-  check.refresh();
+  check?.refresh();
 
   // Plots keep showing the last arrays until the worker answers with new ones.
   const visible = sections.filter((section) => section.visible);
@@ -395,6 +454,8 @@ async function start() {
     await languageSet;
     if (current !== attempt) return;
     ready = true;
+    if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');
+    setTimeout(() => whenIdle(loadCheck, { timeout: 1000 }), CHECK_AFTER_MS);
     sayStatus('ready', null);
     schedule();
   } catch (error) {

@@ -1,11 +1,22 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { katexFontsPlugin, richTextPlugin } from './vite-rich-text.js';
+import { previewWasmGzipPlugin } from './vite-preview-gzip.js';
+
+const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 // The page lives in web/; the built site goes to dist/site. embed.html (one
 // plot, for iframes) is a second page of the same build.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
+  // The page's text and formulas rendered at build time (no typesetting at load).
+  plugins: [
+    richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] }),
+    katexFontsPlugin(),
+    // npm start (vite preview) sends the .wasm compressed too.
+    previewWasmGzipPlugin(),
+  ],
   build: {
     outDir: fileURLToPath(new URL('../dist/site', import.meta.url)),
     emptyOutDir: true,

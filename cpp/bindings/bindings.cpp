@@ -39,6 +39,10 @@ enum Field : size_t {
   kPaddingRow,
   kScale,
   kOddColumn,
+  kExponentDtype,
+  kFrequencyDtype,
+  kPositionDtype,
+  kAngleDtype,
   kFields
 };
 double staged[kFields];
@@ -58,6 +62,10 @@ posenc::Encoding stagedEncoding() {
   e.paddingRow = static_cast<int64_t>(staged[kPaddingRow]);
   e.scale = staged[kScale];
   e.oddColumn = static_cast<posenc::OddColumn>(static_cast<int32_t>(staged[kOddColumn]));
+  e.precision.exponent = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kExponentDtype]));
+  e.precision.frequency = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kFrequencyDtype]));
+  e.precision.position = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kPositionDtype]));
+  e.precision.angle = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kAngleDtype]));
   return e;
 }
 

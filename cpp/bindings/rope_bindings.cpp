@@ -17,6 +17,7 @@
 #include <new>
 
 #include "posenc/rope.h"
+#include "posenc/rope_base.h"
 
 using emscripten::val;
 
@@ -61,6 +62,8 @@ enum Field : size_t {
   kTruncate,
   kLowFreqFactor,
   kHighFreqFactor,
+  kExponentDtype,
+  kFrequencyDtype,
   kFields
 };
 
@@ -86,6 +89,8 @@ val frequencies(const val& fields, const val& shortFactor, const val& longFactor
   p.truncate = f[kTruncate] != 0;
   p.lowFreqFactor = f[kLowFreqFactor];
   p.highFreqFactor = f[kHighFreqFactor];
+  p.precision.exponent = static_cast<posenc::Dtype>(static_cast<int32_t>(f[kExponentDtype]));
+  p.precision.frequency = static_cast<posenc::Dtype>(static_cast<int32_t>(f[kFrequencyDtype]));
   const size_t pairs = static_cast<size_t>(p.rotaryDim > 0 ? p.rotaryDim / 2 : 0);
   if (shortValues.size == pairs && longValues.size == pairs) {
     p.shortFactor = shortValues.data();
@@ -98,6 +103,14 @@ val frequencies(const val& fields, const val& shortFactor, const val& longFactor
 }
 
 // A cache writer and the scratch chunk it writes into: [cos rows | sin rows].
+// The rounding of positions and angles (api: positionDtype, angleDtype).
+posenc::Precision anglePrecision(int32_t positionDtype, int32_t angleDtype) {
+  posenc::Precision precision;
+  precision.position = static_cast<posenc::Dtype>(positionDtype);
+  precision.angle = static_cast<posenc::Dtype>(angleDtype);
+  return precision;
+}
+
 struct CacheChunks {
   std::unique_ptr<posenc::rope::CacheWriter> writer;
   size_t rowValues = 0;
@@ -108,16 +121,16 @@ struct CacheChunks {
 
 // A handle (an address) for ropeCacheNext / ropeCacheEnd; 0 when out of memory.
 double cacheStart(const val& invFreq, double attentionFactor, int32_t layout, double start, int32_t chunkRows,
-                  bool float64) {
+                  bool float64, int32_t positionDtype, int32_t angleDtype) {
   const Numbers w = numbers(invFreq);
   std::unique_ptr<CacheChunks> c(new (std::nothrow) CacheChunks);
   if (!w.ok || !c || chunkRows < 1) return 0;
   c->rowValues = 2 * w.size;
   c->chunkRows = chunkRows;
   c->float64 = float64;
-  c->writer.reset(new (std::nothrow)
-                      posenc::rope::CacheWriter(w.data(), static_cast<int32_t>(w.size), attentionFactor,
-                                                static_cast<posenc::rope::Layout>(layout), start));
+  c->writer.reset(new (std::nothrow) posenc::rope::CacheWriter(
+      w.data(), static_cast<int32_t>(w.size), attentionFactor, static_cast<posenc::rope::Layout>(layout),
+      start, anglePrecision(positionDtype, angleDtype)));
   c->scratch.reset(new (std::nothrow) double[2 * c->rowValues * static_cast<size_t>(chunkRows)]);
   if (!c->writer || !c->writer->ok() || !c->scratch) return 0;
   return static_cast<double>(reinterpret_cast<uintptr_t>(c.release()));
@@ -151,35 +164,52 @@ T* at(double address) {
 
 template <typename T>
 bool applyAt(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
-             double tokens, double address, double positionsAddress, double start) {
+             double tokens, double address, double positionsAddress, double start,
+             const posenc::Precision& precision) {
   const Numbers w = numbers(invFreq);
   if (!w.ok) return false;
   T* x = at<T>(address);
   return posenc::rope::apply(
       w.data(), static_cast<int32_t>(w.size), attentionFactor, static_cast<posenc::rope::Layout>(layout),
       headDim, heads, static_cast<int64_t>(tokens),
-      positionsAddress == 0 ? nullptr : at<const double>(positionsAddress), start, x, x);
+      positionsAddress == 0 ? nullptr : at<const double>(positionsAddress), start, x, x, precision);
 }
 
 // x (at `address`, float32 or float64) rotated in place.
 bool apply(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
-           double tokens, double address, double positionsAddress, double start, bool float64) {
+           double tokens, double address, double positionsAddress, double start, bool float64,
+           int32_t positionDtype, int32_t angleDtype) {
+  const posenc::Precision precision = anglePrecision(positionDtype, angleDtype);
   return float64 ? applyAt<double>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
-                                   positionsAddress, start)
+                                   positionsAddress, start, precision)
                  : applyAt<float>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
-                                  positionsAddress, start);
+                                  positionsAddress, start, precision);
 }
 
 // Float64Array [scores (maxOffset + 1) | bound (maxOffset + 1)], or null.
-val scores(const val& invFreq, double attentionFactor, int32_t headDim, double from, double maxOffset) {
+val scores(const val& invFreq, double attentionFactor, int32_t headDim, double from, double maxOffset,
+           int32_t positionDtype, int32_t angleDtype) {
   const Numbers w = numbers(invFreq);
   const size_t count = static_cast<size_t>(maxOffset) + 1;
   std::unique_ptr<double[]> out(new (std::nothrow) double[2 * count]);
   if (!w.ok || !out ||
       !posenc::rope::scores(w.data(), static_cast<int32_t>(w.size), attentionFactor, headDim, from,
-                            static_cast<int64_t>(maxOffset), out.get(), out.get() + count))
+                            static_cast<int64_t>(maxOffset), out.get(), out.get() + count,
+                            anglePrecision(positionDtype, angleDtype)))
     return val::null();
   return val::global("Float64Array").new_(emscripten::typed_memory_view(2 * count, out.get()));
+}
+
+// The leading offsets with sum_i cos(m invFreq_i) >= 0, at most limit; -1 when memory is short.
+double supportedContext(const val& invFreq, double limit) {
+  const Numbers w = numbers(invFreq);
+  if (!w.ok) return -1;
+  return static_cast<double>(
+      posenc::rope::supportedContext(w.data(), static_cast<int32_t>(w.size), static_cast<int64_t>(limit)));
+}
+
+double smallestBase(int32_t headDim, double context, double maxBase, int32_t stepsPerOctave) {
+  return posenc::rope::smallestBase(headDim, static_cast<int64_t>(context), maxBase, stepsPerOctave);
 }
 
 }  // namespace
@@ -192,4 +222,6 @@ EMSCRIPTEN_BINDINGS(posenc_rope) {
   function("ropeCacheEnd", &cacheEnd);
   function("ropeApply", &apply);
   function("ropeScores", &scores);
+  function("ropeSupportedContext", &supportedContext);
+  function("ropeSmallestBase", &smallestBase);
 }

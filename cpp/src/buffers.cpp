@@ -40,11 +40,16 @@ unsigned char* onceScratch() {
 
 bool sameBits(double x, double y) { return std::memcmp(&x, &y, sizeof(double)) == 0; }
 
+bool samePrecision(const Precision& a, const Precision& b) {
+  return a.exponent == b.exponent && a.frequency == b.frequency && a.position == b.position &&
+         a.angle == b.angle;
+}
+
 bool sameEncoding(const Encoding& a, const Encoding& b) {
   return a.dModel == b.dModel && a.layout == b.layout && a.exponent == b.exponent && a.order == b.order &&
          a.angle == b.angle && sameBits(a.base, b.base) && sameBits(a.frequencyScale, b.frequencyScale) &&
          sameBits(a.start, b.start) && a.paddingRow == b.paddingRow && sameBits(a.scale, b.scale) &&
-         a.oddColumn == b.oddColumn;
+         a.oddColumn == b.oddColumn && samePrecision(a.precision, b.precision);
 }
 
 struct CachedWriter {

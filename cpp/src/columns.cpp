@@ -67,8 +67,8 @@ void evaluate(const Encoding& e, double position, bool padding, T* out) {
       out[j] = T(0);
       continue;
     }
-    const double angle = e.angle == Angle::kRatioPower ? std::pow(position / e.base, col.exponent)
-                                                       : position * frequency(e, col.exponent);
+    const double w = e.angle == Angle::kRatioPower ? 0.0 : frequency(e, col.exponent);
+    const double angle = angleAt(e, position, w, col.exponent);
     out[j] = static_cast<T>(e.scale * (col.usesSin ? std::sin(angle) : std::cos(angle)));
   }
 }

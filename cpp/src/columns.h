@@ -25,8 +25,20 @@ struct Column {
 // of wasm, and none is hot (the kernels take their frequencies once).
 Column column(const Encoding& e, int32_t j);
 
+// w = frequencyScale * base^(-e), the exponent and then w rounded per e.precision.
 inline double frequency(const Encoding& e, double exponent) {
-  return e.frequencyScale * std::pow(e.base, -exponent);
+  const Precision& p = e.precision;
+  return roundTo(p.frequency, e.frequencyScale * std::pow(e.base, -roundTo(p.exponent, exponent)));
+}
+
+// The angle of a column of frequency w (from frequency()) or exponent e at
+// `position`: position * w, or (position / base)^e for angle 'ratio-power',
+// with the position and the angle rounded per e.precision.
+inline double angleAt(const Encoding& e, double position, double w, double exponent) {
+  const Precision& p = e.precision;
+  if (e.angle == Angle::kRatioPower)
+    return roundTo(p.angle, std::pow(roundTo(p.position, position) / e.base, roundTo(p.exponent, exponent)));
+  return roundedAngle(p, position, w);
 }
 
 // Frequencies of the pairCount(e) pairs (both members share it where this is
@@ -34,7 +46,7 @@ inline double frequency(const Encoding& e, double exponent) {
 std::unique_ptr<double[]> pairFrequencies(const Encoding& e);
 
 // The odd last column where it stands alone (hasLoneColumn(e), angle
-// 'divide'): its value scale * f(position * w), as row() evaluates it.
+// 'divide', angles not rounded): its value scale * f(position * w), as row() evaluates it.
 struct LoneColumn {
   double w = 0, scale = 0;
   bool usesSin = false;

@@ -127,7 +127,7 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
       const double atFrom = lone.at(from);
       for (int64_t i = 0; i < n; ++i) out[i] += atFrom * lone.at(from + first + static_cast<double>(i));
     }
-  } else if (e.angle == Angle::kDivide) {
+  } else if (e.angle == Angle::kDivide && linearAngles(e.precision)) {
     // Offset part plus a part in P + Q = 2 from + k: s(k) depends on `from`.
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> hankel(new (std::nothrow) double[n]);
@@ -136,7 +136,7 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
       return false;
     for (int64_t i = 0; i < n; ++i) out[i] = 0.5 * scale2 * (out[i] + hankel[i]);
   } else {
-    // (pos / base)^e is no sinusoid of position: multiply the rows out.
+    // (pos / base)^e, or a rounded angle, is no sinusoid of position: multiply the rows out.
     const size_t d = static_cast<size_t>(e.dModel);
     std::unique_ptr<double[]> rows(new (std::nothrow) double[2 * d]);
     if (!rows) return false;
@@ -199,7 +199,7 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
     for (size_t m = 0; m < bandLength; ++m) st.offsetPart[m] = scale2 * s[mirror(m)];
     const detail::LoneColumn lone(e);
     for (size_t p = 0; p < len; ++p) st.lone[p] = lone.at(e.start + static_cast<double>(p));
-  } else if (e.angle == Angle::kDivide) {
+  } else if (e.angle == Angle::kDivide && linearAngles(e.precision)) {
     const detail::ColumnSinusoids c = detail::columnSinusoids(e);
     std::unique_ptr<double[]> t(new (std::nothrow) double[len]);
     st.offsetPart.reset(new (std::nothrow) double[bandLength]);

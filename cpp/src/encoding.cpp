@@ -25,11 +25,11 @@ const char* validate(const Encoding& e) {
   if (!(std::abs(e.scale) <= kMaxMagnitude)) return "scale must be a finite number of magnitude at most 2^53";
   if (e.oddColumn != OddColumn::kFormula && e.oddColumn != OddColumn::kZero)
     return "oddColumn must be 'formula' or 'zero'";
-  return nullptr;
+  return validate(e.precision);
 }
 
 bool pairsShareFrequency(const Encoding& e) {
-  return e.angle == Angle::kDivide && e.exponent != Exponent::kColumn;
+  return e.angle == Angle::kDivide && e.exponent != Exponent::kColumn && linearAngles(e.precision);
 }
 
 bool offsetOnlyDots(const Encoding& e) { return pairsShareFrequency(e) && !hasLoneColumn(e); }

@@ -21,7 +21,15 @@ bool present(double x) { return !std::isnan(x); }
 
 // pos_freqs of HF: base ** (arange(0, dim, 2) / dim).
 double power(const Params& p, double base, int32_t i) {
-  return std::pow(base, static_cast<double>(2 * i) / static_cast<double>(p.rotaryDim));
+  const double exponent = static_cast<double>(2 * i) / static_cast<double>(p.rotaryDim);
+  return std::pow(base, roundTo(p.precision.exponent, exponent));
+}
+
+// The inverse frequencies rounded per p.precision.frequency; returns attentionFactor.
+double rounded(const Params& p, double* invFreq, double attentionFactor) {
+  const int32_t n = p.rotaryDim / 2;
+  for (int32_t i = 0; i < n; ++i) invFreq[i] = roundTo(p.precision.frequency, invFreq[i]);
+  return attentionFactor;
 }
 
 // Yarn and longrope without a factor take max / original (HF's fallback).
@@ -58,6 +66,7 @@ inline int32_t pairOfColumn(Layout layout, int32_t pairs, int32_t j) {
 }  // namespace
 
 const char* validate(const Params& p) {
+  if (const char* message = posenc::validate(p.precision)) return message;
   if (p.rotaryDim < 2 || p.rotaryDim % 2 != 0) return "rotaryDim must be an even integer >= 2";
   if (!(std::isfinite(p.base) && p.base > 1)) return "base must be a finite number > 1";
   const bool needsFactor =
@@ -109,8 +118,8 @@ const char* validate(const Params& p) {
   return nullptr;
 }
 
-double frequencies(const Params& p, double* invFreq) {
-  if (validate(p) != nullptr) return std::nan("");
+namespace {
+double unroundedFrequencies(const Params& p, double* invFreq) {
   const int32_t n = p.rotaryDim / 2;
   const double dim = static_cast<double>(p.rotaryDim);
   // Every type but dynamic starts from the unscaled ladder 1 / base^(2i/dim).
@@ -189,6 +198,12 @@ double frequencies(const Params& p, double* invFreq) {
   }
   return std::nan("");
 }
+}  // namespace
+
+double frequencies(const Params& p, double* invFreq) {
+  if (validate(p) != nullptr) return std::nan("");
+  return rounded(p, invFreq, unroundedFrequencies(p, invFreq));
+}
 
 // ---- caches ----
 
@@ -208,19 +223,24 @@ struct CacheWriter::State {
   int64_t nextRow = 0;
   int64_t stepsSinceSeed = detail::kReseedInterval;  // seed before the first row
   std::unique_ptr<double[]> invFreq;
+  Precision precision;
   // a = cos, b = sin. Half layout: one oscillator per pair, writing the
   // first half of a row, which is then copied to the second while in L1
   // (8192 x 128: 0.86 instead of 0.95 ms of CPU in Node, medians of a busy
   // machine). Interleaved: one oscillator per column, so that every store is
   // a whole SIMD vector [c_i, c_i, c_i+1, c_i+1] without shuffles.
-  std::unique_ptr<detail::Oscillators> columns;
+  std::unique_ptr<detail::Oscillators> columns;  // null where angles are rounded
+
+  template <typename T>
+  void writeDirect(T* cos, T* sin, int64_t rows);
 };
 
 CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout,
-                         double start)
-    : state_(new (std::nothrow)
-                 State{pairs, attentionFactor, layout, start, 0, detail::kReseedInterval, nullptr, nullptr}) {
-  if (!state_ || pairs < 1 || !(std::fabs(start) <= kMaxMagnitude)) {
+                         double start, const Precision& precision)
+    : state_(new (std::nothrow) State{pairs, attentionFactor, layout, start, 0, detail::kReseedInterval,
+                                      nullptr, precision, nullptr}) {
+  if (!state_ || pairs < 1 || !(std::fabs(start) <= kMaxMagnitude) ||
+      posenc::validate(precision) != nullptr) {
     state_.reset();
     return;
   }
@@ -232,6 +252,7 @@ CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionF
     return;
   }
   std::copy(invFreq, invFreq + pairs, state_->invFreq.get());
+  if (!linearAngles(precision)) return;  // no recurrence: rows evaluated directly
   for (int32_t j = 0; j < d; ++j) columnFrequencies[j] = invFreq[pairOfColumn(layout, pairs, j)];
   state_->columns.reset(
       new (std::nothrow) detail::Oscillators(columnFrequencies.get(), d, /*swapped=*/true, attentionFactor));
@@ -245,6 +266,10 @@ bool CacheWriter::ok() const { return state_ != nullptr; }
 void CacheWriter::write(float* cos, float* sin, int64_t rows) {
   if (!state_) return;
   State& st = *state_;
+  if (!st.columns) {
+    st.writeDirect(cos, sin, rows);
+    return;
+  }
   const size_t d = static_cast<size_t>(2 * st.pairs);
   const bool half = st.layout == Layout::kHalf;
   const size_t n = static_cast<size_t>(st.pairs);
@@ -286,20 +311,25 @@ void CacheWriter::write(float* cos, float* sin, int64_t rows) {
 
 void CacheWriter::write(double* cos, double* sin, int64_t rows) {
   if (!state_) return;
-  State& st = *state_;
-  const int32_t n = st.pairs;
+  state_->writeDirect(cos, sin, rows);
+}
+
+// Rows from sin/cos of each (rounded) angle, each value rounded once to T.
+template <typename T>
+void CacheWriter::State::writeDirect(T* cos, T* sin, int64_t rows) {
+  const int32_t n = pairs;
   const size_t d = static_cast<size_t>(2 * n);
-  for (int64_t r = 0; r < rows; ++r, ++st.nextRow) {
-    const double position = st.start + static_cast<double>(st.nextRow);
-    double* c = cos + static_cast<size_t>(r) * d;
-    double* s = sin + static_cast<size_t>(r) * d;
+  for (int64_t r = 0; r < rows; ++r, ++nextRow) {
+    const double position = start + static_cast<double>(nextRow);
+    T* c = cos + static_cast<size_t>(r) * d;
+    T* s = sin + static_cast<size_t>(r) * d;
     for (int32_t i = 0; i < n; ++i) {
       double sn, cs;
-      sinCos(position * st.invFreq[i], &sn, &cs);
-      const size_t first = st.layout == Layout::kHalf ? static_cast<size_t>(i) : 2 * static_cast<size_t>(i);
-      const size_t second = st.layout == Layout::kHalf ? first + static_cast<size_t>(n) : first + 1;
-      c[first] = c[second] = st.attentionFactor * cs;
-      s[first] = s[second] = st.attentionFactor * sn;
+      sinCos(roundedAngle(precision, position, invFreq[i]), &sn, &cs);
+      const size_t first = layout == Layout::kHalf ? static_cast<size_t>(i) : 2 * static_cast<size_t>(i);
+      const size_t second = layout == Layout::kHalf ? first + static_cast<size_t>(n) : first + 1;
+      c[first] = c[second] = static_cast<T>(attentionFactor * cs);
+      s[first] = s[second] = static_cast<T>(attentionFactor * sn);
     }
   }
 }
@@ -311,7 +341,8 @@ namespace {
 template <typename T>
 bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout,
                    int32_t headDim, int32_t heads, int64_t tokens, const double* positions, double start,
-                   const T* x, T* out) {
+                   const T* x, T* out, const Precision& precision) {
+  if (posenc::validate(precision) != nullptr) return false;
   if (pairs < 1 || 2 * pairs > headDim || heads < 1 || tokens < 0) return false;
   std::unique_ptr<double[]> cs(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
   if (!cs) return false;
@@ -321,7 +352,7 @@ bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor,
   for (int64_t t = 0; t < tokens; ++t) {
     const double position = positions ? positions[t] : start + static_cast<double>(t);
     for (int32_t i = 0; i < pairs; ++i) {
-      sinCos(position * invFreq[i], &s[i], &c[i]);
+      sinCos(roundedAngle(precision, position, invFreq[i]), &s[i], &c[i]);
       c[i] *= attentionFactor;
       s[i] *= attentionFactor;
     }
@@ -346,29 +377,35 @@ bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor,
 }  // namespace
 
 bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out) {
+           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out,
+           const Precision& precision) {
   return applyRotation(invFreq, pairs, attentionFactor, layout, headDim, heads, tokens, positions, start, x,
-                       out);
+                       out, precision);
 }
 
 bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const double* x,
-           double* out) {
+           int32_t heads, int64_t tokens, const double* positions, double start, const double* x, double* out,
+           const Precision& precision) {
   return applyRotation(invFreq, pairs, attentionFactor, layout, headDim, heads, tokens, positions, start, x,
-                       out);
+                       out, precision);
 }
 
 // ---- relative scores ----
 
 bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_t headDim, double from,
-            int64_t maxOffset, double* scores, double* bound) {
-  if (pairs < 1 || 2 * pairs > headDim || maxOffset < 0 || !(std::fabs(from) <= kMaxMagnitude)) return false;
+            int64_t maxOffset, double* scores, double* bound, const Precision& precision) {
+  if (pairs < 1 || 2 * pairs > headDim || maxOffset < 0 || !(std::fabs(from) <= kMaxMagnitude) ||
+      posenc::validate(precision) != nullptr)
+    return false;
+  // Rounded angles are no sinusoids of the offset: R(from + k) from sin/cos of each.
+  const bool rounded = !linearAngles(precision);
   // R(from) applied to q: exact sin/cos at `from`.
   std::unique_ptr<double[]> atFrom(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
   if (!atFrom) return false;
   double* cosFrom = atFrom.get();
   double* sinFrom = cosFrom + pairs;
-  for (int32_t i = 0; i < pairs; ++i) sinCos(from * invFreq[i], &sinFrom[i], &cosFrom[i]);
+  for (int32_t i = 0; i < pairs; ++i)
+    sinCos(roundedAngle(precision, from, invFreq[i]), &sinFrom[i], &cosFrom[i]);
   // R(from + k): oscillators stepping k (a = sin, b = cos) ...
   detail::Oscillators moving(invFreq, pairs, /*swapped=*/false, 1.0);
   // ... and e^{i k w_l} for the partial sums S_j.
@@ -396,6 +433,8 @@ bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_
     }
     double dot = 0, re = 0, im = 0, sum = 0;
     for (int32_t i = 0; i < pairs; ++i) {
+      if (rounded)
+        sinCos(roundedAngle(precision, from + static_cast<double>(k), invFreq[i]), &m.a[i], &m.b[i]);
       dot += cosFrom[i] * m.b[i] + sinFrom[i] * m.a[i];
       re += rel.b[i];
       im += rel.a[i];

@@ -53,7 +53,8 @@ struct Wave {
 // frequency, else one per column. Null if out of memory (then row() per row).
 std::unique_ptr<Wave[]> findWaves(const Encoding& e, size_t& count) {
   const int32_t n = pairCount(e);
-  const bool shared = pairsShareFrequency(e);
+  // Members of a pair share one angle, rounded or not.
+  const bool shared = e.angle == Angle::kDivide && e.exponent != Exponent::kColumn;
   const int32_t lone = hasLoneColumn(e) ? 1 : 0;  // its own wave, pair n or column 2n
   count = static_cast<size_t>((shared ? n : 2 * n) + lone);
   std::unique_ptr<Wave[]> waves(new (std::nothrow) Wave[count > 0 ? count : 1]);
@@ -218,12 +219,16 @@ void TableWriter::State::writeDirect(T* out, int64_t rows) {
   }
 }
 
-// One row's values from the waves.
+// One row's values from the waves, each angle rounded as roundedAngle() does:
+// the position once per row, the angle per product.
 template <typename T>
 void TableWriter::State::writeWaves(double position, T* values) const {
+  const bool rounded = !linearAngles(e.precision);
+  const double rowPosition = roundTo(e.precision.position, position);
   for (size_t w = 0; w < waveCount; ++w) {
     const Wave& wave = waves[w];
-    const double angle = position * wave.frequency;
+    const double product = rowPosition * wave.frequency;
+    const double angle = rounded ? roundTo(e.precision.angle, product) : product;
     if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
       double sn, cs;
       sinCos(angle, &sn, &cs);

@@ -46,7 +46,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * thread time). The page's main thread, and where its clock starts, come
  * from a performance.mark() it made (`mark.name`, at `mark.at`).
  */
-function pageTasks(events, mark) {
+export function pageTasks(events, mark) {
   const anchor = events.find((e) => e.cat?.includes('user_timing') && e.name === mark.name);
   if (!anchor) return null;
   // Trace timestamps are microseconds of the same monotonic clock, from another origin.
@@ -58,7 +58,7 @@ function pageTasks(events, mark) {
     .map((e) => ({ at: e.ts / 1000 - offset, duration: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }));
 }
 
-async function traced(page, categories, run) {
+export async function traced(page, categories, run) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));

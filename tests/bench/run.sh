@@ -13,6 +13,7 @@ for f in web/lib/wasm/*.wasm; do
 done
 echo "== Node"
 node tests/bench/node.mjs
+node tests/bench/identify.mjs
 echo "== headless Chromium"
 node tests/bench/browser.mjs
 echo "== headless Chromium, per-call fixed cost by CPU time"

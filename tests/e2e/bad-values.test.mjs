@@ -193,6 +193,8 @@ const READOUT = /^PE\[(-?[\d.]+(?:e[+-]?\d+)?)(?:, |\]·PE\[)(-?[\d.]+(?:e[+-]?\
 
 /** Problems with the readouts a walk read, against the prediction. */
 function readoutProblems(walk, s, texts) {
+  // The RoPE lab's plot has no keyboard readout.
+  if (!walk) return [];
   const expected = predict(walk, s);
   if (texts.length !== expected.length) return [`${texts.length} readouts, expected ${expected.length}`];
   const problems = [];
@@ -332,6 +334,8 @@ const HOSTS = {
   },
   pair: { tag: 'posenc-compare', walk: WALKS.pair, attributes: { 'd-model': '64', length: '96' } },
   // An odd d-model whose walk reaches the last column (base 100: it turns visibly by row 20).
+  // The RoPE lab's wavelength plot (its knobs: rope-lab-data.js); no walk, its description is checked.
+  rope: { tag: 'posenc-rope-scaling', walk: null, attributes: {} },
   odd: {
     tag: 'posenc-heatmap',
     walk: WALKS.table,
@@ -391,6 +395,24 @@ const ATTRIBUTE_MATRIX = [
     bad: ATTRIBUTE_BAD['compare'],
     valid: ['tensor2tensor', 'legacy-column'],
   },
+  // Every element reads it; only <posenc-precision> draws it (tests/e2e/precision.test.mjs checks what it shows).
+  {
+    attribute: 'precision',
+    on: 'table',
+    bad: ATTRIBUTE_BAD['precision'],
+    valid: ['bfloat16', 'float32'],
+    shows: 'nothing on a heatmap',
+  },
+  // The heatmap does not read RoPE's knobs: each must only be refused or accepted as written.
+  { attribute: 'rope-dim', on: 'table', bad: ATTRIBUTE_BAD['rope-dim'], valid: ['64', '96'], shows: 'nothing' },
+  {
+    attribute: 'rope-layout',
+    on: 'table',
+    bad: ATTRIBUTE_BAD['rope-layout'],
+    valid: ['interleaved', 'half'],
+    shows: 'nothing',
+  },
+  { attribute: 'context', on: 'table', bad: ATTRIBUTE_BAD['context'], valid: ['1024', '2000'], shows: 'nothing' },
   {
     attribute: 'theme',
     on: 'table',
@@ -405,6 +427,22 @@ const ATTRIBUTE_MATRIX = [
     valid: ['300', '180'],
     shows: 'height',
   },
+  ...Object.entries({
+    'rope-preset': ['deepseek-v3', 'llama2-7b'],
+    'rope-type': ['yarn', 'linear'],
+    'head-dim': ['64', '96'],
+    'rope-theta': ['10000', '1e6'],
+    factor: ['4', '16'],
+    'original-max-position-embeddings': ['4096', '16384'],
+    'seq-len': ['32768', '65536'],
+    'beta-fast': ['16', '64'],
+    'beta-slow': ['2', '0.5'],
+    mscale: ['1', '0.707'],
+    'mscale-all-dim': ['1', '0.707'],
+    'attention-factor': ['1.2', 'auto'],
+    'low-freq-factor': ['2', '0.5'],
+    'high-freq-factor': ['8', '2'],
+  }).map(([attribute, valid]) => ({ attribute, on: 'rope', bad: ATTRIBUTE_BAD[attribute], valid, shows: 'label' })),
 ];
 
 /** Problems with an element in the error state for one bad attribute value. */
@@ -430,6 +468,7 @@ function renderProblems(shown, walk, now, before = null, shows = null) {
     problems.push(`label: ${shown.labels[0]}`);
   if (shows === 'background' && shown.background !== BACKGROUND[now.theme])
     problems.push(`theme ${now.theme}: background ${shown.background}`);
+  if (shows === 'label' && !(shown.labels[0]?.length > 20)) problems.push(`label: ${shown.labels[0]}`);
   if (shows === 'height' && shown.height !== Number(now.height))
     problems.push(`height ${now.height}: ${shown.height} px`);
   if (before && !shows && !walksDiffer(walk, settings(now), settings(before)))
@@ -451,6 +490,24 @@ const PARAM_ATTRIBUTES = {
   k: 'offset',
   j: 'dimension',
   compare: 'compare',
+  precision: 'precision',
+  ropeDim: 'rope-dim',
+  ropeLayout: 'rope-layout',
+  context: 'context',
+  ropePreset: 'rope-preset',
+  ropeType: 'rope-type',
+  headDim: 'head-dim',
+  ropeTheta: 'rope-theta',
+  factor: 'factor',
+  originalMaxPositionEmbeddings: 'original-max-position-embeddings',
+  seqLen: 'seq-len',
+  betaFast: 'beta-fast',
+  betaSlow: 'beta-slow',
+  mscale: 'mscale',
+  mscaleAllDim: 'mscale-all-dim',
+  attentionFactor: 'attention-factor',
+  lowFreqFactor: 'low-freq-factor',
+  highFreqFactor: 'high-freq-factor',
   order: 'order',
   angle: 'angle',
   start: 'start',
@@ -460,7 +517,22 @@ const PARAM_ATTRIBUTES = {
   theme: 'theme',
   height: 'height',
 };
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare'];
+const PAGE_PARAMS = [
+  'dModel',
+  'length',
+  'base',
+  'preset',
+  'layout',
+  'exponent',
+  'p',
+  'k',
+  'j',
+  'compare',
+  'precision',
+  'ropeDim',
+  'ropeLayout',
+  'context',
+];
 const PAGE_DEFAULTS = {
   dModel: '128',
   length: '256',
@@ -470,6 +542,10 @@ const PAGE_DEFAULTS = {
   k: '8',
   j: '6',
   compare: 'question',
+  precision: 'float16',
+  ropeDim: '128',
+  ropeLayout: 'half',
+  context: '4096',
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -483,6 +559,10 @@ const PAGE_VALID = {
   k: '70',
   j: '40',
   compare: 'fairseq',
+  precision: 'float32',
+  ropeDim: '64',
+  ropeLayout: 'interleaved',
+  context: '1024',
 };
 const REPEATED_VALID_FIRST = 'repeated, the valid value first';
 const REPEATED_BAD_FIRST = 'repeated, the bad value first';
@@ -492,7 +572,7 @@ const PAGE_ACCEPTS = { base: ['2.5', '99999999'] };
 // Each URL carries one bad value in one half of the parameters; the other half is valid and must be honoured.
 const HALVES = [
   ['dModel', 'base', 'layout', 'k', 'compare'],
-  ['length', 'preset', 'exponent', 'p', 'j'],
+  ['length', 'preset', 'exponent', 'p', 'j', 'precision'],
 ];
 // Unknown parameters, ignored and dropped from the URL.
 const UNKNOWN_PARAMS = [
@@ -539,6 +619,7 @@ function pageCase(value, bad) {
     '#c-offset': String(s.offset),
     '#c-dimension': String(s.dimension),
     '#c-versus': attributes.compare ?? 'question',
+    '#c-precision': attributes.precision ?? 'float16',
   };
   // The normalised URL: values other than the defaults, in the page's order.
   const normal = new URLSearchParams();
@@ -564,6 +645,10 @@ const EMBED_VALID = {
   k: '30',
   j: '21',
   compare: 'tensor2tensor',
+  precision: 'bfloat16',
+  ropeDim: '64',
+  ropeLayout: 'interleaved',
+  context: '1024',
   order: 'cos-sin',
   angle: 'divide',
   start: '-3.5',
@@ -572,8 +657,40 @@ const EMBED_VALID = {
   oddColumn: 'zero',
   theme: 'dark',
   height: '260',
+  // The RoPE lab's knobs (read by every element, shown by rope-scaling).
+  ropePreset: 'qwen2.5-7b-yarn',
+  ropeType: 'yarn',
+  headDim: '64',
+  ropeTheta: '10000',
+  factor: '8',
+  originalMaxPositionEmbeddings: '4096',
+  seqLen: '32768',
+  betaFast: '16',
+  betaSlow: '2',
+  mscale: '1',
+  mscaleAllDim: '0.707',
+  attentionFactor: 'auto',
+  lowFreqFactor: '2',
+  highFreqFactor: '8',
 };
-const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
+const EMBED_ACCEPTS = {
+  base: ['2.5', '99999999'],
+  start: ['-1', '2.5'],
+  scale: ['-1', '2.5'],
+  ...Object.fromEntries(
+    [
+      'factor',
+      'betaFast',
+      'betaSlow',
+      'mscale',
+      'mscaleAllDim',
+      'attentionFactor',
+      'lowFreqFactor',
+      'highFreqFactor',
+    ].map((param) => [param, ['2.5']]),
+  ),
+  ropeTheta: ['2.5', '99999999'],
+};
 const embedAttributes = (params) =>
   Object.fromEntries(Object.entries(params).map(([param, v]) => [PARAM_ATTRIBUTES[param], v]));
 
@@ -637,7 +754,25 @@ try {
     const covered = [...ATTRIBUTE_MATRIX.map(({ attribute }) => attribute), 'lang'];
     assert(JSON.stringify(observed.toSorted()) === JSON.stringify(covered.toSorted()), `observed: ${observed}`);
     assert(JSON.stringify(EMBED_PARAMS_OF_EMBED) === JSON.stringify(PARAM_ATTRIBUTES), 'embed.html parameters differ');
-    assert(JSON.stringify(PAGE_PARAMS_OF_EMBED) === JSON.stringify(PAGE_PARAMS), 'page parameters differ');
+    // The RoPE lab's page parameters fall back as the others do; their full matrix runs in Node (params.test.js).
+    const lab = Object.keys(PARAM_ATTRIBUTES).filter(
+      (param) =>
+        PARAM_ATTRIBUTES[param].startsWith('rope-') ||
+        [
+          'head-dim',
+          'factor',
+          'original-max-position-embeddings',
+          'seq-len',
+          'beta-fast',
+          'beta-slow',
+          'mscale',
+          'mscale-all-dim',
+          'attention-factor',
+          'low-freq-factor',
+          'high-freq-factor',
+        ].includes(PARAM_ATTRIBUTES[param]),
+    );
+    assert(JSON.stringify(PAGE_PARAMS_OF_EMBED) === JSON.stringify([...PAGE_PARAMS, ...lab]), 'page parameters differ');
   });
 
   await check('the three elements the matrix uses render their first settings', async () => {

@@ -45,6 +45,26 @@ function paperValue(pos, column, d, { base = 10000, swap = false } = {}) {
   return (column % 2 === 0) !== swap ? Math.sin(angle) : Math.cos(angle);
 }
 
+/**
+ * x rounded to IEEE float16 (10 fraction bits, subnormal below 2^-14, to
+ * nearest, ties to even), on the bits of the float64: as torch's .half() rounds.
+ */
+function toFloat16(x) {
+  if (x === 0 || !Number.isFinite(x)) return x;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const exponent = Number((bits >> 52n) & 0x7ffn) - 1023;
+  const significand = (bits & ((1n << 52n) - 1n)) | (1n << 52n);
+  const kept = Math.max(exponent, -14);
+  const drop = BigInt(42 + kept - exponent);
+  let q = significand >> drop;
+  const rest = significand & ((1n << drop) - 1n);
+  if (rest > 1n << (drop - 1n) || (rest === 1n << (drop - 1n) && (q & 1n) === 1n)) q += 1n;
+  const value = Number(q) * 2 ** (kept - 10);
+  return (bits >> 63n === 1n ? -1 : 1) * (value > 65504 ? Infinity : value);
+}
+
 /** A .npy 1.0 file: '<f8', C order unless told otherwise. */
 function npyBytes(values, length, d, { fortran = false } = {}) {
   let header = `{'descr': '<f8', 'fortran_order': ${fortran ? 'True' : 'False'}, 'shape': (${length}, ${d}), }`;
@@ -252,6 +272,49 @@ try {
     await page.waitForFunction(() => document.documentElement.lang === 'en');
   });
 
+  await check(
+    'a pasted table whose angles went through float16 is named, with the step that lost precision (en, 中文)',
+    async () => {
+      // The paper's angles pos * w rounded to float16 (a model run in half precision), printed with 8 digits.
+      const [length, d] = [128, 16];
+      const rows = Array.from({ length }, (_, pos) =>
+        Array.from({ length: d }, (_, j) => {
+          const angle = toFloat16(pos / 10000 ** ((2 * Math.floor(j / 2)) / d));
+          return (j % 2 === 0 ? Math.sin(angle) : Math.cos(angle)).toPrecision(8);
+        }),
+      );
+      await page.fill('#check-paste', rows.map((row) => row.join(',')).join('\n'));
+      await page.click('#check-run');
+      await answerFor(page, 'pasted');
+      const verdict = await page.textContent('[data-testid="check-verdict"]');
+      assert(verdict.includes('This is the vaswani table, with its angles in float16'), `verdict: ${verdict}`);
+      const item = page.locator('[data-testid="check-diagnosis"] li[data-code="angle-dtype"]');
+      assert((await item.count()) === 1, 'no angle-dtype diagnosis');
+      const sentence = await item.textContent();
+      assert(
+        /angles were rounded to float16: position × frequency kept only 11 significant bits/.test(sentence) &&
+          /up to [\d.e-]+ at row \d+/.test(sentence) &&
+          sentence.includes('This step lost the precision'),
+        `diagnosis: ${sentence}`,
+      );
+      const params = await page.textContent('[data-testid="check-params"]');
+      assert(params.includes('angles computed infloat16 (rounded)'), `params: ${params}`);
+      const code = await page.textContent('[data-testid="check-options"]');
+      assert(code.includes("angleDtype: 'float16'"), `options code: ${code}`);
+      await page.selectOption('#language', 'zh');
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+      const chinese = await page.textContent('[data-testid="check-diagnosis"] li[data-code="angle-dtype"]');
+      assert(
+        chinese.includes('角度被舍入到 float16') && chinese.includes('精度损失在这一步'),
+        `zh diagnosis: ${chinese}`,
+      );
+      const zhVerdict = await page.textContent('[data-testid="check-verdict"]');
+      assert(zhVerdict.includes('角度用 float16 表示'), `zh verdict: ${zhVerdict}`);
+      await page.selectOption('#language', 'en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+    },
+  );
+
   await check('bad input is reported inline, as text', async () => {
     await page.setInputFiles('#check-file', {
       name: 'fortran.npy',
@@ -378,6 +441,19 @@ try {
   await check('phone width (360 px): the section fits in either language', async () => {
     const small = await openPage(phone);
     await small.locator('#check').scrollIntoViewIfNeeded();
+    // Before any check: the plot list reads as text (no typeset math run together), and
+    // exporting the difference says that nothing was checked yet.
+    const labels = await small.$$eval('#export-plot option', (options) => options.map((o) => o.textContent));
+    const leaks = labels.filter((label) => /jjj|\\[a-z]|⌋2/.test(label));
+    assert(leaks.length === 0, `typeset math leaks into the plot list: ${leaks.join(' | ')}`);
+    assert(
+      labels.some((label) => label.includes('column index j instead of 2⌊j/2⌋.')),
+      labels.join(' | '),
+    );
+    await small.selectOption('#export-plot', 'check-difference');
+    await small.click('#export-png');
+    const said = await small.textContent('#export-status');
+    assert(said.startsWith('Nothing checked yet'), `export before a check: ${said}`);
     await small.click('[data-testid="check-sample-sin-cos-swapped"]');
     await answerFor(small, 'swapped');
     for (const language of ['en', 'zh']) {

@@ -29,6 +29,8 @@ const PLOTS = {
   'offset-dots': 'h-offset',
   similarity: 'h-similarity',
   compare: 'h-compare',
+  precision: 'h-precision',
+  'rope-scaling': 'h-rope-lab',
 };
 
 async function openPage(context, query) {
@@ -222,7 +224,9 @@ try {
       const svg = await readSvg(blank, bytes.toString('utf8'));
       assert(svg.problems.length === 0, `${plot}: ${svg.problems.join(', ')}`);
       const { settings, link } = caption(svg.texts, 'Live and interactive:');
-      assert(settings.startsWith('posenc · d-model 64'), `${plot}: ${settings}`);
+      // The RoPE plots name the RoPE settings they read.
+      const expected = plot.startsWith('rope-') ? 'posenc · rope-preset llama3.1-8b' : 'posenc · d-model 64';
+      assert(settings.startsWith(expected), `${plot}: ${settings}`);
       assert(new URL(link).hash === `#${heading}`, `${plot}: ${link}`);
       assert(svg.drawn > 0.02 * svg.width * svg.height, `${plot}: ${svg.drawn} pixels drawn`);
       sizes.push(`${plot} ${(bytes.length / 1024).toFixed(0)} KB`);

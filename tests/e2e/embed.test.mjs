@@ -30,7 +30,19 @@ const STRICT_CSP =
   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 // Bundle budget: the elements (d3, plots, page data code, English strings), minified.
 const BUNDLE_BUDGET = { bytes: 160 * 1024, gzip: 50 * 1024 };
-const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'offset-dots',
+  'similarity',
+  'rotation',
+  'compare',
+  'precision',
+  'rope-scaling',
+];
 
 if (!existsSync(join(site, 'embed.html'))) {
   console.error('dist/site/embed.html is missing: run `npx vite build --config web/vite.config.js` first.');
@@ -371,6 +383,28 @@ try {
     return message;
   });
 
+  await check('an invalid attribute is explained in the element’s language (Chinese: no English left)', async () => {
+    await page.evaluate(() => {
+      const element = document.getElementById('first');
+      element.setAttribute('lang', 'zh-CN');
+      element.setAttribute('d-model', '5000');
+    });
+    await page.waitForFunction(() => document.getElementById('first').dataset.state === 'error');
+    await page.waitForFunction(() => /应为/.test(document.getElementById('first').shadowRoot.textContent), null, {
+      timeout: 10000,
+    });
+    const { message } = await inspect(page, '#first');
+    await page.evaluate(() => {
+      const element = document.getElementById('first');
+      element.removeAttribute('d-model');
+      element.removeAttribute('lang');
+    });
+    await page.waitForFunction(() => document.getElementById('first').dataset.state === 'ready');
+    assert(message.includes('应为 2 到 1024 之间的整数，实际为 “5000”'), message);
+    assert(!/expected|integer|from \d/.test(message), `English left in: ${message}`);
+    return message;
+  });
+
   await check('script and HTML payloads in attributes stay text: no element created, no script run', async () => {
     const payloads = {
       'd-model': '"><img src=x onerror="window.__pwned=1">',
@@ -406,7 +440,7 @@ try {
   });
   await page.close();
 
-  await check('all nine elements render on one static page, from one wasm fetch', async () => {
+  await check('every element renders on one static page, from one wasm fetch', async () => {
     const before = blog.requests.filter((path) => path.endsWith('.wasm')).length;
     const gallery = await openPage(light, `${blog.url}${galleryFixture}`);
     const summary = [];
@@ -421,7 +455,7 @@ try {
       summary.push(plot);
     }
     const wasm = blog.requests.filter((path) => path.endsWith('.wasm')).length - before;
-    assert(wasm === 1, `${wasm} .wasm fetches for nine elements`);
+    assert(wasm === 1, `${wasm} .wasm fetches for ${PLOTS.length} elements`);
     await gallery.setViewportSize({ width: 1100, height: await gallery.evaluate(() => document.body.scrollHeight) });
     await gallery.waitForTimeout(300);
     await gallery.screenshot({ path: `${artifacts}/all-elements.png` });

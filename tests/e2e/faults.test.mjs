@@ -198,6 +198,8 @@ try {
     await page.goto(server.url);
     await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
     await page.locator('#check').scrollIntoViewIfNeeded();
+    // The checker is a chunk of its own, loaded as its section nears the screen.
+    await page.waitForSelector('#check-paste', { state: 'attached', timeout: 15000 });
     return { context, page };
   }
 

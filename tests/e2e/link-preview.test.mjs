@@ -32,6 +32,15 @@ const PLOTS = {
   'offset-dots': 'Dot products depend only on the offset',
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
+  precision: 'Half precision: what float16 and bfloat16 do to the angles',
+  'rope-scaling': 'RoPE 4 · The context-extension lab',
+  attention: 'Attention: a head that looks k tokens back',
+  'attention-rows': 'Attention scores of one query',
+  'sine-only': 'Sines only: s(k) depends on p',
+  'sine-fit': 'Sines only: no matrix shifts position',
+  extrapolation: 'Beyond the training length',
+  'token-scale': 'Sizes of the encoding and of a token embedding',
+  'rope-relative': 'From adding to rotating',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
@@ -59,7 +68,7 @@ const browser = await launchChromium();
 try {
   await check('the script writes the images and pages', async () => {
     const { stdout } = await exec('node', [script, site], { encoding: 'utf8', timeout: 180000 });
-    assert(/og\/page\.png and 9 plot images/.test(stdout), stdout);
+    assert(stdout.includes(`og/page.png and ${Object.keys(PLOTS).length} plot images`), stdout);
     return stdout.trim();
   });
 

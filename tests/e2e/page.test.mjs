@@ -33,6 +33,7 @@ const PLOTS = [
   'mistake-ratio',
   'mistake-column',
   'mistake-order',
+  'precision',
 ];
 
 const server = await serveStatic(site);
@@ -186,7 +187,7 @@ try {
       timeout: 15000,
     });
     const states = await plotStates(page);
-    const canvasPlots = ['heatmap', 'similarity', 'compare'];
+    const canvasPlots = ['heatmap', 'similarity', 'compare', 'precision'];
     for (const name of PLOTS) {
       const state = states[name];
       if (canvasPlots.includes(name)) assert(state.painted > 1000, `${name}: only ${state.painted} painted pixels`);
@@ -333,6 +334,25 @@ try {
     const chinese = await page.textContent('h1');
     assert(/[\u4e00-\u9fff]/.test(chinese) && chinese !== english, `h1 after switch: ${chinese}`);
     assert(/[\u4e00-\u9fff]/.test(await page.textContent('#h-rotation')), 'section titles not translated');
+    // Option labels in Chinese, values still the code names.
+    const layout = await page.$eval('#c-layout option[value="interleaved"]', (option) => option.textContent);
+    assert(layout === '交错（interleaved）', `layout option: ${layout}`);
+    for (const language of ['zh', 'en']) {
+      if (language === 'en') await page.selectOption('#language', 'en');
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('#controls select')].flatMap((select) => {
+          const context = document.createElement('canvas').getContext('2d');
+          context.font = getComputedStyle(select).font;
+          // Room for the text: the box less its padding and the arrow (about 24 px).
+          const room = select.clientWidth - 24;
+          return [...select.options]
+            .filter((option) => context.measureText(option.textContent).width > room)
+            .map((option) => `${select.id}: ${option.textContent}`);
+        }),
+      );
+      assert(clipped.length === 0, `${language}: options wider than their select: ${clipped.join(', ')}`);
+    }
+    await page.selectOption('#language', 'zh');
     await page.reload();
     await page.waitForSelector('#status[hidden]', { state: 'attached' });
     assert((await page.textContent('h1')) === chinese, 'Chinese not remembered after reload');
@@ -342,6 +362,45 @@ try {
     await page.selectOption('#language', 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     assert((await page.textContent('h1')) === english, 'English not restored');
+  });
+
+  await check('the explanations follow the settings: row 0, the slow pairs, the halves (en and zh)', async () => {
+    const textOf = (name) =>
+      document.querySelector(`[data-plot="${name}"]`).closest('.mistake, section').querySelector('.text').innerText;
+    const text = (section) => page.evaluate(textOf, section);
+    const shows = async (section, words) => {
+      await page.locator(`[data-plot="${section}"]`).scrollIntoViewIfNeeded();
+      await page
+        .waitForFunction(
+          ([name, expected]) =>
+            document
+              .querySelector(`[data-plot="${name}"]`)
+              .closest('.mistake, section')
+              .querySelector('.text')
+              .innerText.includes(expected),
+          [section, words],
+          { timeout: 10000 },
+        )
+        .catch(async () => assert(false, `${section}: no “${words}” in ${await text(section)}`));
+    };
+    await shows('heatmap', 'thin stripes at the top');
+    // p = 10, d = 128, base 10000: pairs 33..63 have turned by less than 0.1 rad (10 · 10000^(-2i/128) < 0.1).
+    await shows('row', 'the slowest 31 of the 64 pairs');
+    await page.selectOption('#c-preset', 'legacy-column');
+    await shows('heatmap', 'Row 0 is all zeros');
+    await shows('row', 'all zeros');
+    await shows('offset-dots', 'here they part');
+    // The dashed offset marks are named (k = 8 and its mirror).
+    const marks = await page.$$eval('[data-plot="offset-dots"] svg text', (nodes) => nodes.map((n) => n.textContent));
+    assert(marks.includes('k = 8') && marks.includes('k = −8'), `offset marks: ${marks.join(', ')}`);
+    await page.selectOption('#c-preset', 'vaswani');
+    await page.selectOption('#c-layout', 'concat');
+    await shows('heatmap', 'in its first half');
+    await page.selectOption('#language', 'zh');
+    await shows('heatmap', '前一半');
+    await page.selectOption('#language', 'en');
+    await page.selectOption('#c-layout', 'interleaved');
+    await shows('heatmap', 'thin stripes at the top');
   });
 
   await check('every preset, and an odd width, renders every plot', async () => {

@@ -187,7 +187,10 @@ describe('identify', () => {
       });
 
     it('names the mistakes the legacy and question presets carry', () => {
-      expect(codes(identify(pe, legacyColumnPort(60, 32), 60, 32))).toEqual(['exponent-uses-column']);
+      // Answer 1's code: the exponent on the column index, and row 0 all zeros (its padding row).
+      const legacy = identify(pe, legacyColumnPort(60, 32), 60, 32);
+      expect(codes(legacy)).toEqual(['exponent-uses-column', 'unexpected-padding-row']);
+      expect(legacy.diagnosis[1]).toMatchObject({ preset: 'vaswani', found: 0, expected: null, where: { row: 0 } });
       expect(codes(identify(pe, questionAttempt(64, 32), 64, 32)).sort()).toEqual(
         ['exponent-uses-column', 'ratio-power', 'sin-cos-swapped'].sort(),
       );

@@ -27,6 +27,24 @@ const VALID = {
   offset: [30, '30'],
   dimension: [21, '21'],
   versus: ['tensor2tensor', 'tensor2tensor'],
+  precision: ['bfloat16', 'bfloat16'],
+  ropeDim: [64, '64'],
+  ropeLayout: ['interleaved', 'interleaved'],
+  context: [1024, '1024'],
+  ropePreset: ['qwen2.5-7b-yarn', 'qwen2.5-7b-yarn'],
+  ropeType: ['dynamic', 'dynamic'],
+  headDim: [64, '64'],
+  ropeTheta: [2500, '2500'],
+  factor: [3, '3'],
+  originalMaxPositionEmbeddings: [2048, '2048'],
+  seqLen: [5000, '5000'],
+  betaFast: [16, '16'],
+  betaSlow: [2, '2'],
+  mscale: [0.5, '0.5'],
+  mscaleAllDim: [0.7, '0.7'],
+  attentionFactor: [1.5, '1.5'],
+  lowFreqFactor: [2, '2'],
+  highFreqFactor: [8, '8'],
   order: ['cos-sin', 'cos-sin'],
   angle: ['ratio-power', 'ratio-power'],
   start: [-3.5, '-3.5'],
@@ -48,6 +66,25 @@ const NAMES = {
   offset: ['k', 'offset'],
   dimension: ['j', 'dimension'],
   versus: ['compare', 'compare'],
+  precision: ['precision', 'precision'],
+  ropeDim: ['ropeDim', 'rope-dim'],
+  ropeLayout: ['ropeLayout', 'rope-layout'],
+  context: ['context', 'context'],
+  // The RoPE lab (docs/rope-lab.md): Hugging Face's field names.
+  ropePreset: ['ropePreset', 'rope-preset'],
+  ropeType: ['ropeType', 'rope-type'],
+  headDim: ['headDim', 'head-dim'],
+  ropeTheta: ['ropeTheta', 'rope-theta'],
+  factor: ['factor', 'factor'],
+  originalMaxPositionEmbeddings: ['originalMaxPositionEmbeddings', 'original-max-position-embeddings'],
+  seqLen: ['seqLen', 'seq-len'],
+  betaFast: ['betaFast', 'beta-fast'],
+  betaSlow: ['betaSlow', 'beta-slow'],
+  mscale: ['mscale', 'mscale'],
+  mscaleAllDim: ['mscaleAllDim', 'mscale-all-dim'],
+  attentionFactor: ['attentionFactor', 'attention-factor'],
+  lowFreqFactor: ['lowFreqFactor', 'low-freq-factor'],
+  highFreqFactor: ['highFreqFactor', 'high-freq-factor'],
   order: ['order', 'order'],
   angle: ['angle', 'angle'],
   start: ['start', 'start'],
@@ -68,7 +105,42 @@ const PAGE_KEYS = [
   'offset',
   'dimension',
   'versus',
+  'precision',
+  'ropeDim',
+  'ropeLayout',
+  'context',
+  'ropePreset',
+  'ropeType',
+  'headDim',
+  'ropeTheta',
+  'factor',
+  'originalMaxPositionEmbeddings',
+  'seqLen',
+  'betaFast',
+  'betaSlow',
+  'mscale',
+  'mscaleAllDim',
+  'attentionFactor',
+  'lowFreqFactor',
+  'highFreqFactor',
 ];
+// The RoPE lab's knobs: null is the RoPE preset's value.
+const LAB_DEFAULTS = {
+  ropePreset: 'llama3.1-8b',
+  ropeType: null,
+  headDim: null,
+  ropeTheta: null,
+  factor: null,
+  originalMaxPositionEmbeddings: null,
+  seqLen: null,
+  betaFast: null,
+  betaSlow: null,
+  mscale: null,
+  mscaleAllDim: null,
+  attentionFactor: null,
+  lowFreqFactor: null,
+  highFreqFactor: null,
+};
 
 describe('the parameter table', () => {
   it('has one row per knob, under the names the page, the embed and the elements use', () => {
@@ -113,7 +185,10 @@ describe('the parameter table', () => {
     const state = Object.fromEntries(PAGE_KEYS.map((key) => [key, VALID[key][0]]));
     const search = toQuery(state);
     expect(search).toBe(
-      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor',
+      '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor' +
+        '&precision=bfloat16&ropeDim=64&ropeLayout=interleaved&context=1024' +
+        '&ropePreset=qwen2.5-7b-yarn&ropeType=dynamic&headDim=64&ropeTheta=2500&factor=3&originalMaxPositionEmbeddings=2048' +
+        '&seqLen=5000&betaFast=16&betaSlow=2&mscale=0.5&mscaleAllDim=0.7&attentionFactor=1.5&lowFreqFactor=2&highFreqFactor=8',
     );
     expect(fromQuery(search)).toEqual(state);
     const defaults = fromQuery('');
@@ -128,8 +203,21 @@ describe('the parameter table', () => {
       offset: 8,
       dimension: 6,
       versus: 'question',
+      precision: 'float16',
+      ropeDim: 128,
+      ropeLayout: 'half',
+      context: 4096,
+      ...LAB_DEFAULTS,
     });
     expect(toQuery(defaults)).toBe('');
+    // A lab knob equal to its RoPE preset's value is no override; the preset's own values leave the URL.
+    expect(fromQuery('?ropePreset=qwen2.5-7b-yarn&factor=4&ropeTheta=1000000&ropeType=yarn')).toMatchObject({
+      ropePreset: 'qwen2.5-7b-yarn',
+      factor: null,
+      ropeTheta: null,
+      ropeType: null,
+    });
+    expect(fromQuery('?attentionFactor=auto').attentionFactor).toBe(null);
     // A layout equal to the preset's is no override, and leaves the URL.
     expect(fromQuery('?preset=fairseq&layout=concat').layout).toBe(null);
     // Knobs without a page control are not read by the page.
@@ -247,6 +335,30 @@ const ATTRIBUTE_MATRIX = [
     valid: { tensor2tensor: 'tensor2tensor', 'legacy-column': 'legacy-column' },
   },
   {
+    attribute: 'precision',
+    expected: 'one of float16, bfloat16, float32',
+    bad: ATTRIBUTE_BAD['precision'],
+    valid: { bfloat16: 'bfloat16', float32: 'float32', float16: 'float16' },
+  },
+  {
+    attribute: 'rope-dim',
+    expected: 'an even integer from 4 to 256',
+    bad: ATTRIBUTE_BAD['rope-dim'],
+    valid: { 64: 64, 4: 4, 256: 256, '0096': 96 },
+  },
+  {
+    attribute: 'rope-layout',
+    expected: 'one of half, interleaved',
+    bad: ATTRIBUTE_BAD['rope-layout'],
+    valid: { interleaved: 'interleaved', half: 'half' },
+  },
+  {
+    attribute: 'context',
+    expected: 'an integer from 16 to 16384',
+    bad: ATTRIBUTE_BAD['context'],
+    valid: { 1024: 1024, 16: 16, 16384: 16384, 1000: 1000 },
+  },
+  {
     attribute: 'theme',
     expected: 'one of auto, light, dark',
     bad: ATTRIBUTE_BAD['theme'],
@@ -258,13 +370,106 @@ const ATTRIBUTE_MATRIX = [
     bad: ATTRIBUTE_BAD['height'],
     valid: { 300: 300, 100: 100, 4000: 4000 },
   },
+  // The RoPE lab's knobs (llama3.1-8b's own values are no override: null).
+  {
+    attribute: 'rope-preset',
+    expected: 'one of llama2-7b, llama3.1-8b, qwen2.5-7b-yarn, deepseek-v3, phi3.5-mini',
+    bad: ATTRIBUTE_BAD['rope-preset'],
+    valid: { 'deepseek-v3': 'deepseek-v3', 'phi3.5-mini': 'phi3.5-mini' },
+  },
+  {
+    attribute: 'rope-type',
+    expected: 'one of default, linear, dynamic, yarn, llama3, longrope',
+    bad: ATTRIBUTE_BAD['rope-type'],
+    valid: { yarn: 'yarn', longrope: 'longrope', llama3: null },
+  },
+  {
+    attribute: 'head-dim',
+    expected: 'an integer from 4 to 512',
+    bad: ATTRIBUTE_BAD['head-dim'],
+    valid: { 64: 64, 4: 4, 512: 512, 128: null },
+  },
+  {
+    attribute: 'rope-theta',
+    expected: 'a number from 2 to 1000000000',
+    bad: ATTRIBUTE_BAD['rope-theta'],
+    valid: { 10000: 10000, '1e6': 1e6, 2.5: 2.5, 500000: null },
+  },
+  {
+    attribute: 'factor',
+    expected: 'a number from 1 to 1000',
+    bad: ATTRIBUTE_BAD['factor'],
+    valid: { 4: 4, 2.5: 2.5, 1000: 1000, 8: null },
+  },
+  {
+    attribute: 'original-max-position-embeddings',
+    expected: 'an integer from 16 to 1048576',
+    bad: ATTRIBUTE_BAD['original-max-position-embeddings'],
+    valid: { 4096: 4096, 16: 16, 8192: null },
+  },
+  {
+    attribute: 'seq-len',
+    expected: 'an integer from 1 to 16777216',
+    bad: ATTRIBUTE_BAD['seq-len'],
+    valid: { 32768: 32768, 1: 1, 131072: null },
+  },
+  {
+    attribute: 'beta-fast',
+    expected: 'a number from 0.01 to 1000',
+    bad: ATTRIBUTE_BAD['beta-fast'],
+    valid: { 16: 16, 0.5: 0.5, 32: null },
+  },
+  {
+    attribute: 'beta-slow',
+    expected: 'a number from 0.01 to 1000',
+    bad: ATTRIBUTE_BAD['beta-slow'],
+    valid: { 2: 2, 0.25: 0.25, 1: null },
+  },
+  {
+    attribute: 'mscale',
+    expected: 'a number from 0 to 100',
+    bad: ATTRIBUTE_BAD['mscale'],
+    valid: { 1: 1, 0.707: 0.707, 0: null },
+  },
+  {
+    attribute: 'mscale-all-dim',
+    expected: 'a number from 0 to 100',
+    bad: ATTRIBUTE_BAD['mscale-all-dim'],
+    valid: { 1: 1, 0.707: 0.707, 0: null },
+  },
+  {
+    attribute: 'attention-factor',
+    expected: 'a number from 0.01 to 100',
+    bad: ATTRIBUTE_BAD['attention-factor'],
+    valid: { 1: 1, 1.25: 1.25, auto: null },
+  },
+  {
+    attribute: 'low-freq-factor',
+    expected: 'a number from 0.01 to 1000',
+    bad: ATTRIBUTE_BAD['low-freq-factor'],
+    valid: { 2: 2, 0.5: 0.5, 1: null },
+  },
+  {
+    attribute: 'high-freq-factor',
+    expected: 'a number from 0.01 to 1000',
+    bad: ATTRIBUTE_BAD['high-freq-factor'],
+    valid: { 8: 8, 2.5: 2.5, 4: null },
+  },
 ];
 
 /** The element's quote of a value: 40 characters at most. */
 const quoted = (text) => `“${text.length > 40 ? `${text.slice(0, 40)}…` : text}”`;
 
-const STATE_KEY = { 'd-model': 'dModel', compare: 'versus', 'padding-row': 'paddingRow', 'odd-column': 'oddColumn' };
-const keyOf = (attribute) => STATE_KEY[attribute] ?? attribute;
+const STATE_KEY = {
+  'd-model': 'dModel',
+  compare: 'versus',
+  'padding-row': 'paddingRow',
+  'odd-column': 'oddColumn',
+  'rope-dim': 'ropeDim',
+  'rope-layout': 'ropeLayout',
+};
+const keyOf = (attribute) =>
+  STATE_KEY[attribute] ?? attribute.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 
 /** What readAttributes returns for `attributes`, as one object of every knob. */
 function readAll(attributes) {
@@ -279,9 +484,16 @@ describe('bad attribute values', () => {
       const withoutIt = readAll(Object.fromEntries(Object.entries(HOST).filter(([name]) => name !== attribute))).values;
       for (const text of bad) {
         const { values, errors } = readAll({ ...HOST, [attribute]: text });
-        expect(errors, JSON.stringify(text)).toEqual([
-          { attribute, message: `expected ${expected}, got ${quoted(text)}` },
-        ]);
+        expect(
+          errors.map(({ attribute: name, message }) => ({ attribute: name, message })),
+          JSON.stringify(text),
+        ).toEqual([{ attribute, message: `expected ${expected}, got ${quoted(text)}` }]);
+        // The elements word it in their language from its facts: English as the message, Chinese without English.
+        const [{ expected: facts, given }] = errors;
+        expect(en['param.expected'](facts, given)).toBe(errors[0].message);
+        const chinese = zh['param.expected'](facts, given);
+        expect(chinese, chinese).toMatch(/^应为/);
+        expect(chinese.replace(given, ''), chinese).not.toMatch(/expected|integer|number|from|one of|got/);
         // Falls back to its default: everything reads as without it.
         expect(values, JSON.stringify(text)).toEqual(withoutIt);
       }
@@ -314,7 +526,21 @@ describe('bad attribute values', () => {
 
 // ---- the page's URL parameters: every bad value falls back to its default, silently ----
 
-const PAGE_PARAMS = ['dModel', 'length', 'base', 'preset', 'layout', 'exponent', 'p', 'k', 'j', 'compare'];
+const LAB_PARAMS = Object.keys(LAB_DEFAULTS);
+const PAGE_PARAMS = [
+  'dModel',
+  'length',
+  'base',
+  'preset',
+  'layout',
+  'exponent',
+  'p',
+  'k',
+  'j',
+  'compare',
+  'precision',
+  ...LAB_PARAMS,
+];
 const PAGE_DEFAULTS = {
   dModel: 128,
   length: 256,
@@ -326,6 +552,11 @@ const PAGE_DEFAULTS = {
   offset: 8,
   dimension: 6,
   versus: 'question',
+  precision: 'float16',
+  ropeDim: 128,
+  ropeLayout: 'half',
+  context: 4096,
+  ...LAB_DEFAULTS,
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -339,10 +570,28 @@ const PAGE_VALID = {
   k: ['70', 70],
   j: ['40', 40],
   compare: ['fairseq', 'fairseq'],
+  precision: ['float32', 'float32'],
+  // Valid whether the RoPE preset is the default or the given one (neither preset's own value).
+  ...Object.fromEntries(LAB_PARAMS.map((key) => [key, VALID[key]]).map(([key, [value, text]]) => [key, [text, value]])),
 };
 const PAGE_KEY = { p: 'position', k: 'offset', j: 'dimension', compare: 'versus' };
 // Values that are valid for a parameter (base is a number up to 1e8).
-const PAGE_ACCEPTS = { base: ['2.5', '99999999'] };
+const PAGE_ACCEPTS = {
+  base: ['2.5', '99999999'],
+  ...Object.fromEntries(
+    [
+      'factor',
+      'betaFast',
+      'betaSlow',
+      'mscale',
+      'mscaleAllDim',
+      'attentionFactor',
+      'lowFreqFactor',
+      'highFreqFactor',
+    ].map((param) => [param, ['2.5']]),
+  ),
+  ropeTheta: ['2.5', '99999999'],
+};
 
 describe('bad URL parameters of the page', () => {
   for (const param of PAGE_PARAMS) {
@@ -378,7 +627,24 @@ describe('bad URL parameters of the page', () => {
 
 // ---- embed.html: every parameter becomes its attribute; errors name the parameter ----
 
-const EMBED_ACCEPTS = { base: ['2.5', '99999999'], start: ['-1', '2.5'], scale: ['-1', '2.5'] };
+const EMBED_ACCEPTS = {
+  base: ['2.5', '99999999'],
+  start: ['-1', '2.5'],
+  scale: ['-1', '2.5'],
+  ...Object.fromEntries(
+    [
+      'factor',
+      'betaFast',
+      'betaSlow',
+      'mscale',
+      'mscaleAllDim',
+      'attentionFactor',
+      'lowFreqFactor',
+      'highFreqFactor',
+    ].map((param) => [param, ['2.5']]),
+  ),
+  ropeTheta: ['2.5', '99999999'],
+};
 
 describe('bad URL parameters of embed.html', () => {
   it('each bad value of each parameter is reported under the parameter name, the others are read', () => {

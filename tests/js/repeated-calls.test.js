@@ -286,3 +286,53 @@ describe('RoPE with the same options', () => {
     check(opts);
   });
 });
+
+describe('options differing only by a precision dtype', () => {
+  // Angle of pair i at row r with position and angle rounded to their formats,
+  // the frequency exact: round(round(start + r) · base^(-2i/d)), as
+  // docs/precision.md states it.
+  const ROUND = { float64: (x) => x, float32: Math.fround };
+  function roundedValue(o, r, j) {
+    const pair = Math.floor(j / 2);
+    const position = ROUND[o.positionDtype ?? 'float64'](o.start + r);
+    const angle = ROUND[o.angleDtype ?? 'float64'](position * Math.pow(10000, (-2 * pair) / o.dModel));
+    return j % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+  }
+  function expectRoundedTable(got, o) {
+    expect(got).toHaveLength(o.length * o.dModel);
+    let worst = 0;
+    for (let r = 0; r < o.length; r++)
+      for (let j = 0; j < o.dModel; j++)
+        worst = Math.max(worst, Math.abs(got[r * o.dModel + j] - roundedValue(o, r, j)));
+    expect(worst).toBeLessThanOrEqual(1e-12);
+  }
+
+  it('angleDtype alone changed: each call gets its own table (the kept writers are keyed by it)', () => {
+    const exact = { dModel: 64, length: 16, start: 3001, dtype: 'float64' };
+    const rounded = { ...exact, angleDtype: 'float32' };
+    // float32 angles near 3000 are off by up to 1.2e-4: the tables must differ.
+    const a = pe.table(exact);
+    const b = pe.table(rounded);
+    expect(Math.max(...a.map((x, i) => Math.abs(x - b[i])))).toBeGreaterThan(1e-6);
+    for (let i = 0; i < 3; i++) {
+      expectRoundedTable(pe.table(exact), exact);
+      expectRoundedTable(pe.table(rounded), rounded);
+    }
+    // The same object with its angleDtype changed in place, and positionDtype too.
+    const opts = { ...exact };
+    for (const [angleDtype, positionDtype] of [
+      ['float32', undefined],
+      ['float64', undefined],
+      ['float64', 'float32'],
+      ['float32', 'float32'],
+    ]) {
+      opts.angleDtype = angleDtype;
+      if (positionDtype === undefined) delete opts.positionDtype;
+      else opts.positionDtype = positionDtype;
+      opts.start = 3001.25; // a position float32 rounds
+      expectRoundedTable(pe.table(opts), opts);
+      const row = pe.row(opts.start + 5, { dModel: 64, dtype: 'float64', angleDtype, positionDtype });
+      expectRoundedTable(row, { ...opts, start: opts.start + 5, length: 1 });
+    }
+  });
+});

@@ -690,109 +690,118 @@ describe('bad input names the function and parameter; the module stays usable', 
 
 // ---- the NumPy snippet ----
 
-describe("codeSnippet('numpy', ropeOptions), run by Debian's python3 with NumPy", () => {
-  const optionSets = [
-    { headDim: 80, partialRotaryFactor: 0.5, length: 40 },
-    {
-      headDim: 64,
-      base: 500000,
-      length: 30,
-      start: 1000,
-      layout: 'interleaved',
-      scaling: { type: 'linear', factor: 4 },
-    },
-    { headDim: 64, length: 20, seqLen: 9000, scaling: { type: 'dynamic', factor: 2, maxPositionEmbeddings: 4096 } },
-    {
-      headDim: 128,
-      base: 1e6,
-      length: 64,
-      start: 100000,
-      scaling: { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 32768 },
-    },
-    {
-      headDim: 64,
-      length: 16,
-      dtype: 'float64',
-      scaling: {
-        type: 'yarn',
-        originalMaxPositionEmbeddings: 4096,
-        maxPositionEmbeddings: 163840,
-        mscale: 1,
-        mscaleAllDim: 0.707,
-        truncate: false,
+// The same snippets in both languages: Debian's python3 has NumPy (python3-numpy) and PyTorch (python3-torch).
+for (const language of ['numpy', 'pytorch'])
+  describe(`codeSnippet('${language}', ropeOptions), run by Debian's python3`, () => {
+    const optionSets = [
+      { headDim: 80, partialRotaryFactor: 0.5, length: 40 },
+      {
+        headDim: 64,
+        base: 500000,
+        length: 30,
+        start: 1000,
+        layout: 'interleaved',
+        scaling: { type: 'linear', factor: 4 },
       },
-    },
-    ...[4096, 4097].map((seqLen) => ({
-      headDim: 96,
-      length: 8,
-      seqLen,
-      scaling: {
-        type: 'longrope',
-        originalMaxPositionEmbeddings: 4096,
-        maxPositionEmbeddings: 131072,
-        shortFactor: PHI_3_SHORT_FACTOR,
-        longFactor: PHI_3_LONG_FACTOR,
+      { headDim: 64, length: 20, seqLen: 9000, scaling: { type: 'dynamic', factor: 2, maxPositionEmbeddings: 4096 } },
+      {
+        headDim: 128,
+        base: 1e6,
+        length: 64,
+        start: 100000,
+        scaling: { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 32768 },
       },
-    })),
-    {
-      headDim: 128,
-      base: 500000,
-      length: 50,
-      start: 8000,
-      layout: 'interleaved',
-      dtype: 'float64',
-      scaling: { type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 },
-    },
-  ];
-  let dir;
-  let results;
-  let setupError;
-  beforeAll(() => {
-    try {
-      dir = mkdtempSync(join(tmpdir(), 'posenc-rope-snippet-'));
-      const scripts = optionSets.map((options, k) => {
-        const script = join(dir, `rope${k}.py`);
-        const save = `import json\njson.dump({'inv_freq': inv_freq.tolist(), 'attention_factor': attention_factor, 'cos': cos.ravel().tolist(), 'sin': sin.ravel().tolist(), 'dtype': str(cos.dtype)}, open(${JSON.stringify(join(dir, `rope${k}.json`))}, 'w'))`;
-        writeFileSync(script, `${codeSnippet('numpy', options)}${save}\n`);
-        return script;
-      });
-      execFileSync('/usr/bin/python3', [
-        '-c',
-        'import runpy, sys\nfor path in sys.argv[1:]: runpy.run_path(path)',
-        ...scripts,
-      ]);
-      results = optionSets.map((_, k) => JSON.parse(readFileSync(join(dir, `rope${k}.json`), 'utf8')));
-    } catch (error) {
-      // Reported by every snippet test below: they fail, they do not skip.
-      setupError = error;
-    }
-  });
-  afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  for (const [k, options] of optionSets.entries())
-    it(`rebuilds invFreq, the attention factor and the cache of ${JSON.stringify(options).slice(0, 150)}`, () => {
-      if (setupError) throw setupError;
-      const got = results[k];
-      const { length, start, layout, dtype, ...rope } = options;
-      const f = pe.ropeFrequencies(rope);
-      expectClose(got.inv_freq, f.invFreq, 1e-15);
-      expect(got.attention_factor).toBeCloseTo(f.attentionFactor, 15);
-      const cache = pe.ropeCache(options);
-      expect(got.dtype).toBe(dtype === 'float64' ? 'float64' : 'float32');
-      // float32: one float32 ulp of a value up to attentionFactor. float64: pow may differ by an ulp
-      // between libms (NumPy's and the module's), which moves the angle by position * 2^-52 at w <= 1.
-      const lastPosition = Math.abs(start ?? 0) + length;
-      const tolerance = (dtype === 'float64' ? 1e-15 + 2 ** -51 * lastPosition : 1.2e-7) * f.attentionFactor;
-      expect(maxAbsDiff(got.cos, cache.cos)).toBeLessThanOrEqual(tolerance);
-      expect(maxAbsDiff(got.sin, cache.sin)).toBeLessThanOrEqual(tolerance);
+      {
+        headDim: 64,
+        length: 16,
+        dtype: 'float64',
+        scaling: {
+          type: 'yarn',
+          originalMaxPositionEmbeddings: 4096,
+          maxPositionEmbeddings: 163840,
+          mscale: 1,
+          mscaleAllDim: 0.707,
+          truncate: false,
+        },
+      },
+      ...[4096, 4097].map((seqLen) => ({
+        headDim: 96,
+        length: 8,
+        seqLen,
+        scaling: {
+          type: 'longrope',
+          originalMaxPositionEmbeddings: 4096,
+          maxPositionEmbeddings: 131072,
+          shortFactor: PHI_3_SHORT_FACTOR,
+          longFactor: PHI_3_LONG_FACTOR,
+        },
+      })),
+      {
+        headDim: 128,
+        base: 500000,
+        length: 50,
+        start: 8000,
+        layout: 'interleaved',
+        dtype: 'float64',
+        scaling: {
+          type: 'llama3',
+          factor: 8,
+          lowFreqFactor: 1,
+          highFreqFactor: 4,
+          originalMaxPositionEmbeddings: 8192,
+        },
+      },
+    ];
+    let dir;
+    let results;
+    let setupError;
+    beforeAll(() => {
+      try {
+        dir = mkdtempSync(join(tmpdir(), 'posenc-rope-snippet-'));
+        const scripts = optionSets.map((options, k) => {
+          const script = join(dir, `rope${k}.py`);
+          const save = `import json\njson.dump({'inv_freq': inv_freq.tolist(), 'attention_factor': float(attention_factor), 'cos': cos.ravel().tolist(), 'sin': sin.ravel().tolist(), 'dtype': str(cos.dtype).replace('torch.', '')}, open(${JSON.stringify(join(dir, `rope${k}.json`))}, 'w'))`;
+          writeFileSync(script, `${codeSnippet(language, options)}${save}\n`);
+          return script;
+        });
+        execFileSync('/usr/bin/python3', [
+          '-c',
+          'import runpy, sys\nfor path in sys.argv[1:]: runpy.run_path(path)',
+          ...scripts,
+        ]);
+        results = optionSets.map((_, k) => JSON.parse(readFileSync(join(dir, `rope${k}.json`), 'utf8')));
+      } catch (error) {
+        // Reported by every snippet test below: they fail, they do not skip.
+        setupError = error;
+      }
+      // Importing PyTorch takes seconds on a loaded machine.
+    }, 120_000);
+    afterAll(() => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-  it('refuses other languages for RoPE options', () => {
-    expect(() => codeSnippet('pytorch', { headDim: 64, length: 4 })).toThrow(
-      /posenc\.codeSnippet: RoPE options have a NumPy snippet only/,
-    );
-    expect(() => codeSnippet('numpy', { headDim: 64 })).toThrow(/posenc\.codeSnippet: length is required/);
+    for (const [k, options] of optionSets.entries())
+      it(`rebuilds invFreq, the attention factor and the cache of ${JSON.stringify(options).slice(0, 150)}`, () => {
+        if (setupError) throw setupError;
+        const got = results[k];
+        const { length, start, layout, dtype, ...rope } = options;
+        const f = pe.ropeFrequencies(rope);
+        expectClose(got.inv_freq, f.invFreq, 1e-15);
+        expect(got.attention_factor).toBeCloseTo(f.attentionFactor, 15);
+        const cache = pe.ropeCache(options);
+        expect(got.dtype).toBe(dtype === 'float64' ? 'float64' : 'float32');
+        // float32: one float32 ulp of a value up to attentionFactor. float64: pow may differ by an ulp
+        // between libms (NumPy's and the module's), which moves the angle by position * 2^-52 at w <= 1.
+        const lastPosition = Math.abs(start ?? 0) + length;
+        const tolerance = (dtype === 'float64' ? 1e-15 + 2 ** -51 * lastPosition : 1.2e-7) * f.attentionFactor;
+        expect(maxAbsDiff(got.cos, cache.cos)).toBeLessThanOrEqual(tolerance);
+        expect(maxAbsDiff(got.sin, cache.sin)).toBeLessThanOrEqual(tolerance);
+      });
+
+    it('refuses other languages for RoPE options', () => {
+      expect(() => codeSnippet('jax', { headDim: 64, length: 4 })).toThrow(
+        /posenc\.codeSnippet: RoPE options have NumPy and PyTorch snippets: language must be 'numpy' or 'pytorch'/,
+      );
+      expect(() => codeSnippet('numpy', { headDim: 64 })).toThrow(/posenc\.codeSnippet: length is required/);
+    });
   });
-});

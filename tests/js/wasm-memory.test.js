@@ -93,6 +93,8 @@ const LARGE_ROPE_CALLS = {
   ropeCache: () => pe.ropeCache({ headDim: WIDE, length: 2 }),
   ropeApply: () => pe.ropeApply(new Float32Array(WIDE * 2), { headDim: WIDE }),
   ropeScores: () => pe.ropeScores({ headDim: WIDE, maxOffset: 2 }),
+  ropeSupportedContext: () => pe.ropeSupportedContext({ headDim: WIDE, base: 1e4, limit: 2 }),
+  ropeSmallestBase: () => pe.ropeSmallestBase({ headDim: WIDE, context: 2 }),
 };
 
 describe('a full wasm heap and the RoPE functions', () => {
@@ -114,6 +116,8 @@ describe('a full wasm heap and the RoPE functions', () => {
       expect(maxAbsDiff(rotated, [Math.cos(3), Math.sin(3)])).toBeLessThanOrEqual(1e-15);
       expect(pe.ropeScores({ headDim: 8, maxOffset: 1 }).scores[0]).toBeCloseTo(1, 12);
       expect(pe.ropeFromConfig({ head_dim: 8, rope_theta: 1e4 }).options).toEqual({ headDim: 8, base: 1e4 });
+      // One pair of frequency 1: cos m first turns negative at m = 2.
+      expect(pe.ropeSupportedContext({ headDim: 2, base: 1e4, limit: 10 })).toBe(2);
       expect(printed).toEqual([]);
     } finally {
       for (const array of held) array.free();
@@ -129,6 +133,9 @@ describe('a full wasm heap and the RoPE functions', () => {
     expect(maxAbsDiff(c.cos.subarray(WIDE), cacheReference(plain, 1, 'half', 1, 1).cos)).toBeLessThanOrEqual(1.2e-7);
     expect(LARGE_ROPE_CALLS.ropeApply()).toHaveLength(WIDE * 2);
     expect(LARGE_ROPE_CALLS.ropeScores().scores[0]).toBeCloseTo(1, 12);
+    // m = 0 and 1: cos 0 and cos(1 * w) > 0 for every w <= 1.
+    expect(LARGE_ROPE_CALLS.ropeSupportedContext()).toBe(2);
+    expect(LARGE_ROPE_CALLS.ropeSmallestBase()).toBe(1);
   });
 });
 

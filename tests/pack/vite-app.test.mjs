@@ -74,7 +74,7 @@ try {
     `;
     writeFileSync(join(app, 'node-use.mjs'), script);
     const result = JSON.parse((await run('node', ['node-use.mjs'], app)).trim());
-    assert(result.row.join(',') === '0,1,0,1' && result.elements === 9, JSON.stringify(result));
+    assert(result.row.join(',') === '0,1,0,1' && result.elements === 10, JSON.stringify(result));
   });
 
   await check('an app importing only posenc bundles no plotting code', async () => {

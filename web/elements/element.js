@@ -248,7 +248,9 @@ export class PosencPlotElement extends Base {
     if (errors.length > 0) {
       this.#clearPlot();
       this.#say(
-        errors.map(({ attribute, message }) => t('element.invalid', tag, label(attribute), message)),
+        errors.map(({ attribute, expected, given }) =>
+          t('element.invalid', tag, label(attribute), t('param.expected', expected, given)),
+        ),
         true,
       );
       this.dataset.state = 'error';

@@ -12,6 +12,14 @@ export const ELEMENTS: Readonly<{
   'posenc-similarity': 'similarity';
   'posenc-rotation': 'rotation';
   'posenc-compare': 'compare';
+  'posenc-precision': 'precision';
+  'posenc-rope-relative': 'rope-relative';
+  'posenc-attention': 'attention';
+  'posenc-attention-rows': 'attention-rows';
+  'posenc-sine-only': 'sine-only';
+  'posenc-sine-fit': 'sine-fit';
+  'posenc-extrapolation': 'extrapolation';
+  'posenc-token-scale': 'token-scale';
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
 export type PosencPlot = (typeof ELEMENTS)[PosencTag];
@@ -29,7 +37,8 @@ export const THEMES: readonly ['auto', 'light', 'dark'];
  * base (2–1e8), start, padding-row ("none" or a row), scale, odd-column
  * ("formula" | "zero": an odd d-model's last column), position
  * (0 – 2·length−1), offset (0 – length−1), dimension (0 – d-model−1),
- * compare (a preset), theme ("auto" | "light" | "dark"), height (100–4000 px
+ * compare (a preset), precision ("float16" | "bfloat16" | "float32": the
+ * dtype path of posenc-precision), theme ("auto" | "light" | "dark"), height (100–4000 px
  * for the drawing; default: derived from the width), lang (zh* for Chinese).
  * Invalid values show an inline message naming the attribute instead of the plot.
  */
@@ -77,6 +86,12 @@ declare global {
     'posenc-similarity': PosencPlotElement;
     'posenc-rotation': PosencPlotElement;
     'posenc-compare': PosencPlotElement;
+    'posenc-attention': PosencPlotElement;
+    'posenc-attention-rows': PosencPlotElement;
+    'posenc-sine-only': PosencPlotElement;
+    'posenc-sine-fit': PosencPlotElement;
+    'posenc-extrapolation': PosencPlotElement;
+    'posenc-token-scale': PosencPlotElement;
   }
   interface HTMLElementEventMap {
     /** A click (or Enter) on the heatmap or similarity plot picked a cell; the attributes follow. */

@@ -3,14 +3,129 @@
 // labels and descriptions that carry live numbers. The strings the plots and
 // the elements show are in plots.en.js (the elements bundle loads only those).
 import { formatNumber as n, groupDigits as count } from './number.js';
+import more from './more.en.js';
 import plots from './plots.en.js';
+import precision from './precision.en.js';
+import checkPrecision from './check-precision.en.js';
+import rope from './rope.en.js';
+import ropeLab from './rope-lab.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
 const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'}`;
 
+// The explanations' sentences that depend on the settings, from the facts of
+// web/model/text-facts.js (f): numeric facts are absent until the plot's numbers arrive.
+const halves = (f) => (f.layout === 'concat' ? ' of each half' : '');
+function heatmapClocks(f) {
+  if (!f.sinusoidal)
+    return r`With this preset's angle $(pos/\text{base})^{e}$ the columns are no sinusoids of position: after the first rows every column barely changes (§10 says why).`;
+  const where =
+    f.layout === 'concat'
+      ? 'In each half of the row (sines, then cosines), the columns on its left'
+      : 'On the left (low dimensions) the colours';
+  let slow = 'on the right they change slowly.';
+  if (f.slowLargest !== undefined)
+    slow =
+      f.slowLargest < 0.5
+        ? `on the right${halves(f)} they barely change: over all ${f.length} rows the slowest sine (column ${f.slowColumn}) stays within ±${n(f.slowLargest)}.`
+        : `yet at base ${n(f.base, 6)} even the slowest sine (column ${f.slowColumn}) swings up to ±${n(f.slowLargest)} over the ${f.length} rows: no dimension is slow on this scale.`;
+  return `${where} change from one row to the next; ${slow} Low pair indices are fast clocks, high ones slow clocks.`;
+}
+/** How row 0 (place 'heatmap') or the row of position 0 (place 'row') reads. */
+function rowZero(f, place) {
+  const first = place === 'heatmap' ? 'Row 0 is' : 'At position 0 every angle is 0, so the row is';
+  const shape = {
+    padding:
+      place === 'heatmap'
+        ? 'Row 0 is all zeros: this preset keeps it as the padding row (§9), the blank band at the top.'
+        : 'Here that row is all zeros (top chart): this preset zeroes row 0 as the padding row (§9).',
+    'interleaved-sin-cos': r`${first} $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$${place === 'heatmap' ? ': the thin stripes at the top.' : ' (top chart).'}`,
+    'interleaved-cos-sin': r`${first} $\cos 0, \sin 0, \cos 0, \dots = 1, 0, 1, 0, \dots$${place === 'heatmap' ? ': the thin stripes at the top.' : ' (top chart).'}`,
+    'concat-sin-cos': r`${first} $\sin 0 = 0$ in its first half and $\cos 0 = 1$ in its second${place === 'heatmap' ? ': at the top the left half starts at 0, the right half at 1.' : ' (top chart).'}`,
+    'concat-cos-sin': r`${first} $\cos 0 = 1$ in its first half and $\sin 0 = 0$ in its second${place === 'heatmap' ? ': at the top the left half starts at 1, the right half at 0.' : ' (top chart).'}`,
+    ratio: r`${place === 'heatmap' ? 'In row 0' : 'At position 0'} every angle $(0/\text{base})^{e}$ is 0 except where the exponent $e$ is 0 ($0^0 = 1$): the first columns hold $\sin 1$ or $\cos 1$, the others $0$ or $1$${place === 'heatmap' ? '.' : ' (top chart).'}`,
+  }[f.rowZero];
+  const padding =
+    f.padding !== null && f.padding !== 0 ? ` Row ${f.padding} is all zeros: this preset's padding row (§9).` : '';
+  return shape + (place === 'heatmap' ? padding : '');
+}
+function wavesPace(f) {
+  if (!f.periodic) return '';
+  const fast =
+    Math.abs(f.fastPeriod - 2 * Math.PI) < 1e-9
+      ? r`one radian per position (a period of $2\pi \approx 6.3$ positions)`
+      : `${n((2 * Math.PI) / f.fastPeriod)} rad per position (a period of ${n(f.fastPeriod)} positions)`;
+  const slow =
+    f.slowTurn < 0.5
+      ? `the slowest column shown (j\u00a0=\u00a0${f.slowColumn}) turns only ${n(f.slowTurn)} rad across the ${f.span} positions of the window: it hardly moves.`
+      : `even the slowest column shown (j\u00a0=\u00a0${f.slowColumn}) turns ${n(f.slowTurn)} rad across the ${f.span} positions of the window: at this base and width no column stands still on this scale.`;
+  return `Column ${f.fastColumn} turns ${fast}; ${slow} `;
+}
+function ladderFall(f) {
+  if (f.periodic === false)
+    return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency, so there is no ladder to draw (§10).`;
+  const slowest = f.slowest === undefined ? '' : ` (here ${n(f.slowest)})`;
+  const longest = f.longest === undefined ? '' : ` (here ${n(f.longest)})`;
+  if (f.exponent === 'column')
+    return r`With the exponent on the column index $j$, $\omega_j = \text{base}^{-2j/d}$ falls geometrically from $1$ to almost $1/\text{base}^2$${slowest}: the exponent runs up to almost 2, as answer 2 of the Q&A reads the formula (§10, mistake 2), and the wavelength $\lambda_j = 2\pi\cdot\text{base}^{2j/d}$ grows from $2\pi$ to almost $2\pi\cdot\text{base}^2$${longest} — on a log scale, a straight line.`;
+  const [omega, lambda, end, top] =
+    f.exponent === 'half-minus-one'
+      ? [r`\text{base}^{-i/(d/2-1)}`, r`2\pi\cdot \text{base}^{i/(d/2-1)}`, 'exactly', 'exactly']
+      : [r`\text{base}^{-2i/d}`, r`2\pi\cdot \text{base}^{2i/d}`, 'almost', 'almost'];
+  return `The pair index $i$ plays the role of frequency: $\\omega_i = ${omega}$ falls geometrically from $1$ to ${end} $1/\\text{base}$${slowest}, so the wavelength
+$$\\lambda_i = \\frac{2\\pi}{\\omega_i} = ${lambda}$$
+grows from $2\\pi$ to ${top} $2\\pi\\cdot\\text{base}$${longest} — on a log scale, a straight line.`;
+}
+function rowAt(f) {
+  const p = f.position;
+  if (f.paired === undefined)
+    return r`At a position $p$ small next to the slow wavelengths the fast dimensions take values all over $[-1, 1]$ while the slow ones are still close to $0, 1$.`;
+  if (!f.paired)
+    return `With this preset the sine and the cosine of a pair do not turn by one angle (§10): the middle chart shows position p\u00a0=\u00a0${p} as computed.`;
+  if (p === 0) return 'At p = 0 the middle chart is that row again.';
+  if (f.stillPairs > 0)
+    return `At position p\u00a0=\u00a0${p} the fast pairs take values all over $[-1, 1]$, while the slowest ${f.stillPairs} of the ${f.pairs} pairs have turned by less than 0.1 rad and still read about $0, 1$ (on the right${halves(f)}).`;
+  return `At position p\u00a0=\u00a0${p} even the slowest pair has turned by ${n(f.slowestAngle)} rad: no pair is still near $0, 1$ (a larger base or a smaller p keeps the slow ones there).`;
+}
+function sensitivitySpan(f) {
+  if (!f.sinusoidal)
+    return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency: there is no bound to compare with (§10).`;
+  const numbers = f.largestChange !== undefined;
+  const span = numbers
+    ? `The fastest dimensions change by up to ${n(f.largestChange)} per step and tell neighbouring positions apart; the slowest column's bound is ${n(f.smallestBound)}${f.exponent === 'column' ? r` (about $1/\text{base}^2$: the exponent is on the column index)` : r` (about $1/\text{base}$)`}, so it separates distant positions without wrapping around.`
+    : r`The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last by about $1/\text{base}$, separating distant positions without wrapping around.`;
+  const branch = numbers
+    ? f.lowerBranch > 0
+      ? ` At p\u00a0=\u00a0${f.position}, ${f.lowerBranch} of the ${f.dModel} columns change by less than a tenth of their bound: that lower branch.`
+      : ` At p\u00a0=\u00a0${f.position} no column changes by less than a tenth of its bound.`
+    : '';
+  return `${span}
+
+The dots form two branches. One step moves a pair's sine by $2\\sin(\\omega/2)\\,|\\cos(\\omega(p+\\tfrac12))|$ and its cosine by $2\\sin(\\omega/2)\\,|\\sin(\\omega(p+\\tfrac12))|$: while the angle $\\omega p$ is small the sine moves by about $\\omega$ (on the line) and the cosine by only about $\\omega^2(p+\\tfrac12)$, since a cosine is flat at its top.${branch}`;
+}
+function offsetTop(f) {
+  const together =
+    f.spread === undefined
+      ? 'for a convention whose pairs share one frequency they coincide.'
+      : f.spread <= 1e-3 * Math.max(1, Math.abs(f.peak))
+        ? 'they coincide.'
+        : `here they part, by up to ${n(f.spread)}: this preset's sine and cosine do not share one frequency, so the product depends on p (§10).`;
+  const halfD = f.dModel % 2 === 0 && f.peak !== undefined && Math.abs(f.peak - f.dModel / 2) < 1e-3 * f.dModel;
+  const peak =
+    f.peak === undefined
+      ? 'The peak at $k = 0$ is $|PE(p)|^2$ ($d/2$ for the paper at even $d$)'
+      : `The peak at $k = 0$ is $|PE(p)|^2 = ${n(f.peak, 6)}$${halfD ? ' $= d/2$' : ''}`;
+  return `Top: $s(k)$ computed from three starting positions, overlaid — ${together} ${peak}; it falls as the fast pairs drift out of phase.`;
+}
+
 export default {
+  ...rope,
   ...plots,
+  ...precision,
+  ...checkPrecision,
+  ...ropeLab,
+  ...more,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',
@@ -44,60 +159,101 @@ export default {
   'controls.reset': 'Reset all',
   'controls.note': 'Sliders also take the arrow keys; Page Up/Down moves faster.',
 
+  // The controls' and the presets table's option labels; the values (URL, code) stay the code names.
+  'option.preset.vaswani': 'vaswani',
+  'option.preset.tensor2tensor': 'tensor2tensor',
+  'option.preset.tf-tutorial': 'tf-tutorial',
+  'option.preset.fairseq': 'fairseq',
+  'option.preset.legacy-column': 'legacy-column',
+  'option.preset.question': 'question',
+  'option.layout.interleaved': 'interleaved',
+  'option.layout.concat': 'concat',
+  'option.exponent.pair': 'pair (2i/d)',
+  'option.exponent.half-minus-one': 'half-minus-one (i/(d/2 − 1))',
+  'option.exponent.column': 'column (2j/d)',
+  'option.order.sin-cos': 'sin-cos',
+  'option.order.cos-sin': 'cos-sin',
+  'option.angle.divide': 'divide',
+  'option.angle.ratio-power': 'ratio-power',
+
   'intro.text': r`A Transformer's attention treats its input as a set: by itself it cannot tell which token came first. *Attention Is All You Need* therefore adds to every token embedding a vector that depends only on the token's position $pos$:
 
 $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
 
-Here $\text{base} = 10000$. Each pair of dimensions $(2i, 2i+1)$ is a sine and a cosine of one angle $pos\cdot\omega_i$ with angular frequency $\omega_i = \text{base}^{-2i/d}$. Read the sections in order: each claim is shown by the plot beside it, and every plot follows the controls.`,
-
+The paper takes $\text{base} = 10000$ (the Base control changes it). Each pair of dimensions $(2i, 2i+1)$ is a sine and a cosine of one angle $pos\cdot\omega_i$ with angular frequency $\omega_i = \text{base}^{-2i/d}$. Read the sections in order: each claim is shown by the plot beside it, and every plot follows the controls; where a sentence depends on the settings it says so, or follows them.`,
   'heatmap.title': '1. The table',
-  'heatmap.text': r`Stack the vectors of positions $0, 1, \dots, L-1$ and you get an $L \times d$ table: rows are positions, columns are dimensions.
+  'heatmap.text': (
+    f,
+  ) => r`Stack the vectors of positions $0, 1, \dots, L-1$ and you get an $L \times d$ table: rows are positions, columns are dimensions.
 
-On the left (low dimensions) the colours change from one row to the next; on the right (high dimensions) they barely change over hundreds of rows. Low dimensions are fast clocks, high dimensions slow ones.
+${heatmapClocks(f)}
 
-Row 0 is $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$: the thin stripes at the top.
+${rowZero(f, 'heatmap')}
 
 Hover a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
   'waves.title': '2. Every column is a sinusoid of position',
-  'waves.text': r`Read one column from top to bottom: $PE_{(pos,\,j)}$ as a function of $pos$. Think of position as time and this is a wave sampled at the integer positions (dots). The line through them is the same formula evaluated at fractional positions: a pure sinusoid of angular frequency $\omega_i$, period $2\pi/\omega_i$.
+  'waves.text': (
+    f,
+  ) => r`Read one column from top to bottom: $PE_{(pos,\,j)}$ as a function of $pos$. Think of position as time and this is a wave sampled at the integer positions (dots). The line through them is the same formula evaluated at fractional positions${
+    f.sinusoidal
+      ? r`: a pure sinusoid of angular frequency $\omega_i$, period $2\pi/\omega_i$.`
+      : r`. With this preset's angle $(pos/\text{base})^{e}$ it is no sinusoid: the angle is not proportional to position (§10).`
+  }
 
-Column 0 turns one radian per position (a period of $2\pi \approx 6.3$ positions); the last columns hardly move across the whole window. Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
+${wavesPace(f)}Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
   'ladder.title': '3. Frequencies fall geometrically',
-  'ladder.text': r`The pair index $i$ plays the role of frequency: $\omega_i = \text{base}^{-2i/d}$ falls geometrically from $1$ to almost $1/\text{base}$, so the wavelength
-$$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
-grows from $2\pi$ to almost $2\pi\cdot\text{base}$ — on a log scale, a straight line.
+  'ladder.text': (f) => r`${ladderFall(f)}
 
-Like the hands of a clock, each slower than the last by the same factor, the pairs together give every position up to about $2\pi\cdot\text{base}$ its own combination of phases. Change the base to move the top of the ladder; with a concatenated layout the ladder appears twice (sin half, cos half).`,
+Like the hands of a clock, each slower than the last by the same factor, the pairs together give every position up to about $2\pi\cdot\text{base}$ its own combination of phases. Change the base to move the top of the ladder; ${
+    f.layout === 'concat'
+      ? 'with this concatenated layout the ladder appears twice (sin half, cos half).'
+      : 'with a concatenated layout it would appear twice (sin half, cos half).'
+  }`,
   'row.title': '4. One row encodes one position',
-  'row.text': r`A row is the vector added to the token at that position. At position 0 every angle is 0, so the row alternates $\sin 0 = 0$ and $\cos 0 = 1$ (top chart).
+  'row.text': (f) => r`A row is the vector added to the token at that position. ${rowZero(f, 'row')}
 
-At position $p$ the fast dimensions on the left take values all over $[-1, 1]$ while the slow ones on the right are still close to $0, 1$.
+${rowAt(f)}
 
-The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$): sinusoidal encodings extrapolate to inputs longer than any table. Move $p$ past $L$ to see the row of a position the table does not hold.`,
+The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$). That such a row exists does not mean that a model trained on $L$ positions can use it: see “Beyond the training length”. Move $p$ past $L$ to see the row of a position the table does not hold.`,
   'sensitivity.title': '5. How much each dimension moves per step',
-  'sensitivity.text': r`Moving from position $p$ to $p+1$ changes dimension $j$ by $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$ (dots). A sinusoid of angular frequency $\omega$ cannot change by more than $2\sin(\omega/2) \le \omega$ in one step (line, $\omega_j$).
+  'sensitivity.text': (
+    f,
+  ) => r`Moving from position $p$ to $p+1$ changes dimension $j$ by $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$ (dots). A sinusoid of angular frequency $\omega$ cannot change by more than $2\sin(\omega/2) \le \omega$ in one step (line, $\omega_j$).
 
-The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last change by about $1/\text{base}$ and separate distant positions without wrapping around.`,
+${sensitivitySpan(f)}`,
   'rotation.title': '6. A shift in position is a rotation',
   'rotation.text': r`Because the sine and the cosine of a pair share the frequency $\omega_i$, the angle-addition formulas give, with $\theta = \omega_i p$ and $\phi = \omega_i k$,
 $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
 that is $PE(p+k) = M_k\,PE(p)$ with $M_k$ block-diagonal, one block $R(\omega_i k)$ per pair: every pair turns by $\omega_i k$, **whatever $p$ is**. A linear map that depends only on $k$ is something attention can learn.
 
-The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit circle: from position $p$ to $p + k$ it turns by $\omega_i k$ (grey dots: the positions in between). Below, the identity is checked on every pair, with rows computed by the core.`,
+The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit circle: cosine across, sine up, the usual way to draw an angle, so the point turns counter-clockwise as the position grows. (The formula lists the same pair in the table's order, $(\sin, \cos)$: in that order $R(\phi)$ turns it clockwise; both describe one rotation by $\phi$.) From position $p$ to $p + k$ it turns by $\omega_i k$ (grey dots: the positions in between). Below, the identity is checked on every pair, with rows computed by the core.`,
   'offset.title': '7. Dot products depend only on the offset',
-  'offset.text': r`Multiply $PE(p)\cdot PE(p+k)$ out pair by pair: $\sin a \sin b + \cos a \cos b = \cos(b - a)$, so
+  'offset.text': (
+    f,
+  ) => r`Multiply $PE(p)\cdot PE(p+k)$ out pair by pair: $\sin a \sin b + \cos a \cos b = \cos(b - a)$, so
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
 depends on the offset $k$ alone, not on $p$, and is symmetric: $s(-k) = s(k)$.
 
-Top: $s(k)$ computed from three starting positions, overlaid — they coincide. The peak at $k = 0$ is $d/2$; it falls as the fast pairs drift out of phase. (At odd $d$ the paper's formula gives a last column $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ without a cosine, and Hugging Face and Keras-NLP compute it. It adds $\sin(\omega p)\sin(\omega(p+k))$, which depends on $p$: the peak is $(d-1)/2 + \sin^2(\omega p)$ and the curves part a little; the bands below hold the pairs only. tensor2tensor and fairseq zero that column instead.)
+${offsetTop(f)} The dashed vertical lines mark the selected offset $\pm k$. (At odd $d$ the paper's formula gives a last column $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ without a cosine, and Hugging Face and Keras-NLP compute it. It adds $\sin(\omega p)\sin(\omega(p+k))$, which depends on $p$: the peak is $(d-1)/2 + \sin^2(\omega p)$ and the curves part a little; the bands below hold the pairs only. tensor2tensor and fairseq zero that column instead.)
 
-Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.`,
+${
+  f.relative
+    ? 'Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.'
+    : 'With this preset the sum does not split into $\\cos(\\omega_i k)$ per pair, so the bands are not drawn.'
+}`,
   'similarity.title': '8. The similarity matrix',
-  'similarity.text': r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it.
+  'similarity.text': (f) =>
+    r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. ${
+      f.relative
+        ? r`Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it${f.padding === null ? '' : ` — except row and column ${f.padding}, the padding row, which are zero`}.`
+        : r`With the paper's convention they depend only on $q - p$ and the matrix is constant along each diagonal (a Toeplitz matrix); with the current preset they do not, and it is not.`
+    }
 
 The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the bands break up: its sin and cos have different frequencies. Pick *question* and there are no bands at all: its angles $(p/\text{base})^{e}$ barely change after the first few positions, so the rows are nearly the same vector and the matrix is nearly uniform.`,
   'compare.title': '9. Implementations disagree',
   'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; at odd $d$ a last column that is zero (tensor2tensor, fairseq) or a sine without its cosine (the paper's formula, Hugging Face).
+
+Why a padding row: a batch pads its shorter sentences with a padding token, and code that numbers positions from 1 gives every padding slot the position index 0 (fairseq: its padding index 1). A zero vector in that row adds nothing to the padding tokens. Answer 1 of the Q&A the page answers quotes such code, an early PyTorch port ("keep dim 0 for padding token position encoding zero vector"): it is the preset *legacy-column*, row 0 all zeros and the exponent on the column index (§10, mistake 2).
 
 Interleaving or concatenating only permutes the columns, which a model does not care about — but the tables differ value by value, so weights trained with one cannot be reused with another. Left: the current convention; middle: the one under “Compare with”; right: their difference.`,
   'compare.presets': 'The presets',
@@ -116,16 +272,23 @@ Interleaving or concatenating only permutes the columns, which a model does not 
   'preset.tensor2tensor': 'tensor2tensor get_timing_signal_1d',
   'preset.tf-tutorial': 'TensorFlow Transformer tutorial',
   'preset.fairseq': 'fairseq SinusoidalPositionalEmbedding (row 1 is padding)',
-  'preset.legacy-column': 'an early PyTorch port (exponent on the column index, zero row 0)',
-  'preset.question': 'the attempt in a well-known Q&A question',
-
+  'preset.legacy-column':
+    'answer 1 of the Q&A: an early PyTorch port (exponent on the column index, row 0 zero for the padding token)',
+  'preset.question': 'the attempt in the Q&A’s question',
   'question.title': '10. What the Q&A attempt gets wrong',
   'question.text': r`A well-known question on a Q&A site computes
 $$PE_{(pos,\,j)} = \begin{cases}\cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big) & \text{for even } j,\\ \sin(\text{same}) & \text{for odd } j.\end{cases}$$
-It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper.`,
+It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper. (Answer 1 there replies with code that shares the second mistake: the preset *legacy-column*, §9.)`,
   'question.one': r`**1. A power of the ratio instead of a division.** $(pos/\text{base})^{2i/d}$ is not $pos\cdot\omega_i$: the angle is not proportional to position, so the column has no fixed frequency and is not a sinusoid of position. The curve races near $pos = 0$ and then slows down for good; no rotation $M_k$ can map $PE(p)$ to $PE(p+k)$.`,
-  'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.`,
-  'question.three': r`**3. cos and sin swapped.** With cos on the even columns, row 0 reads $1, 0, 1, 0, \dots$ instead of $0, 1, 0, 1, \dots$. This one is harmless for the relative property (each pair still rotates), but the table is not the paper's. The bottom chart is the whole attempt at position 0: $(0/\text{base})^{2j/d} = 0$ except in column 0, where $0^0 = 1$.`,
+  'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.
+
+Answer 2 of the Q&A reads the exponent $2i/\text{hidden\_units}$ as running from 0 ($i = 0$) to 2 ($i = \text{hidden\_units}$). In the paper $i$ is the pair index and stops at $d/2 - 1$: the exponent stays below 1 and the slowest frequency is about $1/\text{base}$. Only this mistake, $i$ running over all $d$ columns, takes the exponent to almost 2 and the frequencies down to about $1/\text{base}^2$ (pick the exponent *column* and see the ladder of §3).`,
+  'question.three': (f) =>
+    r`**3. cos and sin swapped.** With cos on the even columns, row 0 reads $1, 0, 1, 0, \dots$ instead of $0, 1, 0, 1, \dots$. This one is harmless for the relative property (each pair still rotates), but the table is not the paper's. The bottom chart is the whole attempt at position 0: $(0/\text{base})^{2j/d} = 0$ except in column 0, where $0^0 = 1$.${
+      f.shown < f.dModel
+        ? ` The charts show the first ${f.shown} of the ${f.dModel} dimensions, where the difference is visible.`
+        : ''
+    }`,
   'check.title': '11. Check my implementation',
   'check.text': r`Wrote your own positional encoding, or took one from a library? Give its table to the page: it finds the convention, base, start, padding row and scale that reproduce it (every candidate computed by posenc), or the closest preset and where your table first departs from it, and says in one sentence per difference what went wrong.
 
@@ -283,6 +446,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'export.imageLive': 'Live and interactive:',
   'export.unreachable':
     'Could not export: part of the page could not be fetched (is the connection down?). Check the connection and try again.',
+  'export.notChecked':
+    'Nothing checked yet: check a table first (Check a table, above), then export its difference plot.',
   'export.notDrawn': 'This plot has not been drawn yet: scroll to it, then export.',
 
   // The "Embed" tools under the plots (page/embed-snippet.js).

@@ -2,26 +2,36 @@
 // elements bundle shows (labels, readouts, descriptions, messages). The page's
 // own prose is in en.js, which includes these. Functions build the labels and
 // descriptions that carry live numbers.
+import more from './more-plots.en.js';
 import { formatNumber as n } from './number.js';
+import precisionPlots from './precision-plots.en.js';
+import ropePlots from './rope-plots.en.js';
+import ropeLab from './rope-lab-plots.en.js';
 
 const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 
 export default {
+  ...precisionPlots(n),
+  ...ropePlots,
+  ...ropeLab,
+  ...more,
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
-  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ' Low dimensions alternate quickly down the rows, high dimensions change slowly.' : ''}`,
+  'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>
+    `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ` ${layout === 'concat' ? 'In each half, low' : 'Low'} dimensions alternate quickly down the rows, high dimensions change slowly.` : ''}`,
 
+  'heatmap.cover': ({ rows, columns }) =>
+    `The table has more cells than the picture has pixels: each pixel shows the mean colour of the ${rows === 1 ? '' : `${rows} rows × `}${columns === 1 ? '1 column' : `${columns} columns`} it covers${rows > 1 ? ', so a column that swings between −1 and 1 within those rows averages to a flat middle tone (hover to read the cells, or lower L to see it change row by row)' : ''}.`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · period ${n(wavelength, 4)}` : ''}`,
   'waves.describe': ({ panels, from, to, sinusoidal }) =>
     `Columns of the table as curves over positions ${from} to ${to}: ${panels.map((p) => p.label).join('; ')}.${sinusoidal === false ? '' : ' Low dimensions oscillate fast, high dimensions barely move.'}`,
 
   'ladder.empty': 'This convention gives no column a fixed frequency.',
-  'ladder.describe': ({ shortest, longest, count }) =>
+  'ladder.describe': ({ shortest, longest, count, layout }) =>
     count === 0
       ? 'No column has a fixed wavelength in this convention.'
-      : `Wavelength of each of ${count} columns on a log scale, from ${n(shortest)} to ${n(longest)}, rising in a straight line: a geometric progression.`,
+      : `Wavelength of each of ${count} columns on a log scale, from ${n(shortest)} to ${n(longest)}, rising in a straight line${layout === 'concat' ? ' in each half' : ''}: a geometric progression.`,
 
   'row.zero': 'position 0',
   'row.at': (p, beyond) => `p = ${p}${beyond ? ' (beyond L: extrapolated)' : ''}`,
@@ -58,6 +68,7 @@ export default {
   'offset.from': (start) => `from position ${start}`,
   'offset.band': ({ first, last, shortest, longest }) =>
     `pairs ${first}–${last} (periods ${n(shortest)}–${n(longest)})`,
+  'offset.mark': (k) => `k = ${k < 0 ? `−${-k}` : k}`,
   'offset.contributions': 'Σ cos(ω_i k) by bands of pairs, fast to slow',
   'offset.describe': ({ curves, spread }) =>
     `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
@@ -78,6 +89,8 @@ export default {
   'question.attemptRow': 'the whole attempt, position 0',
   'question.describeRatio': ({ panels, from, to }) =>
     `The paper's columns against the attempt's over positions ${from} to ${to}, for ${panels.map((p) => p.label).join(' and ')}: the paper's are sinusoids of position; the attempt's jump at position 0 and then change slowly, with no fixed frequency.`,
+  'question.zoomAxis': (shown, dModel) =>
+    shown < dModel ? `dimension j (the first ${shown} of ${dModel})` : 'dimension j',
   'question.columnCurves': (start) => `exponent on the column index, from position ${start}`,
 
   'axis.position': 'position',
@@ -94,6 +107,17 @@ export default {
 
   // The elements' and the embed's own messages (web/elements, web/embed).
   'element.loading': 'Loading the WebAssembly core…',
+  // What an attribute's value should have been (web/model/params.js ParamError's facts).
+  'param.expected': ({ kind, low, high, allowed }, given) =>
+    `expected ${
+      kind === 'oneOf'
+        ? `one of ${allowed.join(', ')}`
+        : kind === 'magnitude'
+          ? `a number from ${low} to ${high} or from -${high} to -${low}`
+          : kind === 'rowOrNone'
+            ? `none or an integer from ${low} to ${high}`
+            : `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`
+    }, got ${given}`,
   'element.invalid': (tag, attribute, message) => `<${tag}>: invalid ${attribute}: ${message}.`,
   'element.slow': (seconds) =>
     `The WebAssembly core has not arrived after ${seconds} s: the connection may be slow or down. Still waiting; Retry asks again.`,

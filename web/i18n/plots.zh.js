@@ -1,9 +1,15 @@
 // 图、元素与 embed.html 的中文字符串（与 plots.en.js 键相同）：元素包显示的一切。
 // 讲解页自己的正文在 zh.js，其中包含这些。
+import precisionPlots from './precision-plots.zh.js';
+
 // A copy of number.js's formatNumber (tests/js/i18n.test.js checks that they
 // agree): a lazily loaded table imports nothing the bundle's entry has, or the
 // bundler splits that module into a chunk of its own, one more request at
 // every first load.
+import ropePlots from './rope-plots.zh.js';
+import ropeLab from './rope-lab-plots.zh.js';
+import more from './more-plots.zh.js';
+
 export const formatNumber = (value, digits = 3) => {
   if (!Number.isFinite(value)) return String(value);
   if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
@@ -14,21 +20,27 @@ const n = formatNumber;
 const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 
 export default {
+  ...precisionPlots(n),
+  ...ropePlots,
+  ...ropeLab,
+  ...more,
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
-  'heatmap.describe': ({ rows, columns, min, max, sinusoidal }) =>
-    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? '靠前的维度逐行快速正负交替，靠后的维度变化缓慢。' : ''}`,
+  'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>
+    `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? `${layout === 'concat' ? '在每一半中，' : ''}靠前的维度逐行快速正负交替，靠后的维度变化缓慢。` : ''}`,
 
+  'heatmap.cover': ({ rows, columns }) =>
+    `表格的单元格比图中的像素多：每个像素显示它所覆盖的${rows === 1 ? '' : ` ${rows} 行 ×`} ${columns} 列单元格的平均颜色${rows > 1 ? '；在这几行之内就在 −1 与 1 之间摆动的列会平均成一片平淡的中间色（悬停可读出单元格的值，或减小 L 以看到逐行的变化）' : ''}。`,
   'waves.panel': ({ column, kind, wavelength }) =>
     `j = ${column} · ${kinds[kind]}${Number.isFinite(wavelength) ? ` · 周期 ${n(wavelength, 4)}` : ''}`,
   'waves.describe': ({ panels, from, to, sinusoidal }) =>
     `表中若干列在位置 ${from} 到 ${to} 上的曲线：${panels.map((p) => p.label).join('；')}。${sinusoidal === false ? '' : '靠前的维度振荡快，靠后的维度几乎不动。'}`,
 
   'ladder.empty': '此约定下没有任何一列有固定频率。',
-  'ladder.describe': ({ shortest, longest, count }) =>
+  'ladder.describe': ({ shortest, longest, count, layout }) =>
     count === 0
       ? '此约定下没有列具有固定波长。'
-      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，呈一条上升的直线：等比数列。`,
+      : `${count} 列的波长（对数坐标），从 ${n(shortest)} 到 ${n(longest)}，${layout === 'concat' ? '每一半各' : ''}呈一条上升的直线：等比数列。`,
 
   'row.zero': '位置 0',
   'row.at': (p, beyond) => `p = ${p}${beyond ? '（超出 L：外推）' : ''}`,
@@ -63,6 +75,7 @@ export default {
 
   'offset.from': (start) => `起始位置 ${start}`,
   'offset.band': ({ first, last, shortest, longest }) => `第 ${first}–${last} 对（周期 ${n(shortest)}–${n(longest)}）`,
+  'offset.mark': (k) => `k = ${k < 0 ? `−${-k}` : k}`,
   'offset.contributions': '按维度对分组的 Σ cos(ω_i k)，由快到慢',
   'offset.describe': ({ curves, spread }) =>
     `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${spread.toExponential(1)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
@@ -82,6 +95,7 @@ export default {
   'question.attemptRow': '完整的尝试，位置 0',
   'question.describeRatio': ({ panels, from, to }) =>
     `在位置 ${from} 到 ${to} 上对比论文与错误写法的列（${panels.map((p) => p.label).join('、')}）：论文的列是位置的正弦波；错误写法的列在位置 0 处跳变，之后变化缓慢，没有固定频率。`,
+  'question.zoomAxis': (shown, dModel) => (shown < dModel ? `维度 j（${dModel} 维中的前 ${shown} 维）` : '维度 j'),
   'question.columnCurves': (start) => `指数用列序号，起始位置 ${start}`,
 
   'axis.position': '位置',
@@ -98,6 +112,17 @@ export default {
 
   // 元素与嵌入页自己的消息（web/elements、web/embed）。
   'element.loading': '正在加载 WebAssembly 核心…',
+  // 属性值应满足的条件（web/model/params.js 中 ParamError 的事实）。
+  'param.expected': ({ kind, low, high, allowed }, given) =>
+    `应为${
+      kind === 'oneOf'
+        ? `以下之一：${allowed.join('、')}`
+        : kind === 'magnitude'
+          ? ` ${low} 到 ${high} 或 -${high} 到 -${low} 之间的数`
+          : kind === 'rowOrNone'
+            ? ` none 或 ${low} 到 ${high} 之间的整数`
+            : ` ${low} 到 ${high} 之间的${kind === 'integer' ? '整数' : '数'}`
+    }，实际为 ${given}`,
   'element.invalid': (tag, attribute, message) => `<${tag}>：属性 ${attribute} 无效：${message}。`,
   'element.slow': (seconds) =>
     `已过 ${seconds} 秒，WebAssembly 核心仍未加载完成：网络可能较慢或已断开。仍在等待；点击“重试”可重新请求。`,

@@ -1,12 +1,123 @@
 // 中文字符串（与 en.js 键相同）。富文本：空行分段，$…$ 行内公式，$$…$$ 独立公式，**…** 加粗。
 // 图与元素显示的字符串在 plots.zh.js（元素包只加载这些）。
 import { groupDigits as count } from './number.js';
+import more from './more.zh.js';
 import plots, { formatNumber as n } from './plots.zh.js';
+import precision from './precision.zh.js';
+import checkPrecision from './check-precision.zh.js';
+import rope from './rope.zh.js';
+import ropeLab from './rope-lab.zh.js';
 
 const r = String.raw;
 
+// 随设置变化的句子，由 web/model/text-facts.js 的事实（f）生成；图的数值到达之前没有数值类事实。
+const halves = (f) => (f.layout === 'concat' ? '每一半的右端' : '右边');
+function heatmapClocks(f) {
+  if (!f.sinusoidal)
+    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，各列不是位置的正弦波：过了最初几行，每一列都几乎不变（原因见第 10 节）。`;
+  const where = f.layout === 'concat' ? '在每一半（先是正弦，后是余弦）中，靠左的列' : '左边（靠前的维度）的颜色';
+  let slow = '靠右的列变化缓慢。';
+  if (f.slowLargest !== undefined)
+    slow =
+      f.slowLargest < 0.5
+        ? `靠右${f.layout === 'concat' ? '（每一半的右端）' : ''}的列几乎不变：在全部 ${f.length} 行中，最慢的正弦列（第 ${f.slowColumn} 列）始终在 ±${n(f.slowLargest)} 以内。`
+        : `但在底数 ${n(f.base, 6)} 下，即使最慢的正弦列（第 ${f.slowColumn} 列）在 ${f.length} 行中也摆动到 ±${n(f.slowLargest)}：在这个尺度上没有慢速维度。`;
+  return `${where}逐行变化；${slow}维度对序号小的是走得快的钟，序号大的是走得慢的钟。`;
+}
+/** 第 0 行（place 'heatmap'）或位置 0 的行（place 'row'）的样子。 */
+function rowZero(f, place) {
+  const heat = place === 'heatmap';
+  const first = heat ? '第 0 行是' : '位置 0 时所有角都是 0，所以这一行是';
+  const end = heat ? '：表顶部的细条纹。' : '（上图）。';
+  const shape = {
+    padding: heat
+      ? '第 0 行全为零：此预设把它留作填充行（见第 9 节），即表顶部的空白条。'
+      : '这里这一行全为零（上图）：此预设把第 0 行置零，作为填充行（见第 9 节）。',
+    'interleaved-sin-cos': `${first} $\\sin 0, \\cos 0, \\sin 0, \\dots = 0, 1, 0, 1, \\dots$${end}`,
+    'interleaved-cos-sin': `${first} $\\cos 0, \\sin 0, \\cos 0, \\dots = 1, 0, 1, 0, \\dots$${end}`,
+    'concat-sin-cos': `${first}前一半 $\\sin 0 = 0$、后一半 $\\cos 0 = 1$${heat ? '：表顶部左半从 0 开始，右半从 1 开始。' : '（上图）。'}`,
+    'concat-cos-sin': `${first}前一半 $\\cos 0 = 1$、后一半 $\\sin 0 = 0$${heat ? '：表顶部左半从 1 开始，右半从 0 开始。' : '（上图）。'}`,
+    ratio: `${heat ? '第 0 行中' : '位置 0 时'}每个角 $(0/\\text{base})^{e}$ 都是 0，只有指数 $e$ 为 0 处例外（$0^0 = 1$）：最前面的列是 $\\sin 1$ 或 $\\cos 1$，其余为 $0$ 或 $1$${heat ? '。' : '（上图）。'}`,
+  }[f.rowZero];
+  const padding =
+    f.padding !== null && f.padding !== 0 ? `第 ${f.padding} 行全为零：这是此预设的填充行（见第 9 节）。` : '';
+  return shape + (heat ? padding : '');
+}
+function wavesPace(f) {
+  if (!f.periodic) return '';
+  const fast =
+    Math.abs(f.fastPeriod - 2 * Math.PI) < 1e-9
+      ? r`每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）`
+      : `每个位置转 ${n((2 * Math.PI) / f.fastPeriod)} 弧度（周期 ${n(f.fastPeriod)} 个位置）`;
+  const slow =
+    f.slowTurn < 0.5
+      ? `图中最慢的一列（j\u00a0=\u00a0${f.slowColumn}）在窗口的 ${f.span} 个位置中只转了 ${n(f.slowTurn)} 弧度：几乎不动。`
+      : `即使图中最慢的一列（j\u00a0=\u00a0${f.slowColumn}）在窗口的 ${f.span} 个位置中也转了 ${n(f.slowTurn)} 弧度：在这个底数和宽度下，这一尺度上没有静止的列。`;
+  return `第 ${f.fastColumn} 列${fast}；${slow}`;
+}
+function ladderFall(f) {
+  if (f.periodic === false)
+    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率，因此没有阶梯可画（见第 10 节）。`;
+  const slowest = f.slowest === undefined ? '' : `（此处为 ${n(f.slowest)}）`;
+  const longest = f.longest === undefined ? '' : `（此处为 ${n(f.longest)}）`;
+  if (f.exponent === 'column')
+    return `指数用列序号 $j$ 时，$\\omega_j = \\text{base}^{-2j/d}$ 从 $1$ 按等比数列降到接近 $1/\\text{base}^2$${slowest}：指数一直到接近 2，正如问答帖回答 2 对公式的理解（第 10 节错误 2）；波长 $\\lambda_j = 2\\pi\\cdot\\text{base}^{2j/d}$ 从 $2\\pi$ 增长到接近 $2\\pi\\cdot\\text{base}^2$${longest}——在对数坐标上是一条直线。`;
+  const [omega, lambda, end] =
+    f.exponent === 'half-minus-one'
+      ? [r`\text{base}^{-i/(d/2-1)}`, r`2\pi\cdot \text{base}^{i/(d/2-1)}`, '恰好']
+      : [r`\text{base}^{-2i/d}`, r`2\pi\cdot \text{base}^{2i/d}`, '接近'];
+  return `维度对序号 $i$ 相当于频率：$\\omega_i = ${omega}$ 从 $1$ 按等比数列降到${end} $1/\\text{base}$${slowest}，因此波长
+$$\\lambda_i = \\frac{2\\pi}{\\omega_i} = ${lambda}$$
+从 $2\\pi$ 增长到${end} $2\\pi\\cdot\\text{base}$${longest}——在对数坐标上是一条直线。`;
+}
+function rowAt(f) {
+  const p = f.position;
+  if (f.paired === undefined) return r`在比慢速波长小得多的位置 $p$，快速维度取遍 $[-1, 1]$，慢速维度仍接近 $0, 1$。`;
+  if (!f.paired)
+    return `在此预设下，一对中的正弦和余弦并不按同一个角转动（见第 10 节）：中图是按公式算出的位置 p\u00a0=\u00a0${p}。`;
+  if (p === 0) return '在 p = 0 时，中图就是这一行本身。';
+  if (f.stillPairs > 0)
+    return `在位置 p\u00a0=\u00a0${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对，位于${halves(f)}）转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
+  return `在位置 p\u00a0=\u00a0${p}，即使最慢的一对也已转过 ${n(f.slowestAngle)} 弧度：没有哪一对仍接近 $0, 1$（更大的底数或更小的 p 才能让慢速维度对留在那里）。`;
+}
+function sensitivitySpan(f) {
+  if (!f.sinusoidal)
+    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率：没有上界可比（见第 10 节）。`;
+  const numbers = f.largestChange !== undefined;
+  const span = numbers
+    ? `最快的维度每步最多变化 ${n(f.largestChange)}，用来区分相邻位置；最慢一列的上界是 ${n(f.smallestBound)}${f.exponent === 'column' ? r`（约 $1/\text{base}^2$：指数用了列序号）` : r`（约 $1/\text{base}$）`}，它在不绕圈的前提下区分相距很远的位置。`
+    : r`前面的维度每步最多变化约 1，用来区分相邻位置；最后的维度每步只变化约 $1/\text{base}$，在不绕圈的前提下区分相距很远的位置。`;
+  const branch = numbers
+    ? f.lowerBranch > 0
+      ? `在 p\u00a0=\u00a0${f.position}，${f.dModel} 列中有 ${f.lowerBranch} 列的变化不到其上界的十分之一：这就是下面那一支。`
+      : `在 p\u00a0=\u00a0${f.position}，没有哪一列的变化不到其上界的十分之一。`
+    : '';
+  return `${span}
+
+圆点分成两支。走一步，一对中的正弦变化 $2\\sin(\\omega/2)\\,|\\cos(\\omega(p+\\tfrac12))|$，余弦变化 $2\\sin(\\omega/2)\\,|\\sin(\\omega(p+\\tfrac12))|$：当角 $\\omega p$ 还很小时，正弦变化约为 $\\omega$（落在曲线上），余弦只变化约 $\\omega^2(p+\\tfrac12)$，因为余弦在顶端是平的。${branch}`;
+}
+function offsetTop(f) {
+  const together =
+    f.spread === undefined
+      ? '对于每对共享一个频率的约定，它们完全重合。'
+      : f.spread <= 1e-3 * Math.max(1, Math.abs(f.peak))
+        ? '完全重合。'
+        : `这里它们分开了，最多相差 ${n(f.spread)}：此预设的正弦和余弦不共享同一频率，点积取决于 p（见第 10 节）。`;
+  const halfD = f.dModel % 2 === 0 && f.peak !== undefined && Math.abs(f.peak - f.dModel / 2) < 1e-3 * f.dModel;
+  const peak =
+    f.peak === undefined
+      ? '$k = 0$ 处的峰值是 $|PE(p)|^2$（论文的约定、偶数 $d$ 时为 $d/2$）'
+      : `$k = 0$ 处的峰值是 $|PE(p)|^2 = ${n(f.peak, 6)}$${halfD ? ' $= d/2$' : ''}`;
+  return `上图：从三个起始位置计算的 $s(k)$ 叠在一起——${together}${peak}；随着快速维度对相位错开而下降。`;
+}
+
 export default {
+  ...rope,
   ...plots,
+  ...precision,
+  ...checkPrecision,
+  ...ropeLab,
+  ...more,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',
@@ -39,60 +150,97 @@ export default {
   'controls.reset': '全部重置',
   'controls.note': '滑块也可用方向键调节；Page Up/Down 步子更大。',
 
-  'intro.text': r`Transformer 的注意力把输入当作一个集合：它本身分不出哪个词在前。因此《Attention Is All You Need》给每个词向量加上一个只取决于位置 $pos$ 的向量：
+  // 控制项与预设表中选项的显示名；选项值（URL、代码）仍是代码名。
+  'option.preset.vaswani': '论文 vaswani',
+  'option.preset.tensor2tensor': 'tensor2tensor',
+  'option.preset.tf-tutorial': 'TensorFlow 教程 tf-tutorial',
+  'option.preset.fairseq': 'fairseq',
+  'option.preset.legacy-column': '早期移植 legacy-column',
+  'option.preset.question': '提问者的写法 question',
+  'option.layout.interleaved': '交错（interleaved）',
+  'option.layout.concat': '拼接（concat）',
+  'option.exponent.pair': '2i/d（维度对序号，pair）',
+  'option.exponent.half-minus-one': 'i/(d/2 − 1)（half-minus-one）',
+  'option.exponent.column': '2j/d（列序号，column）',
+  'option.order.sin-cos': '先 sin 后 cos（sin-cos）',
+  'option.order.cos-sin': '先 cos 后 sin（cos-sin）',
+  'option.angle.divide': '除法（divide）',
+  'option.angle.ratio-power': '比值取幂（ratio-power）',
+
+  'intro.text': r`Transformer 的注意力把输入当作一个集合：它本身分不出哪个词元在前。因此《Attention Is All You Need》给每个词元的嵌入加上一个只取决于位置 $pos$ 的向量：
 
 $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
 
-其中 $\text{base} = 10000$。每对维度 $(2i, 2i+1)$ 是同一个角 $pos\cdot\omega_i$ 的正弦和余弦，角频率 $\omega_i = \text{base}^{-2i/d}$。请按顺序阅读：每个结论都由旁边的图展示，所有图都随控制项变化。`,
-
+论文取 $\text{base} = 10000$（“底数”控制项可以改变它）。每对维度 $(2i, 2i+1)$ 是同一个角 $pos\cdot\omega_i$ 的正弦和余弦，角频率 $\omega_i = \text{base}^{-2i/d}$。请按顺序阅读：每个结论都由旁边的图展示，所有图都随控制项变化；取决于设置的句子会注明，或随设置改写。`,
   'heatmap.title': '1. 编码表',
-  'heatmap.text': r`把位置 $0, 1, \dots, L-1$ 的向量叠起来，就得到一张 $L \times d$ 的表：行是位置，列是维度。
+  'heatmap.text': (f) => r`把位置 $0, 1, \dots, L-1$ 的向量叠起来，就得到一张 $L \times d$ 的表：行是位置，列是维度。
 
-左边（靠前的维度）的颜色逐行变化；右边（靠后的维度）几百行都几乎不变。靠前的维度是走得快的钟，靠后的维度是走得慢的钟。
+${heatmapClocks(f)}
 
-第 0 行是 $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$：表顶部的细条纹。
+${rowZero(f, 'heatmap')}
 
 把鼠标移到格子上（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
   'waves.title': '2. 每一列都是位置的正弦波',
-  'waves.text': r`从上到下读一列：$PE_{(pos,\,j)}$ 是 $pos$ 的函数。把位置当作时间，它就是在整数位置（圆点）上采样的波。穿过圆点的曲线是同一公式在小数位置上的取值：角频率为 $\omega_i$、周期为 $2\pi/\omega_i$ 的纯正弦波。
+  'waves.text': (
+    f,
+  ) => r`从上到下读一列：$PE_{(pos,\,j)}$ 是 $pos$ 的函数。把位置当作时间，它就是在整数位置（圆点）上采样的波。穿过圆点的曲线是同一公式在小数位置上的取值${
+    f.sinusoidal
+      ? r`：角频率为 $\omega_i$、周期为 $2\pi/\omega_i$ 的纯正弦波。`
+      : r`。在此预设的角 $(pos/\text{base})^{e}$ 下它不是正弦波：角度与位置不成正比（见第 10 节）。`
+  }
 
-第 0 列每个位置转 1 弧度（周期 $2\pi \approx 6.3$ 个位置）；最后几列在整个窗口里几乎不动。位置是时间，维度对序号 $i$ 是频率。虚线标出位置 $p$。`,
+${wavesPace(f)}位置是时间，维度对序号 $i$ 是频率。虚线标出位置 $p$。`,
   'ladder.title': '3. 频率按等比数列递减',
-  'ladder.text': r`维度对序号 $i$ 相当于频率：$\omega_i = \text{base}^{-2i/d}$ 从 $1$ 按等比数列降到接近 $1/\text{base}$，因此波长
-$$\lambda_i = \frac{2\pi}{\omega_i} = 2\pi\cdot \text{base}^{2i/d}$$
-从 $2\pi$ 增长到接近 $2\pi\cdot\text{base}$——在对数坐标上是一条直线。
+  'ladder.text': (f) => r`${ladderFall(f)}
 
-就像时钟上的一组指针，每根都比前一根慢同样的倍数；所有维度对一起让大约 $2\pi\cdot\text{base}$ 以内的每个位置都有独一无二的相位组合。调节底数可移动阶梯顶端；拼接式排列下阶梯出现两次（sin 半边和 cos 半边）。`,
+就像时钟上的一组指针，每根都比前一根慢同样的倍数；所有维度对一起让大约 $2\pi\cdot\text{base}$ 以内的每个位置都有独一无二的相位组合。调节底数可移动阶梯顶端；${
+    f.layout === 'concat'
+      ? '当前是拼接式排列，阶梯出现两次（sin 半边和 cos 半边）。'
+      : '若用拼接式排列，阶梯会出现两次（sin 半边和 cos 半边）。'
+  }`,
   'row.title': '4. 一行编码一个位置',
-  'row.text': r`一行就是加到该位置词向量上的向量。位置 0 时所有角都是 0，所以这一行交替为 $\sin 0 = 0$ 和 $\cos 0 = 1$（上图）。
+  'row.text': (f) => r`一行就是加到该位置词元嵌入上的向量。${rowZero(f, 'row')}
 
-在位置 $p$，左边的快速维度取遍 $[-1, 1]$，右边的慢速维度仍接近 $0, 1$。
+${rowAt(f)}
 
-公式对任意位置都有定义，超出表中 $L$ 行的位置也用同样方法计算（下图，$p + L$）：正弦编码可以外推到比任何表都长的输入。把 $p$ 拖过 $L$，即可看到表中没有的位置的那一行。`,
+公式对任意位置都有定义，超出表中 $L$ 行的位置也用同样方法计算（下图，$p + L$）。但有这一行，并不意味着用 $L$ 个位置训练的模型能用上它，见“超出训练长度”一节。把 $p$ 拖过 $L$，即可看到表中没有的位置的那一行。`,
   'sensitivity.title': '5. 每个维度每步变化多少',
-  'sensitivity.text': r`从位置 $p$ 移到 $p+1$，维度 $j$ 变化 $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$（圆点）。角频率为 $\omega$ 的正弦波一步最多变化 $2\sin(\omega/2) \le \omega$（曲线，$\omega_j$）。
+  'sensitivity.text': (
+    f,
+  ) => r`从位置 $p$ 移到 $p+1$，维度 $j$ 变化 $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$（圆点）。角频率为 $\omega$ 的正弦波一步最多变化 $2\sin(\omega/2) \le \omega$（曲线，$\omega_j$）。
 
-前面的维度每步最多变化约 1，用来区分相邻位置；最后的维度每步只变化约 $1/\text{base}$，在不绕圈的前提下区分相距很远的位置。`,
+${sensitivitySpan(f)}`,
   'rotation.title': '6. 位置平移就是旋转',
   'rotation.text': r`因为一对维度的正弦和余弦共享频率 $\omega_i$，由和角公式（记 $\theta = \omega_i p$，$\phi = \omega_i k$）得
 $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
 即 $PE(p+k) = M_k\,PE(p)$，$M_k$ 是分块对角矩阵，每对一个块 $R(\omega_i k)$：每一对转过 $\omega_i k$，**与 $p$ 无关**。只取决于 $k$ 的线性映射，注意力是可以学到的。
 
-图中把维度 $j$ 所在的那一对画成单位圆上的点 $(\cos, \sin)$：从位置 $p$ 到 $p + k$ 转过 $\omega_i k$（灰点：中间的位置）。下方用核心计算的行在所有维度对上验证这一等式。`,
+图中把维度 $j$ 所在的那一对画成单位圆上的点 $(\cos, \sin)$：横轴为余弦、纵轴为正弦，这是画角度的常用方式，位置增大时点按逆时针转动。（公式按表中的顺序把这一对写成 $(\sin, \cos)$，在这个顺序下 $R(\phi)$ 是顺时针转动；两者描述的是同一个转角 $\phi$。）从位置 $p$ 到 $p + k$ 转过 $\omega_i k$（灰点：中间的位置）。下方用核心计算的行在所有维度对上验证这一等式。`,
   'offset.title': '7. 点积只取决于偏移',
-  'offset.text': r`把 $PE(p)\cdot PE(p+k)$ 逐对展开：$\sin a \sin b + \cos a \cos b = \cos(b - a)$，所以
+  'offset.text': (f) => r`把 $PE(p)\cdot PE(p+k)$ 逐对展开：$\sin a \sin b + \cos a \cos b = \cos(b - a)$，所以
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
 只取决于偏移 $k$，与 $p$ 无关，而且对称：$s(-k) = s(k)$。
 
-上图：从三个起始位置计算的 $s(k)$ 叠在一起——完全重合。$k = 0$ 处的峰值是 $d/2$；随着快速维度对相位错开而下降。（奇数 $d$ 时，论文的公式给出的最后一列 $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ 没有对应的余弦，Hugging Face 和 Keras-NLP 也是这样计算的。它贡献 $\sin(\omega p)\sin(\omega(p+k))$，与 $p$ 有关：峰值变为 $(d-1)/2 + \sin^2(\omega p)$，几条曲线会略微分开；下图的分组只包含成对的维度。tensor2tensor 和 fairseq 则把这一列置零。）
+${offsetTop(f)}竖直虚线标出所选偏移 $\pm k$。（奇数 $d$ 时，论文的公式给出的最后一列 $PE_{(pos,\,d-1)} = \sin(pos\,\omega)$ 没有对应的余弦，Hugging Face 和 Keras-NLP 也是这样计算的。它贡献 $\sin(\omega p)\sin(\omega(p+k))$，与 $p$ 有关：峰值变为 $(d-1)/2 + \sin^2(\omega p)$，几条曲线会略微分开；下图的分组只包含成对的维度。tensor2tensor 和 fairseq 则把这一列置零。）
 
-下图：把同一个和按维度对分组堆叠（正值向上，负值向下；曲线是它们的和 $s(k)$）。$k = 0$ 附近每组都在叠加；离得越远，快速组互相抵消，只剩慢速组支撑相似度。`,
+${
+  f.relative
+    ? '下图：把同一个和按维度对分组堆叠（正值向上，负值向下；曲线是它们的和 $s(k)$）。$k = 0$ 附近每组都在叠加；离得越远，快速组互相抵消，只剩慢速组支撑相似度。'
+    : '在此预设下，这个和不能按维度对拆成 $\\cos(\\omega_i k)$，因此不画分组图。'
+}`,
   'similarity.title': '8. 相似度矩阵',
-  'similarity.text': r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（Toeplitz 矩阵）：与主对角线平行的条带，主对角线上的值最大。
+  'similarity.text': (f) =>
+    r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。${
+      f.relative
+        ? r`因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）：与主对角线平行的条带，主对角线上的值最大${f.padding === null ? '' : `——只有第 ${f.padding} 行和第 ${f.padding} 列（填充行）为零`}。`
+        : r`在论文的约定下，它们只取决于 $q - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）；在当前预设下并非如此。`
+    }
 
 虚线交于 $(p, p + k)$。选择预设 *legacy-column*，条带就会散开：它的 sin 和 cos 频率不同。选择 *question* 则根本没有条带：它的角 $(p/\text{base})^{e}$ 在最初几个位置之后几乎不变，各行几乎是同一个向量，矩阵几乎是均匀的。`,
   'compare.title': '9. 各家实现并不一致',
   'compare.text': r`已发布的代码用不同方式实现同一想法：交错排列 $[\sin, \cos, \sin, \cos, \dots]$（论文）或两半拼接 $[\sin \dots \sin \mid \cos \dots \cos]$（tensor2tensor、TensorFlow 教程、fairseq）；指数用 $2i/d$ 或 $i/(d/2 - 1)$；一行全零的填充行；奇数 $d$ 时最后一列或为零（tensor2tensor、fairseq），或为没有余弦配对的正弦（论文公式、Hugging Face）。
+
+为什么有填充行：一个小批量里较短的句子要用填充词元补齐，而从 1 开始给位置编号的代码把所有填充位置的位置索引都记为 0（fairseq 记为其填充索引 1）。这一行取零向量，就不会给填充词元加上任何东西。本页所解答的问答帖中，回答 1 引用的正是这样的代码——一个早期 PyTorch 移植（注释写着“keep dim 0 for padding token position encoding zero vector”）：即预设 *legacy-column*，第 0 行全为零，指数用列序号（第 10 节错误 2）。
 
 交错与拼接只是列的置换，模型并不在意——但两张表逐个数值都不同，用一种约定训练出的权重不能直接搭配另一种使用。左：当前约定；中：“对比对象”中选择的约定；右：两者之差。`,
   'compare.presets': '各预设',
@@ -111,16 +259,20 @@ $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega
   'preset.tensor2tensor': 'tensor2tensor get_timing_signal_1d',
   'preset.tf-tutorial': 'TensorFlow Transformer 教程',
   'preset.fairseq': 'fairseq SinusoidalPositionalEmbedding（第 1 行为填充）',
-  'preset.legacy-column': '早期 PyTorch 移植（指数用列序号，第 0 行为零）',
-  'preset.question': '某知名问答帖中的尝试',
-
+  'preset.legacy-column': '问答帖回答 1 的代码：早期 PyTorch 移植（指数用列序号，第 0 行为填充词元置零）',
+  'preset.question': '问答帖中提问者的写法',
   'question.title': '10. 问答帖中的尝试错在哪里',
   'question.text': r`某知名问答网站上的一个问题这样计算：
 $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
-（$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。它犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。`,
+（$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。提问者的写法犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。（该帖回答 1 给出的代码也有第二个错误：即预设 *legacy-column*，见第 9 节。）`,
   'question.one': r`**1. 先求比值再取幂，而不是除以 base 的幂。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
-  'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。`,
-  'question.three': r`**3. cos 和 sin 位置互换。** 偶数列放 cos，第 0 行就变成 $1, 0, 1, 0, \dots$，而不是 $0, 1, 0, 1, \dots$。这一点对相对位置性质无害（每一对仍然是旋转），但已不是论文中的表。最下面的图是完整的尝试在位置 0 的行：除第 0 列外 $(0/\text{base})^{2j/d} = 0$，第 0 列 $0^0 = 1$。`,
+  'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。
+
+该帖回答 2 把指数 $2i/\text{hidden\_units}$ 理解为从 0（$i = 0$）到 2（$i = \text{hidden\_units}$）。而论文中的 $i$ 是维度对序号，最大为 $d/2 - 1$：指数始终小于 1，最慢的频率约为 $1/\text{base}$。只有这个错误——让 $i$ 取遍全部 $d$ 列——才会让指数接近 2、频率降到约 $1/\text{base}^2$（把指数选为 *column*，看第 3 节的阶梯）。`,
+  'question.three': (f) =>
+    r`**3. cos 和 sin 位置互换。** 偶数列放 cos，第 0 行就变成 $1, 0, 1, 0, \dots$，而不是 $0, 1, 0, 1, \dots$。这一点对相对位置性质无害（每一对仍然是旋转），但已不是论文中的表。最下面的图是完整的尝试在位置 0 的行：除第 0 列外 $(0/\text{base})^{2j/d} = 0$，第 0 列 $0^0 = 1$。${
+      f.shown < f.dModel ? `图中只显示 ${f.dModel} 维中的前 ${f.shown} 维，差别在这里看得清。` : ''
+    }`,
   'check.title': '11. 检查我的实现',
   'check.text': r`自己写了位置编码，或者从某个库里拿来一份？把它的表交给本页：页面会找出能复现它的约定、底数、起始位置、填充行和缩放（每个候选都由 posenc 计算），或者找出最接近的预设以及你的表从哪里开始与之不同，并为每一处差异用一句话说明错在哪里。
 
@@ -268,6 +420,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'export.imageDownloaded': (name) => `剪贴板拒绝了图片，已改为保存 ${name}。`,
   'export.imageLive': '可交互的在线版本：',
   'export.unreachable': '无法导出：页面的一部分未能下载（网络是否已断开？）。请检查网络连接后再试。',
+  'export.notChecked': '还没有检查任何表：请先在上方“检查一张表”中检查一张表，再导出它的差异图。',
   'export.notDrawn': '这张图还没有画出来：请先滚动到它，再导出。',
 
   // 图下方的“嵌入”工具（page/embed-snippet.js）。

@@ -35,7 +35,15 @@ const ZERO_ODD_COLUMN = ODD_COLUMNS.indexOf('zero');
 // What the core does for a convention (see posenc.h): both members of each
 // pair at one frequency (one rotating phasor: recurrences and cosine sums over
 // the pairs), a lone sinusoid in an odd last column, real products otherwise.
-const pairsShareFrequency = (params) => params.angle !== RATIO_POWER && params.exponent !== COLUMN_EXPONENT;
+// Rounded positions or angles (positionDtype, angleDtype) make angles no
+// sinusoids of position: rows are evaluated directly, dots multiplied out.
+const linearAngles = (params) => params.positionDtype === 0 && params.angleDtype === 0;
+const pairsShareFrequency = (params) =>
+  params.angle !== RATIO_POWER && params.exponent !== COLUMN_EXPONENT && linearAngles(params);
+// Dots of real row products (row() per position: a pow and a sin/cos per value).
+const multipliedOut = (params) => params.angle === RATIO_POWER || !linearAngles(params);
+const multipliedHow = (params) =>
+  params.angle === RATIO_POWER ? " with angle 'ratio-power'" : linearAngles(params) ? '' : ' with rounded angles';
 const hasLoneColumn = (params) => params.dModel % 2 === 1 && params.oddColumn !== ZERO_ODD_COLUMN;
 
 /** Work of a length x dModel table (options.js, COST): the recurrence for float32 rows of pairs sharing a frequency. */
@@ -45,7 +53,8 @@ function tableWork(params, length, ArrayType) {
   if (ArrayType === Float32Array && pairsShareFrequency(params))
     return values * COST.step + (hasLoneColumn(params) ? length * COST.direct : 0);
   const far = farColumnShare(params, Math.max(Math.abs(params.start), Math.abs(params.start + length - 1)));
-  return values * (far * COST.farAngle + (1 - far) * COST.direct);
+  const direct = linearAngles(params) ? COST.direct : COST.rounded;
+  return values * (far * COST.farAngle + (1 - far) * direct);
 }
 
 // Angles beyond 2^20 take sin/cos's slow argument reduction (COST.farAngle).
@@ -66,7 +75,7 @@ function farColumnShare(params, farthest) {
 /** Work of `count` offsets' dot products: cosine sums over the pairs, over every column twice, or real rows. */
 function offsetDotsWork(params, count) {
   const terms = count * params.dModel;
-  if (params.angle === RATIO_POWER) return terms * COST.power;
+  if (multipliedOut(params)) return terms * COST.power;
   return count * COST.step + (pairsShareFrequency(params) ? terms : 2 * terms) * COST.step;
 }
 
@@ -74,7 +83,7 @@ function offsetDotsWork(params, count) {
 function similarityWork(params, length) {
   const entries = length * length * COST.step;
   const rows = length * params.dModel;
-  if (params.angle === RATIO_POWER) return entries + rows * COST.power + length * rows * COST.product;
+  if (multipliedOut(params)) return entries + rows * COST.power + length * rows * COST.product;
   return entries + (pairsShareFrequency(params) ? rows : 3 * rows) * COST.step;
 }
 
@@ -122,7 +131,7 @@ function rowsPerChunk(rowBytes, rowCount) {
 }
 
 // The staged block's length: bindings.cpp's kFields.
-const STAGED_FIELDS = 11;
+const STAGED_FIELDS = 15;
 
 export function createApi(module) {
   // Tables up to this size come from one call into scratch the module keeps.
@@ -130,7 +139,7 @@ export function createApi(module) {
   // The module's memory now (a new ArrayBuffer after every growth).
   const wasmMemory = () => module.HEAPU8.buffer;
   // Every call's options go through one block of wasm memory (bindings.cpp,
-  // stagedEncoding()): writing 11 doubles costs less than an Embind struct.
+  // stagedEncoding()): writing 15 doubles costs less than an Embind struct.
   const stagedAddress = module.stagedEncodingAddress();
   let staged = null;
   // In the order of bindings.cpp's Field.
@@ -149,6 +158,10 @@ export function createApi(module) {
     staged[8] = params.paddingRow;
     staged[9] = params.scale;
     staged[10] = params.oddColumn;
+    staged[11] = params.exponentDtype;
+    staged[12] = params.frequencyDtype;
+    staged[13] = params.positionDtype;
+    staged[14] = params.angleDtype;
   }
   // The small tables' scratch, taken now, before pe.allocate() can fill the heap.
   stage(encodingParams('table', { dModel: 1 }));
@@ -251,8 +264,7 @@ export function createApi(module) {
       else checkRatioPowerPositions('offsetDots', params, 'from + minOffset', from + minOffset);
       checkWork(
         'offsetDots',
-        () =>
-          `${count} offsets × dModel ${params.dModel}${params.angle === RATIO_POWER ? " with angle 'ratio-power'" : ''}`,
+        () => `${count} offsets × dModel ${params.dModel}${multipliedHow(params)}`,
         offsetDotsWork(params, count),
         'reduce maxOffset or dModel',
       );
@@ -267,7 +279,7 @@ export function createApi(module) {
       fixedDtype('similarity', opts, 'float32');
       checkRatioPowerPositions('similarity', params, 'start', params.start);
       checkSize('similarity', `a ${length} x ${length} matrix`, length * length, Float32Array, 'reduce length');
-      if (params.angle === RATIO_POWER)
+      if (multipliedOut(params))
         checkSize(
           'similarity',
           `the float64 ${length} x ${params.dModel} table it multiplies out`,
@@ -276,7 +288,7 @@ export function createApi(module) {
         );
       checkWork(
         'similarity',
-        `a ${length} x ${length} matrix of rows of dModel ${params.dModel}${params.angle === RATIO_POWER ? " with angle 'ratio-power'" : ''}`,
+        `a ${length} x ${length} matrix of rows of dModel ${params.dModel}${multipliedHow(params)}`,
         similarityWork(params, length),
         'reduce length or dModel',
       );

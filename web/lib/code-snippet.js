@@ -3,6 +3,8 @@
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS } from './conventions.js';
 import { describe, dtypeOf, encodingParams, lengthOf } from './options.js';
 import { isRopeOptions, ropeSnippet } from './rope-snippet.js';
+import { rounded, roundedNote, rounds, roundToHelper } from './precision-snippet.js';
+import { PRECISION_DTYPES, PRECISION_OPTIONS } from './conventions.js';
 
 // What differs between the three array libraries; the arithmetic is the same text.
 const LANGUAGES = Object.freeze({
@@ -72,10 +74,13 @@ export function codeSnippet(language, options) {
   const resolved = { length, dModel: p.dModel, ...knobs, base: p.base, start: p.start, paddingRow, scale: p.scale };
   if (odd) resolved.oddColumn = oddColumn;
   if (p.frequencyScale !== 1) resolved.minTimescale = p.frequencyScale;
+  const precision = Object.fromEntries(PRECISION_OPTIONS.map((name) => [name, p[name]]));
+  for (const name of PRECISION_OPTIONS) if (p[name] !== 0) resolved[name] = PRECISION_DTYPES[p[name]];
 
   const lines = [
     `# Positional encodings (posenc): ${JSON.stringify(resolved)}`,
     ...lang.imports,
+    ...(rounds(precision) ? ['', ...roundToHelper(xp)] : []),
     '',
     `length, d_model = ${length}, ${p.dModel}`,
     `n = d_model // 2  # pairs${!odd ? '' : oddColumn === 'zero' ? '; the odd last column stays zero' : '; the odd last column is set below'}`,
@@ -84,12 +89,18 @@ export function codeSnippet(language, options) {
       : `pos = (${pyFloat(p.start)} + ${xp}.arange(length, dtype=${xp}.float64))[:, None]  # position of each row`,
     `i = ${xp}.arange(n, dtype=${xp}.float64)  # pair index`,
   ];
+  if (p.positionDtype !== 0)
+    lines.push(`pos = ${rounded('pos', p.positionDtype)}${roundedNote(p.positionDtype, 'positions')}`);
   // The angle of one member of each pair, from its exponent e (w = base ** -e).
-  const angleOf = (e) => {
-    if (knobs.angle === 'ratio-power') return `(pos / ${base}) ** ${e}`;
-    return p.frequencyScale === 1
-      ? `pos * ${base} ** -${e}`
-      : `pos * (${pyFloat(p.frequencyScale)} * ${base} ** -${e})`;
+  // Each step rounded per the precision knobs, in the core's order: exponent,
+  // frequency (of the exponent rounded), angle (of the position rounded above).
+  const angleOf = (exponent) => {
+    const e = rounded(exponent, p.exponentDtype);
+    if (knobs.angle === 'ratio-power') return rounded(`(pos / ${base}) ** ${e}`, p.angleDtype);
+    const power = `${base} ** -${e}`;
+    const w = p.frequencyScale === 1 ? power : `${pyFloat(p.frequencyScale)} * ${power}`;
+    if (p.frequencyDtype !== 0) return rounded(`pos * ${rounded(w, p.frequencyDtype)}`, p.angleDtype);
+    return rounded(p.frequencyScale === 1 ? `pos * ${w}` : `pos * (${w})`, p.angleDtype);
   };
   let firstAngle = 'angle';
   let secondAngle = 'angle';

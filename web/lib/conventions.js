@@ -49,6 +49,12 @@ export const ANGLES = Object.freeze(['divide', 'ratio-power']);
 // In the order of the core's OddColumn.
 export const ODD_COLUMNS = Object.freeze(['formula', 'zero']);
 export const DTYPES = Object.freeze(['float32', 'float64']);
+// Formats a position, frequency, exponent or angle can be rounded to on the way
+// (positionDtype, frequencyDtype, exponentDtype, angleDtype; docs/precision.md):
+// index = the core's posenc::Dtype.
+export const PRECISION_DTYPES = Object.freeze(['float64', 'float32', 'float16', 'bfloat16']);
+// The knobs that take them, in the order of the steps.
+export const PRECISION_OPTIONS = Object.freeze(['exponentDtype', 'frequencyDtype', 'positionDtype', 'angleDtype']);
 
 /**
  * Whether a convention has the paper's structure (layout, exponent, order and

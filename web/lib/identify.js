@@ -1,25 +1,38 @@
 // Finds the convention behind a positional-encoding table computed elsewhere:
-// the knobs, base, start, padding row and scale that reproduce it, whether its
-// angles were rounded to float32, and which bug (relative to the nearest
-// preset) explains a departure.
+// the knobs, base, start, padding row and scale that reproduce it, which step
+// of its computation (exponent, frequency, position, angle) was rounded to a
+// smaller float format, and which bug (relative to the nearest preset)
+// explains a departure.
 //
-// The search: all-zero rows are taken as padding and left out; an odd width's
-// last column is a sinusoid of its own unless it is all zeros; on the first
-// rows, every structure (layout x exponent x order x angle) is fitted at every
-// start in SHIFTS and every base of a log grid, the scale by least squares;
-// the best few (structure, start) pairs get their base refined by golden
-// section and rounded to the fewest digits that fit as well. The whole table
-// is then compared, in float64 and with float32 angles.
+// The search (identify/search.js): all-zero rows are taken as padding and left
+// out; an odd width's last column is a sinusoid of its own unless it is all
+// zeros; each structure's base comes in closed form from the columns'
+// frequencies estimated from the data, a log grid of bases only when that
+// fits nothing; the best few get their base refined and rounded. The
+// explanation (identify/explain.js) then tries the roundest base and scale
+// first, in float64 and along each precision path, on sample rows and then
+// on the whole table.
 //
 // Every candidate table comes from the library; the only trigonometry here is
-// the float32-angle emulation, which the core does not offer.
+// the float32-angle recipe (compare.js), whose rounding of the exponent
+// product the core's precision knobs do not reproduce.
 import { PRESETS, PRESET_NAMES, MISTAKEN_PRESETS } from './conventions.js';
 import { checkTable } from './check-table.js';
 import { checkWork, MAX_MAGNITUDE } from './options.js';
-import { compare, float32AngleTable } from './identify/compare.js';
+import { compare, compareTable, tableScratch } from './identify/compare.js';
+import { dtypePaths, explainRound, FLOAT32_ANGLE_PATH, FLOAT64_PATH } from './identify/explain.js';
 import { diagnosisOf, differences, presetDistance, STRUCTURAL_KNOBS } from './identify/diagnosis.js';
-import { FIT_ROWS, PROBE_ROWS, SPREAD_ROWS, searchConvention } from './identify/search.js';
+import { FIT_ROWS, freeBuffers, PROBE_ROWS, SPREAD_ROWS, searchConvention } from './identify/search.js';
 import { storageOf, toleranceOf, within } from './identify/storage.js';
+
+// The diagnosis of each rounded step, and every step exact (the float64 table).
+const DTYPE_CODES = Object.freeze({
+  exponentDtype: 'exponent-dtype',
+  frequencyDtype: 'frequency-dtype',
+  positionDtype: 'position-dtype',
+  angleDtype: 'angle-dtype',
+});
+const EXACT_STEPS = Object.freeze(Object.fromEntries(Object.keys(DTYPE_CODES).map((knob) => [knob, 'float64'])));
 
 // Widest table (dModel) tried as the transpose of an unexplained one: 2048
 // covers the usual model widths; wider searches take seconds.
@@ -53,17 +66,18 @@ export function identify(pe, data, length, dModel) {
     'the convention shows in the first rows: pass fewer rows (e.g. the first 1024); at most about 5000 columns can be searched',
     IDENTIFY_WORK,
   );
-  const values = Float64Array.from(data);
+  // (The constructor converts a typed array natively; Float64Array.from iterates.)
+  const values = new Float64Array(data);
   const maxAbs = largestValue(values, dModel).size;
   // |value| <= |scale| <= 2^53 in every table the library computes: larger
   // values are no positional encoding it can reproduce (and their squares,
   // which the fits sum, could overflow).
   if (maxAbs > MAX_MAGNITUDE) return tooLarge(values, dModel);
-  if (values.every((v) => v === 0)) {
+  if (maxAbs === 0) {
     // Nothing to search for: scale 0 reproduces it under any convention; the
     // answer names the paper's, and where the paper's table first differs.
     const paper = pe.table({ length, dModel, dtype: 'float64' });
-    const first = compare(values, paper, dModel, () => 0).firstBeyond;
+    const first = compare(values, paper, dModel, 0).firstBeyond;
     return {
       match: false,
       options: { ...PRESETS.vaswani, scale: 0 },
@@ -145,14 +159,13 @@ function tooLarge(values, dModel) {
   };
 }
 
-/** The preset's table and its comparison when it equals the data within tolerance (its first rows tried first), else null. */
-function presetReproduces(pe, values, name, length, dModel, tolerance) {
+/** The comparison with a preset's table when it equals the data within tolerance (its first rows tried first), else null. */
+function presetReproduces(pe, scratch, values, name, length, dModel, tolerance) {
   const head = Math.min(length, FIT_ROWS);
   const first = pe.table({ preset: name, length: head, dModel, dtype: 'float64' });
-  if (compare(values.subarray(0, head * dModel), first, dModel, () => tolerance).firstBeyond !== null) return null;
-  const table = head === length ? first : pe.table({ preset: name, length, dModel, dtype: 'float64' });
-  const comparison = compare(values, table, dModel, () => tolerance);
-  return comparison.firstBeyond === null ? { table, comparison } : null;
+  if (compare(values.subarray(0, head * dModel), first, dModel, tolerance).firstBeyond !== null) return null;
+  const comparison = compareTable(pe, scratch, values, { preset: name }, dModel, tolerance);
+  return comparison.firstBeyond === null ? comparison : null;
 }
 
 /** Whether the fitted convention's last column, continued by the formula, is zero on these rows too. */
@@ -165,6 +178,15 @@ function formulaColumnIsZero(search, options, rows) {
 
 /** identify() of data taken as [length x dModel], as given. */
 function identifyRows(pe, values, length, dModel) {
+  const scratch = tableScratch(pe, length * dModel);
+  try {
+    return identifyRowsWith(pe, values, length, dModel, scratch);
+  } finally {
+    scratch.free?.();
+  }
+}
+
+function identifyRowsWith(pe, values, length, dModel, scratch) {
   const storage = storageOf(values);
   const tolerance = toleranceOf(values, storage);
 
@@ -195,43 +217,58 @@ function identifyRows(pe, values, length, dModel) {
       ),
     ),
   );
-  const fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows);
-  // No fit at all, or one whose scale no table may have: values near 2^53.
-  if (fit === null || !(Math.abs(fit.scale) <= MAX_MAGNITUDE)) {
-    return tooLarge(values, dModel);
-  }
-  /** @type {import('./index.js').Convention} */
-  const options = {
-    ...fit.structure,
-    base: fit.base,
-    start: fit.start,
-    paddingRow: nonZeroRows.length > 0 && zeroRows.length > 0 ? zeroRows[0] : null,
-    scale: fit.scale,
-    oddColumn: search.oddColumn,
+  const sampleRows = [...new Set([...searchRows.slice(0, PROBE_ROWS), ...spreadRows])];
+  /** The search's convention and the roundest explanation of the data by it (null: none), or null (no fit). */
+  const searchAndExplain = (quick) => {
+    let fit;
+    try {
+      fit = searchConvention(search, searchRows.slice(0, PROBE_ROWS), searchRows.slice(0, FIT_ROWS), spreadRows, quick);
+    } finally {
+      freeBuffers(search);
+    }
+    // No fit at all, or one whose scale no table may have: values near 2^53.
+    if (fit === null || !(Math.abs(fit.scale) <= MAX_MAGNITUDE)) return null;
+    /** @type {import('./index.js').Convention} */
+    const options = {
+      ...fit.structure,
+      base: fit.base,
+      start: fit.start,
+      paddingRow: nonZeroRows.length > 0 && zeroRows.length > 0 ? zeroRows[0] : null,
+      scale: fit.scale,
+      oddColumn: search.oddColumn,
+    };
+    // Where the formula's last column would be zero too (a few rows near position
+    // 0), both explain it, and the nearest preset's choice is taken below.
+    if (dModel % 2 === 0 || (lastColumnZero && formulaColumnIsZero(search, options, searchRows)))
+      options.oddColumn = undefined;
+    // The roundest base and scale that reproduce the whole table, in float64;
+    // then along a path that lost precision: the steps frameworks' dtypes
+    // round, each reproduced exactly by the core; then any float32 recipe of
+    // the angles (within float32 error). Angles rounded to float32 leave
+    // float32 values (or fewer, or printed ones): never claimed for values
+    // with all of float64's digits.
+    const farthest = Math.max(Math.abs(options.start), Math.abs(options.start + length - 1));
+    const paths = [FLOAT64_PATH, ...dtypePaths(farthest)];
+    if (options.angle === 'divide' && storage !== 'float64') paths.push(FLOAT32_ANGLE_PATH);
+    const data = { pe, values, length, dModel, tolerance, sampleRows, scratch };
+    return { options, explained: explainRound(data, options, paths), quick: fit.quick };
   };
-  // Where the formula's last column would be zero too (a few rows near position
-  // 0), both explain it, and the nearest preset's choice is taken below.
-  if (dModel % 2 === 0 || (lastColumnZero && formulaColumnIsZero(search, options, searchRows)))
-    options.oddColumn = undefined;
-
-  let table64 = pe.table({ ...options, length, dModel, dtype: 'float64' });
-  const byFloat64 = compare(values, table64, dModel, () => tolerance);
-  let explanation = byFloat64;
-  let float32Angle = false;
-  // Angles rounded to float32 leave float32 values (or fewer, or printed ones):
-  // never claimed for values with all of float64's digits.
-  if (byFloat64.firstBeyond !== null && options.angle === 'divide' && storage !== 'float64') {
-    // Float32 angles explain the data when the emulated recipe does, or when
-    // the data stays within float32 angle error of the float64 table (another
-    // float32 recipe); the recipe, when it fits, has the smaller errors.
-    const emulated = float32AngleTable(pe, options, length, dModel);
-    const allowance = (r, j) => tolerance + emulated.slack(r, j);
-    const byFloat32 = [
-      compare(values, emulated.table, dModel, allowance),
-      compare(values, table64, dModel, allowance),
-    ].find((candidate) => candidate.firstBeyond === null);
-    if (byFloat32) [explanation, float32Angle] = [byFloat32, true];
-  }
+  // A common base kept without refinement that explains nothing: refined after all.
+  let found = searchAndExplain(true);
+  if (found?.quick && !found.explained) found = searchAndExplain(false);
+  if (found === null) return tooLarge(values, dModel);
+  const { options, explained } = found;
+  if (explained) Object.assign(options, explained.options);
+  const path = explained?.path ?? FLOAT64_PATH;
+  // The rounded steps (e.g. { angleDtype: 'float16' }), which options carry so that pe.table(options) reproduces the data.
+  const rounded = path.knobs ?? {};
+  const float32Angle = path === FLOAT32_ANGLE_PATH || rounded.angleDtype === 'float32';
+  // The float64 table's comparison: the misfit when nothing explains the data, the error of a lost precision.
+  let byFloat64 =
+    path === FLOAT64_PATH && explained
+      ? explained.comparison
+      : compareTable(pe, scratch, values, { ...options, ...EXACT_STEPS }, dModel, tolerance);
+  let explanation = explained?.comparison ?? byFloat64;
   const match = explanation.firstBeyond === null;
 
   const distances = PRESET_NAMES.map((name) => presetDistance(options, PRESETS[name], length));
@@ -243,11 +280,11 @@ function identifyRows(pe, values, length, dModel) {
   // Knobs can differ where they make no difference (one pair: layout and
   // exponent; d = 1: the paper's row 0 is zero, like a padding row): a preset
   // whose own table this is, is the answer.
-  if (match && !exact && !float32Angle) {
+  if (match && !exact && !float32Angle && Object.keys(rounded).length === 0) {
     for (const name of byDistance) {
-      const reproduced = presetReproduces(pe, values, name, length, dModel, tolerance);
+      const reproduced = presetReproduces(pe, scratch, values, name, length, dModel, tolerance);
       if (!reproduced) continue;
-      [nearest, exact, table64, explanation] = [name, true, reproduced.table, reproduced.comparison];
+      [nearest, exact, byFloat64, explanation] = [name, true, reproduced, reproduced];
       Object.assign(options, PRESETS[name]);
       break;
     }
@@ -273,13 +310,33 @@ function identifyRows(pe, values, length, dModel) {
     );
   } else diagnosis.push(...differences(options, nearest, length, dModel));
   if (match && MISTAKEN_PRESETS.includes(nearest)) {
-    // The preset's own mistakes that the table shares, named relative to the paper.
-    const shared = STRUCTURAL_KNOBS.filter((knob) => options[knob] === PRESETS[nearest][knob]);
+    // The preset's own mistakes that the table shares, named relative to the paper
+    // (the legacy port's all-zero row 0 too: a reader pasting its output should hear of it).
+    const shared = [...STRUCTURAL_KNOBS, 'paddingRow'].filter((knob) => options[knob] === PRESETS[nearest][knob]);
     const mistakes = { ...PRESETS.vaswani, ...Object.fromEntries(shared.map((knob) => [knob, options[knob]])) };
     for (const d of differences(mistakes, 'vaswani', length, dModel))
       if (!diagnosis.some((known) => known.code === d.code)) diagnosis.push(d);
   }
-  if (float32Angle) {
+  for (const [knob, format] of Object.entries(rounded)) {
+    // A step rounded to a smaller format: the largest difference from the float64 table, and its cell.
+    diagnosis.push(
+      diagnosisOf(
+        {
+          code: DTYPE_CODES[knob],
+          knob,
+          preset: nearest,
+          found: format,
+          expected: 'float64',
+          where: byFloat64.worst,
+          error: byFloat64.maxAbsError,
+        },
+        options,
+        dModel,
+      ),
+    );
+    options[knob] = format;
+  }
+  if (path === FLOAT32_ANGLE_PATH) {
     // The float32 angles' error: the largest difference from the float64 table, and its cell.
     diagnosis.push(
       diagnosisOf(
@@ -297,14 +354,15 @@ function identifyRows(pe, values, length, dModel) {
     );
   }
 
-  const expectedTable = exact ? table64 : pe.table({ preset: nearest, length, dModel, dtype: 'float64' });
-  const difference = compare(values, expectedTable, dModel, () => tolerance).firstBeyond;
+  // Where the data first departs from the nearest preset's float64 table (its own, when exact).
+  const byPreset = exact ? byFloat64 : compareTable(pe, scratch, values, { preset: nearest }, dModel, tolerance);
+  const difference = byPreset.firstBeyond;
   const firstDifference =
     difference === null
       ? null
       : {
           ...difference,
-          expected: expectedTable[difference.row * dModel + difference.column],
+          expected: byPreset.expectedThere,
           actual: values[difference.row * dModel + difference.column],
         };
 

@@ -13,6 +13,26 @@ export type Angle = 'divide' | 'ratio-power';
  */
 export type OddColumn = 'formula' | 'zero';
 export type Dtype = 'float32' | 'float64';
+/** A format a value is rounded to between steps (docs/precision.md). */
+export type PrecisionDtype = 'float64' | 'float32' | 'float16' | 'bfloat16';
+
+/**
+ * How a framework's dtypes round the angles: each step's result rounded to
+ * nearest, ties to even, before the next step. All 'float64' (the default):
+ * the exact table. sin and cos of the rounded angle are exact; the output is
+ * rounded to `dtype`.
+ */
+export interface PrecisionOptions {
+  /** The exponent e of w = base^(-e) (e.g. 2i/d computed in float32). Default 'float64'. */
+  exponentDtype?: PrecisionDtype;
+  /** The frequency w (e.g. an inv_freq buffer cast to float16). Default 'float64'. */
+  frequencyDtype?: PrecisionDtype;
+  /** The position (float16: above 2048 spacing 2, from 65520 +Infinity; bfloat16: 256 and 257 are one). Default 'float64'. */
+  positionDtype?: PrecisionDtype;
+  /** The product position · w. Default 'float64'. */
+  angleDtype?: PrecisionDtype;
+}
+
 export type PresetName = 'vaswani' | 'tensor2tensor' | 'tf-tutorial' | 'fairseq' | 'legacy-column' | 'question';
 
 /** Every knob of a convention, as a preset fixes them. */
@@ -33,7 +53,7 @@ export interface Convention {
   oddColumn: OddColumn;
 }
 
-export interface EncodingOptions extends Partial<Convention> {
+export interface EncodingOptions extends Partial<Convention>, PrecisionOptions {
   /** Width of a row: an integer in [1, 1048576]. For an odd width, see `oddColumn`. */
   dModel: number;
   /**
@@ -142,7 +162,7 @@ export interface RopeScaling {
   longFactor?: ArrayLike<number>;
 }
 
-export interface RopeOptions {
+export interface RopeOptions extends PrecisionOptions {
   /** Dims per head: an integer in [2, 65536]. Or give hiddenSize and numHeads (headDim = floor(hiddenSize / numHeads)). */
   headDim?: number;
   hiddenSize?: number;
@@ -241,8 +261,42 @@ export interface Posenc {
    * pairs scaled by attentionFactor^2), and RoFormer's relative upper bound (1 / rotaryDim) sum_j |S_j|.
    */
   ropeScores(opts: RopeScoresOptions): { scores: Float64Array; bound: Float64Array };
+  /**
+   * Su Jianlin's base criterion: the first offset m (at most limit) where sum_i cos(m invFreq_i) turns
+   * negative, i.e. the context length these frequencies support.
+   */
+  ropeSupportedContext(opts: RopeOptions & { limit: number }): number;
+  /** The smallest base keeping sum_i cos(m base^(-2i/headDim)) >= 0 for every m < context; null above 1e12. */
+  ropeSmallestBase(opts: { headDim: number; context: number }): number | null;
   /** Options for the rope calls from a parsed Hugging Face config.json, and what to watch out for. */
   ropeFromConfig(config: object): { options: RopeOptions; warnings: { code: RopeWarningCode; message: string }[] };
+  /** What a row-major [rows x columns] cos or sin cache is (docs/rope-lab.md): layout, rope_theta, scaling, dtype. */
+  ropeIdentify(input: {
+    values: ArrayLike<number>;
+    rows: number;
+    columns: number;
+    dtype?: 'float16' | 'bfloat16' | 'float32' | 'float64';
+  }): RopeIdentification;
+}
+
+/** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
+export interface RopeIdentification {
+  explained: boolean;
+  /** Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0. */
+  reason?: 'shape' | 'pairs' | 'start';
+  dtype: 'float16' | 'bfloat16' | 'float32' | 'float64';
+  kind?: 'cos' | 'sin';
+  layout?: 'half' | 'interleaved';
+  rotaryDim?: number;
+  attentionFactor?: number;
+  base?: number;
+  type?: 'default' | 'linear' | 'yarn' | 'llama3';
+  factor?: number | null;
+  /** ropeCache options (with length, layout) that rebuild it. */
+  options?: RopeOptions;
+  /** Largest |rebuilt - input|, and what the dtype and a float32 angle allow. */
+  error?: number;
+  tolerance?: number;
 }
 
 export interface LoadOptions {
@@ -283,6 +337,7 @@ export const ORDERS: readonly Order[];
 export const ANGLES: readonly Angle[];
 export const ODD_COLUMNS: readonly OddColumn[];
 export const DTYPES: readonly Dtype[];
+export const PRECISION_DTYPES: readonly PrecisionDtype[];
 
 export type DiagnosisCode =
   | 'unexplained'
@@ -303,6 +358,11 @@ export type DiagnosisCode =
   | 'odd-column-zero'
   | 'odd-column-formula'
   | 'float32-angle'
+  /** A step rounded to a smaller format (the knob exponentDtype, frequencyDtype, positionDtype or angleDtype). */
+  | 'exponent-dtype'
+  | 'frequency-dtype'
+  | 'position-dtype'
+  | 'angle-dtype'
   | 'transposed'
   | 'all-zero'
   /** Values beyond 2^53 (|value| <= scale <= 2^53 in every table posenc computes). */
@@ -316,8 +376,11 @@ export interface Identification {
    * other fields describe it turned back ([length x dModel] read as its transpose).
    */
   transposed: boolean;
-  /** Knobs that best explain the table: pe.table({ length, dModel, ...options }). */
-  options: Convention;
+  /**
+   * Knobs that best explain the table: pe.table({ length, dModel, ...options }); with the
+   * precision knobs of the steps found rounded (e.g. angleDtype: 'float16'), none when none was.
+   */
+  options: Convention & PrecisionOptions;
   /** The preset whose knobs equal `options` exactly, when `match`; else null. */
   preset: PresetName | null;
   /** The preset the diagnosis and `firstDifference` refer to. */
@@ -341,28 +404,28 @@ export interface Identification {
 /** One finding of identify(), as facts, with an English sentence worded from them. */
 export interface Diagnosis {
   code: DiagnosisCode;
-  /** The knob that departs (a key of Convention); null for codes about no single knob. */
-  knob: keyof Convention | null;
+  /** The knob that departs (a key of Convention, or of PrecisionOptions for a '…-dtype' code); null for codes about no single knob. */
+  knob: keyof Convention | keyof PrecisionOptions | null;
   /** The preset the finding is measured against: `nearestPreset`, or 'vaswani' for a mistake a preset keeps. */
   preset: PresetName;
   /**
    * What the table has: the knob's value (paddingRow: null for none); 'unexplained': the largest
-   * misfit; 'float32-angle': 'float32'; 'too-large': the largest |value|; 'all-zero': 0;
-   * 'transposed': the shape given, { length, dModel }.
+   * misfit; 'float32-angle': 'float32'; '…-dtype': the step's format ('float16', 'bfloat16',
+   * 'float32'); 'too-large': the largest |value|; 'all-zero': 0; 'transposed': the shape given, { length, dModel }.
    */
   found: unknown;
   /**
-   * What `preset` has: the knob's value; 'unexplained': the tolerance; 'float32-angle': 'float64';
+   * What `preset` has: the knob's value; 'unexplained': the tolerance; 'float32-angle', '…-dtype': 'float64';
    * 'too-large': 2^53; 'transposed': the shape explained; 'all-zero': null.
    */
   expected: unknown;
   /**
-   * The cell it concerns, or null: the worst misfit ('unexplained'), the largest float32-angle error,
+   * The cell it concerns, or null: the worst misfit ('unexplained'), the largest float32-angle or '…-dtype' error,
    * the largest value ('too-large'), row 0 (start), the padding row, the odd last column, the paper's
    * first non-zero value ('all-zero').
    */
   where: { row?: number; column?: number } | null;
-  /** 'float32-angle': the largest |data − float64 table| (at `where`). */
+  /** 'float32-angle' and '…-dtype': the largest |data − float64 table| (at `where`). */
   error?: number;
   /** 'transposed': the codes of the turned table's own departures from `preset` (empty when it is that preset). */
   changes?: DiagnosisCode[];
@@ -417,5 +480,5 @@ export interface ParsedTable {
 export function parseTable(input: ArrayBuffer | ArrayBufferView | string, options?: { dModel?: number }): ParsedTable;
 /** Python code building exactly pe.table(options) in float64, cast to float32 unless dtype is 'float64'; the result is `pe`. */
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
-/** NumPy code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
-export function codeSnippet(language: 'numpy', options: RopeCacheOptions): string;
+/** NumPy or PyTorch code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
+export function codeSnippet(language: 'numpy' | 'pytorch', options: RopeCacheOptions): string;

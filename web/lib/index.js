@@ -1,4 +1,14 @@
 export { load, simdSupported } from './loader.js';
-export { PRESETS, PRESET_NAMES, LAYOUTS, EXPONENTS, ORDERS, ANGLES, ODD_COLUMNS, DTYPES } from './conventions.js';
+export {
+  PRESETS,
+  PRESET_NAMES,
+  LAYOUTS,
+  EXPONENTS,
+  ORDERS,
+  ANGLES,
+  ODD_COLUMNS,
+  DTYPES,
+  PRECISION_DTYPES,
+} from './conventions.js';
 export { identify } from './identify.js';
 export { toNpy, toCsv, toJson, parseTable, codeSnippet } from './export.js';

@@ -1,7 +1,18 @@
 // Validates and normalises user options before anything reaches wasm, so bad
 // input throws a TypeError/RangeError naming the parameter and the module is
 // never left half-way through a call.
-import { ANGLES, DTYPES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from './conventions.js';
+import {
+  ANGLES,
+  DTYPES,
+  EXPONENTS,
+  LAYOUTS,
+  ODD_COLUMNS,
+  ORDERS,
+  PRECISION_DTYPES,
+  PRECISION_OPTIONS,
+  PRESETS,
+  PRESET_NAMES,
+} from './conventions.js';
 
 export const MAX_D_MODEL = 1 << 20;
 // Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
@@ -22,6 +33,7 @@ const ENCODING_OPTIONS = [
   'paddingRow',
   'scale',
   'oddColumn',
+  ...PRECISION_OPTIONS,
 ];
 
 // What each function reads besides them. An option of another function (from
@@ -259,7 +271,19 @@ function validateEncoding(where, rawOpts) {
     paddingRow: paddingRow === null || paddingRow === undefined ? -1 : paddingRow,
     scale: finite(where, 'scale', pick('scale'), true),
     oddColumn: oneOf(where, 'oddColumn', pick('oddColumn'), ODD_COLUMNS),
+    ...precisionParams(where, opts),
   });
+}
+
+/**
+ * The rounding steps (exponentDtype, frequencyDtype, positionDtype,
+ * angleDtype): each a PRECISION_DTYPES index, 'float64' (0, exact) when absent.
+ */
+export function precisionParams(where, opts) {
+  const params = {};
+  for (const name of PRECISION_OPTIONS)
+    params[name] = opts?.[name] === undefined ? 0 : oneOf(where, name, opts[name], PRECISION_DTYPES);
+  return params;
 }
 
 /** For functions with one output type: dtype, if given, must name it. */
@@ -305,6 +329,9 @@ export const COST = Object.freeze({
   // A value evaluated directly with sin/cos (float64 tables; sin and cos of a
   // pair at different frequencies).
   direct: 32,
+  // A value whose angle (and position) is rounded to a dtype: sin/cos plus
+  // the rounding (frexp, ldexp, nearbyint).
+  rounded: 48,
   // A value of angle 'ratio-power': a pow and a sin/cos.
   power: 80,
   // A multiply-add of the real row products ('ratio-power' similarity).

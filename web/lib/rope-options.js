@@ -13,20 +13,32 @@ import {
   MAX_BYTES,
   MAX_MAGNITUDE,
   oneOf,
+  precisionParams,
   typedArrayKind,
 } from './options.js';
+import { PRECISION_OPTIONS } from './conventions.js';
 
 export const ROPE_SCALING_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3']);
 export const ROPE_LAYOUTS = Object.freeze(['half', 'interleaved']);
 // Widest head: every head dimension in use is far below (DeepSeek's 192, Gemma's 256).
 export const MAX_HEAD_DIM = 1 << 16;
 
-const COMMON = ['headDim', 'hiddenSize', 'numHeads', 'base', 'partialRotaryFactor', 'seqLen', 'scaling'];
+const COMMON = [
+  'headDim',
+  'hiddenSize',
+  'numHeads',
+  'base',
+  'partialRotaryFactor',
+  'seqLen',
+  'scaling',
+  ...PRECISION_OPTIONS,
+];
 const OPTIONS = {
   ropeFrequencies: [],
   ropeCache: ['length', 'start', 'layout', 'dtype', 'out'],
   ropeApply: ['positions', 'start', 'heads', 'layout', 'out'],
   ropeScores: ['maxOffset', 'from'],
+  ropeSupportedContext: ['limit'],
   codeSnippet: ['length', 'start', 'layout', 'dtype', 'out'],
 };
 const KNOWN = Object.fromEntries(
@@ -242,7 +254,12 @@ export function ropeParams(where, rawOpts) {
         );
       break;
   }
-  return { params, shortFactor, longFactor, headDim, rotaryDim, type };
+  // Exponent and frequency roundings go into the frequencies, position and
+  // angle roundings into every angle (cache, apply, scores).
+  const precision = precisionParams(where, opts);
+  params.exponentDtype = precision.exponentDtype;
+  params.frequencyDtype = precision.frequencyDtype;
+  return { params, shortFactor, longFactor, headDim, rotaryDim, type, precision };
 }
 
 export function ropeLayout(where, opts) {

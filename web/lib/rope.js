@@ -6,6 +6,7 @@ import {
   bufferOf,
   byteOffsetOf,
   checkOutput,
+  checkKnownKeys,
   checkSize,
   checkWork,
   COST,
@@ -18,11 +19,20 @@ import {
   typedArrayKind,
   writeInto,
 } from './options.js';
-import { ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
+import { MAX_HEAD_DIM, ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
+import { ropeIdentify } from './rope-identify.js';
 
 // Cache rows come a chunk at a time into wasm scratch and are copied out while in cache.
 const CHUNK_BYTES = 256 * 1024;
+// Su Jianlin's base criterion: the longest context and the largest base searched, and the search's grid.
+export const MAX_CONTEXT = 2 ** 20;
+const MAX_BASE = 1e12;
+const STEPS_PER_OCTAVE = 256;
+// The base search's scans, measured (cpp/src/rope_base.cpp, d 128): 38 at context 1024, 192 at 8192,
+// 531 at 32768, 1312 at 131072; about 40 (context / 1024)^0.7, each at most context x pairs sums of steps.
+const scansOf = (context) => 40 * Math.max(1, context / 1024) ** 0.7;
+
 // The float32 cache's recurrence is reseeded with exact sin/cos every this many rows (cpp/src/oscillators.h).
 const RESEED_ROWS = 1024;
 
@@ -83,6 +93,9 @@ function sameNumbers(a, b) {
   return true;
 }
 
+// Angles rounded to a dtype are evaluated one by one (no recurrence).
+const linearAngles = (resolved) => resolved.precision.positionDtype === 0 && resolved.precision.angleDtype === 0;
+
 export function ropeApi(module) {
   // Kept per module, and dropped with it.
   const recentFrequencies = [];
@@ -107,6 +120,8 @@ export function ropeApi(module) {
       p.truncate ? 1 : 0,
       p.lowFreqFactor,
       p.highFreqFactor,
+      p.exponentDtype,
+      p.frequencyDtype,
     );
     const known = recentFrequencies.find(
       (entry) =>
@@ -130,7 +145,7 @@ export function ropeApi(module) {
     return frequencies;
   }
 
-  return {
+  const api = {
     /** The inverse frequencies (rotaryDim / 2) and attention factor of a RoPE configuration, as HF computes them. */
     ropeFrequencies(opts) {
       const resolved = ropeParams('ropeFrequencies', opts);
@@ -152,8 +167,10 @@ export function ropeApi(module) {
       const out = outputPair(where, opts.out, ArrayType, length * d, wasmMemory);
       const f = frequencies(where, resolved);
       const float64 = ArrayType === Float64Array;
-      // Float64: sin and cos of every angle; float32: the recurrence, reseeded every 1024 rows. Both: the copy.
-      const angles = (float64 ? length : Math.ceil(length / RESEED_ROWS)) * (d / 2);
+      // Float64 or rounded angles: sin and cos of every angle; float32: the
+      // recurrence, reseeded every 1024 rows. Both: the copy.
+      const direct = float64 || !linearAngles(resolved);
+      const angles = (direct ? length : Math.ceil(length / RESEED_ROWS)) * (d / 2);
       const values = 2 * length * d;
       checkWork(
         where,
@@ -163,7 +180,17 @@ export function ropeApi(module) {
         'reduce length or headDim',
       );
       const chunkRows = Math.max(1, Math.min(length, Math.floor(CHUNK_BYTES / (2 * d * ArrayType.BYTES_PER_ELEMENT))));
-      const chunks = module.ropeCacheStart(f.invFreq, f.attentionFactor, layout, start, chunkRows, float64);
+      const { positionDtype, angleDtype } = resolved.precision;
+      const chunks = module.ropeCacheStart(
+        f.invFreq,
+        f.attentionFactor,
+        layout,
+        start,
+        chunkRows,
+        float64,
+        positionDtype,
+        angleDtype,
+      );
       if (chunks === 0) throw outOfMemory(where);
       try {
         for (let r = 0; r < length; r += chunkRows) {
@@ -253,6 +280,8 @@ export function ropeApi(module) {
             positionsAddress,
             start,
             float64,
+            resolved.precision.positionDtype,
+            resolved.precision.angleDtype,
           )
         )
           throw outOfMemory(where);
@@ -278,17 +307,75 @@ export function ropeApi(module) {
       checkWork(
         where,
         `(maxOffset + 1) × rotaryDim / 2 = ${maxOffset + 1} × ${resolved.rotaryDim / 2} pairs`,
-        (maxOffset + 1) * (resolved.rotaryDim / 2) * COST.ropeScore,
+        (maxOffset + 1) * (resolved.rotaryDim / 2) * (COST.ropeScore + (linearAngles(resolved) ? 0 : 2 * COST.rounded)),
         'reduce maxOffset or headDim',
       );
       const f = frequencies(where, resolved);
-      const both = module.ropeScores(f.invFreq, f.attentionFactor, resolved.headDim, from, maxOffset);
+      const both = module.ropeScores(
+        f.invFreq,
+        f.attentionFactor,
+        resolved.headDim,
+        from,
+        maxOffset,
+        resolved.precision.positionDtype,
+        resolved.precision.angleDtype,
+      );
       if (both === null) throw outOfMemory(where);
       const count = maxOffset + 1;
       return { scores: both.slice(0, count), bound: both.slice(count) };
     },
 
+    /**
+     * Su Jianlin's criterion: how many leading offsets m = 0, 1, ... (at most limit) keep
+     * sum_i cos(m invFreq_i) >= 0, i.e. the first m where the sum turns negative, or limit.
+     */
+    ropeSupportedContext(opts) {
+      const where = 'ropeSupportedContext';
+      const resolved = ropeParams(where, opts);
+      if (opts.limit === undefined) fail(TypeError, where, 'limit is required: an integer >= 0', undefined);
+      const limit = integer(where, 'limit', opts.limit, 0, MAX_CONTEXT);
+      checkWork(
+        where,
+        `limit × rotaryDim / 2 = ${limit} × ${resolved.rotaryDim / 2} pairs`,
+        limit * (resolved.rotaryDim / 2) * COST.ropeScore,
+        'reduce limit or headDim',
+      );
+      const f = frequencies(where, resolved);
+      const supported = module.ropeSupportedContext(f.invFreq, limit);
+      if (supported < 0) throw outOfMemory(where);
+      return supported;
+    },
+
+    /**
+     * The smallest base b (1 <= b <= 1e12) for which sum_i cos(m b^(-2i/headDim)) >= 0 at every
+     * offset m < context (scanned upwards on a grid of 256 steps per octave, then bisected), or
+     * null when no base up to 1e12 qualifies.
+     */
+    ropeSmallestBase(opts) {
+      const where = 'ropeSmallestBase';
+      if (opts === null || typeof opts !== 'object') fail(TypeError, where, 'opts must be an object', opts);
+      checkKnownKeys(where, opts, { ropeSmallestBase: new Set(['headDim', 'context']) });
+      if (opts.headDim === undefined) fail(TypeError, where, 'headDim is required: an even integer >= 2', undefined);
+      const headDim = integer(where, 'headDim', opts.headDim, 2, MAX_HEAD_DIM);
+      if (headDim % 2 !== 0) fail(RangeError, where, 'headDim must be even (pairs of dimensions rotate)', headDim);
+      if (opts.context === undefined) fail(TypeError, where, 'context is required: an integer >= 1', undefined);
+      const context = integer(where, 'context', opts.context, 1, MAX_CONTEXT);
+      checkWork(
+        where,
+        `about ${Math.round(scansOf(context))} scans × context × headDim / 2 = … × ${context} × ${headDim / 2}`,
+        Math.round(scansOf(context) * context * (headDim / 2) * 2 * COST.step),
+        'reduce context or headDim',
+      );
+      const base = module.ropeSmallestBase(headDim, context, MAX_BASE, STEPS_PER_OCTAVE);
+      if (base < 0) throw outOfMemory(where);
+      return Number.isNaN(base) ? null : base;
+    },
+
     /** Options for the calls above from a parsed Hugging Face config.json, with warnings. */
     ropeFromConfig,
+
+    /** What a cos or sin cache is: layout, kind, rope_theta, scaling, attention factor, dtype (rope-identify.js). */
+    ropeIdentify: (input) => ropeIdentify(api, input),
   };
+  return api;
 }

@@ -7,7 +7,9 @@
 // length, past the windows shown), computes nothing again, and hands back the
 // same arrays, which plots and callers may compare by identity. Results are
 // never modified.
+import { labNumbers } from './rope-lab-data.js';
 import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
+import { precisionNumbers, replays } from './precision-data.js';
 
 /** Starting positions whose s(k) curves are overlaid: p, p + 100, p + 1000. */
 const START_STEPS = [0, 100, 1000];
@@ -185,5 +187,16 @@ export function createModel(pe) {
     offsetCurves,
     contributions,
     rotation: memoised('rotation', rotation),
+    precision: memoised('precision', (conv, length, format) => precisionNumbers(pe, conv, length, format)),
+    precisionReplays: memoised('precisionReplays', () => replays(pe)),
+    // The core itself, for the sections that call it directly (the RoPE chapter, rope-data.js).
+    core: pe,
+    // The RoPE lab's numbers for its part of the state (rope-lab-data.js).
+    ropeLab: memoised('ropeLab', (labState) => labNumbers(pe, labState)),
+    // The rows start … start + length − 1 and s(k) for k in [low, high] from `from`, as the core gives them.
+    table: memoised('table', (conv, start, length) => pe.table({ ...conv, start, length })),
+    offsetDots: memoised('offsetDots', (conv, from, low, high) =>
+      pe.offsetDots({ ...conv, from, minOffset: low, maxOffset: high }),
+    ),
   };
 }

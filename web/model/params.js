@@ -8,6 +8,9 @@
 // Nothing here touches the DOM: values only come out as numbers, enum names or
 // error messages (shown with textContent).
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { PRECISION_PATHS } from './precision-data.js';
+import { ROPE_LAYOUTS } from '../lib/rope-options.js';
+import { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-lab-data.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 
@@ -25,8 +28,30 @@ const QUOTE_LIMIT = 40;
 const INTEGER = /^\d{1,9}$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d{1,3})?$/i;
 
-/** A value that does not parse: `message` says what was expected and quotes what was given. */
-export class ParamError extends Error {}
+/**
+ * What a value should have been, in English: { kind: 'integer' | 'number' |
+ * 'magnitude' | 'rowOrNone', low, high } or { kind: 'oneOf', allowed }.
+ * The elements word it in their language (web/i18n, 'param.expected').
+ */
+export function expectedText({ kind, low, high, allowed }) {
+  if (kind === 'oneOf') return `one of ${allowed.join(', ')}`;
+  if (kind === 'magnitude') return `a number from ${low} to ${high} or from -${high} to -${low}`;
+  if (kind === 'rowOrNone') return `none or an integer from ${low} to ${high}`;
+  return `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`;
+}
+
+/**
+ * A value that does not parse: `message` says in English what was expected
+ * and quotes what was given; `expected` (see expectedText) and `given` (the
+ * quote) are the facts a translation is worded from.
+ */
+export class ParamError extends Error {
+  constructor(expected, given) {
+    super(`expected ${expectedText(expected)}, got ${given}`);
+    this.expected = expected;
+    this.given = given;
+  }
+}
 
 function quote(text) {
   const short = text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text;
@@ -34,7 +59,7 @@ function quote(text) {
 }
 
 function fail(expected, text) {
-  throw new ParamError(`expected ${expected}, got ${quote(text)}`);
+  throw new ParamError(expected, quote(text));
 }
 
 // Values are taken exactly as written: no surrounding spaces (CSS matches
@@ -42,26 +67,32 @@ function fail(expected, text) {
 // the text and the row's range [low, high], resolved for the knobs read so far.
 const integer = (text, [low, high]) => {
   const value = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high)) fail(`an integer from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high)) fail({ kind: 'integer', low, high }, text);
+  return value;
+};
+
+/** An even integer: RoPE turns pairs of dimensions. */
+const evenInteger = (text, [low, high]) => {
+  const value = INTEGER.test(text) ? Number(text) : NaN;
+  if (!(value >= low && value <= high && value % 2 === 0)) fail(`an even integer from ${low} to ${high}`, text);
   return value;
 };
 
 const number = (text, [low, high]) => {
   const value = NUMBER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high)) fail(`a number from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high)) fail({ kind: 'number', low, high }, text);
   return value;
 };
 
 /** A number whose magnitude is in [low, high], of either sign. */
 const magnitude = (text, [low, high]) => {
   const value = NUMBER.test(text) ? Number(text) : NaN;
-  if (!(value >= -high && value <= high && Math.abs(value) >= low))
-    fail(`a number from ${low} to ${high} or from -${high} to -${low}`, text);
+  if (!(value >= -high && value <= high && Math.abs(value) >= low)) fail({ kind: 'magnitude', low, high }, text);
   return value;
 };
 
 const oneOf = (allowed) => (text) => {
-  if (!allowed.includes(text)) fail(`one of ${allowed.join(', ')}`, text);
+  if (!allowed.includes(text)) fail({ kind: 'oneOf', allowed }, text);
   return text;
 };
 
@@ -75,9 +106,18 @@ const presetOverride = (key, allowed) => (text, range, state) => {
 const rowOrNone = (text, [low, high]) => {
   if (text === 'none') return null;
   const value = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high)) fail(`none or an integer from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high)) fail({ kind: 'rowOrNone', low, high }, text);
   return value;
 };
+
+/** A RoPE lab knob equal to its RoPE preset's value is no override (null: the preset's). */
+const ropePresetOverride = (key, parser) => (text, range, state) => {
+  const value = parser(text, range, state);
+  return value === ROPE_PRESETS[state.ropePreset][key] ? null : value;
+};
+
+/** "auto" (the type's own formula) or a number in range. */
+const autoOrNumber = (text, range) => (text === 'auto' ? null : number(text, range));
 
 /** Largest position the slider offers: twice the table, to show extrapolation. */
 export const maxPosition = (state) => 2 * state.length - 1;
@@ -174,6 +214,174 @@ export const PARAMS = Object.freeze(
       shown: 'control',
       default: 'question',
       parse: oneOf(PRESET_NAMES),
+    },
+    // The dtype path of the precision section: positions, frequencies and angles in this format.
+    {
+      key: 'precision',
+      param: 'precision',
+      attribute: 'precision',
+      shown: 'control',
+      default: 'float16',
+      parse: oneOf(PRECISION_PATHS),
+    },
+    // The RoPE chapter's first sections: the head's dimension, where a pair's two members sit, and
+    // the context the base must serve (Su Jianlin's criterion). The lab below has its own head_dim
+    // (a model config's), as it has its own rope_theta next to the page's base.
+    {
+      key: 'ropeDim',
+      param: 'ropeDim',
+      attribute: 'rope-dim',
+      shown: 'control',
+      default: 128,
+      range: [4, 256],
+      parse: evenInteger,
+    },
+    {
+      key: 'ropeLayout',
+      param: 'ropeLayout',
+      attribute: 'rope-layout',
+      shown: 'control',
+      default: 'half',
+      parse: oneOf(ROPE_LAYOUTS),
+    },
+    {
+      key: 'context',
+      param: 'context',
+      attribute: 'context',
+      shown: 'control',
+      default: 4096,
+      range: [16, 16384],
+      parse: integer,
+    },
+    // The RoPE context-extension lab (rope-lab-data.js): Hugging Face's rope_parameters names; null: the RoPE preset's.
+    {
+      key: 'ropePreset',
+      param: 'ropePreset',
+      attribute: 'rope-preset',
+      shown: 'control',
+      default: 'llama3.1-8b',
+      parse: oneOf(ROPE_PRESET_NAMES),
+    },
+    {
+      key: 'ropeType',
+      param: 'ropeType',
+      attribute: 'rope-type',
+      shown: 'control',
+      default: null,
+      parse: ropePresetOverride('ropeType', oneOf(LAB_TYPES)),
+    },
+    {
+      key: 'headDim',
+      param: 'headDim',
+      attribute: 'head-dim',
+      shown: 'control',
+      default: null,
+      range: [4, 512],
+      parse: ropePresetOverride('headDim', (text, range) => {
+        const value = integer(text, range);
+        if (value % 2 !== 0) fail('an even integer', text);
+        return value;
+      }),
+    },
+    {
+      key: 'ropeTheta',
+      param: 'ropeTheta',
+      attribute: 'rope-theta',
+      shown: 'control',
+      default: null,
+      range: [2, 1e9],
+      parse: ropePresetOverride('ropeTheta', number),
+    },
+    {
+      key: 'factor',
+      param: 'factor',
+      attribute: 'factor',
+      shown: 'control',
+      default: null,
+      range: [1, 1000],
+      parse: ropePresetOverride('factor', number),
+    },
+    {
+      key: 'originalMaxPositionEmbeddings',
+      param: 'originalMaxPositionEmbeddings',
+      attribute: 'original-max-position-embeddings',
+      shown: 'control',
+      default: null,
+      range: [16, 1048576],
+      parse: ropePresetOverride('originalMaxPositionEmbeddings', integer),
+    },
+    {
+      key: 'seqLen',
+      param: 'seqLen',
+      attribute: 'seq-len',
+      shown: 'control',
+      default: null,
+      range: [1, 16777216],
+      parse: ropePresetOverride('seqLen', integer),
+    },
+    {
+      key: 'betaFast',
+      param: 'betaFast',
+      attribute: 'beta-fast',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('betaFast', number),
+    },
+    {
+      key: 'betaSlow',
+      param: 'betaSlow',
+      attribute: 'beta-slow',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('betaSlow', number),
+    },
+    {
+      key: 'mscale',
+      param: 'mscale',
+      attribute: 'mscale',
+      shown: 'control',
+      default: null,
+      range: [0, 100],
+      parse: ropePresetOverride('mscale', number),
+    },
+    {
+      key: 'mscaleAllDim',
+      param: 'mscaleAllDim',
+      attribute: 'mscale-all-dim',
+      shown: 'control',
+      default: null,
+      range: [0, 100],
+      parse: ropePresetOverride('mscaleAllDim', number),
+    },
+    {
+      key: 'attentionFactor',
+      param: 'attentionFactor',
+      attribute: 'attention-factor',
+      shown: 'control',
+      default: null,
+      range: [0.01, 100],
+      parse: autoOrNumber,
+      format: (value) => (value === null ? 'auto' : String(value)),
+    },
+    {
+      key: 'lowFreqFactor',
+      param: 'lowFreqFactor',
+      attribute: 'low-freq-factor',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('lowFreqFactor', number),
+    },
+    {
+      key: 'highFreqFactor',
+      param: 'highFreqFactor',
+      attribute: 'high-freq-factor',
+      shown: 'control',
+      default: null,
+      range: [0.01, 1000],
+      parse: ropePresetOverride('highFreqFactor', number),
     },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
     { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },

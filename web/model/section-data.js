@@ -6,6 +6,10 @@
 import { PRESETS } from '../lib/index.js';
 import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOfColumn } from './convention.js';
 import { offsetWindow, waveWindow } from './data.js';
+import { PRECISION_COMPUTE } from './precision-data.js';
+import { ROPE_COMPUTE } from './rope-data.js';
+import { ROPE_LAB_COMPUTE } from './rope-lab-data.js';
+import { MORE_COMPUTE } from './more-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -41,6 +45,7 @@ function offsetNumbers(model, conv, state, withContributions) {
  * objects and typed arrays (what a worker can post back).
  */
 export const COMPUTE = {
+  ...ROPE_LAB_COMPUTE,
   waves: ({ model, state, conv }) => {
     const span = waveWindow(state);
     const from = Math.max(0, state.position - Math.floor(span / 2));
@@ -62,6 +67,8 @@ export const COMPUTE = {
   ladder: ({ model, conv }) => ({ wavelengths: model.frequencies(conv).map((w) => TWO_PI / w) }),
   row: ({ model, state, conv }) => ({
     rows: [0, state.position, state.position + state.length].map((position) => model.row(conv, position)),
+    // For the text: how far each pair has turned at p.
+    frequencies: model.frequencies(conv),
   }),
   sensitivity: ({ model, state, conv }) => {
     // float64 rows: the changes are compared with their bound, float32 rounding would blur small ones.
@@ -98,4 +105,7 @@ export const COMPUTE = {
       rows: [model.row(right, 0), model.row({ ...right, order: 'cos-sin' }, 0), model.row(question, 0)],
     };
   },
+  ...PRECISION_COMPUTE,
+  ...ROPE_COMPUTE,
+  ...MORE_COMPUTE,
 };

@@ -14,8 +14,15 @@ import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
 import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
 import { maxPosition } from './params.js';
+import { ROPE_LAB_SECTIONS } from './rope-lab-sections.js';
+import { MORE_SECTIONS } from './more-sections.js';
 import { COMPUTE } from './section-data.js';
+import { PRECISION_SECTIONS } from './precision-sections.js';
+import { ROPE_SECTIONS } from './rope-sections.js';
+import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from './text-facts.js';
 const TWO_PI = 2 * Math.PI;
+/** Dimensions the cos/sin-swap chart shows (§10.3). */
+export const ORDER_ZOOM = 16;
 
 // The plots' value ranges follow |scale|.
 const valueDomain = (conv) => [-1.1 * amplitude(conv), 1.1 * amplitude(conv)];
@@ -60,6 +67,7 @@ function offsetData({ offset, curves, contributions }, t, labelKey) {
 
 const offsetOptions = (t) => ({
   xTitle: t('axis.offset'),
+  offsetLabel: (k) => t('offset.mark', k),
   yTitle: t('axis.dot'),
   contributionsTitle: t('offset.contributions'),
   describe: (summary) => t('offset.describe', summary),
@@ -92,9 +100,12 @@ export const SECTIONS = [
           domain: [-amplitude(conv), amplitude(conv)],
           readout: (row, column, value) => t('readout.table', positionOf(conv, row), column, value),
           readoutHint: t('heatmap.hint'),
-          describe: (summary) => t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide' }),
+          coverNote: (cover) => t('heatmap.cover', cover),
+          describe: (summary) =>
+            t('heatmap.describe', { ...summary, sinusoidal: conv.angle === 'divide', layout: conv.layout }),
           onPick: ({ row, column }) => pick({ ...positionPick(conv, state, row), dimension: column }),
         },
+        text: heatmapFacts(table.values, table.options.length, conv),
       },
   },
   {
@@ -118,13 +129,14 @@ export const SECTIONS = [
         yDomain: valueDomain(conv),
         describe: (data) => t('waves.describe', data),
       },
+      text: wavesFacts(panels, from, to),
     })),
   },
   {
     name: 'ladder',
     draw: drawLadder,
     deps: [...ENCODING, 'dimension'],
-    ...fromModel('ladder', ({ wavelengths }, { state, t }) => ({
+    ...fromModel('ladder', ({ wavelengths }, { state, t, conv }) => ({
       data: {
         wavelengths,
         dimension: state.dimension,
@@ -137,15 +149,16 @@ export const SECTIONS = [
         xTitle: t('axis.dimension'),
         yTitle: t('axis.wavelength'),
         emptyText: t('ladder.empty'),
-        describe: (summary) => t('ladder.describe', summary),
+        describe: (summary) => t('ladder.describe', { ...summary, layout: conv.layout }),
       },
+      text: ladderFacts(wavelengths),
     })),
   },
   {
     name: 'row',
     draw: drawRow,
     deps: [...ENCODING, 'length', 'position', 'dimension'],
-    ...fromModel('row', ({ rows: [zero, at, beyond] }, { state, t, conv }) => ({
+    ...fromModel('row', ({ rows: [zero, at, beyond], frequencies }, { state, t, conv }) => ({
       data: {
         dimension: state.dimension,
         rows: [
@@ -159,6 +172,7 @@ export const SECTIONS = [
         yDomain: valueDomain(conv),
         describe: (data) => t('row.describe', data),
       },
+      text: rowFacts(frequencies, conv, state.position),
     })),
   },
   {
@@ -174,6 +188,7 @@ export const SECTIONS = [
         boundLabel: t('sensitivity.bound', amplitude(conv)),
         describe: (summary) => t('sensitivity.describe', summary),
       },
+      text: sensitivityFacts(change, bound),
     })),
   },
   {
@@ -223,6 +238,7 @@ export const SECTIONS = [
     ...fromModel('offset-dots', (numbers, { t }) => ({
       data: offsetData(numbers, t, 'offset.from'),
       options: offsetOptions(t),
+      text: offsetFacts(numbers.curves),
     })),
   },
   {
@@ -312,16 +328,29 @@ export const SECTIONS = [
     name: 'mistake-order',
     draw: drawRow,
     deps: ['dModel', 'base', 'dimension'],
-    ...fromModel('mistake-order', ({ rows: [paperRow, swappedRow, attemptRow] }, { state, t }) => ({
-      data: {
-        dimension: state.dimension,
-        rows: [
-          { label: t('question.paperRow'), values: paperRow },
-          { label: t('question.swappedRow'), values: swappedRow },
-          { label: t('question.attemptRow'), values: attemptRow },
-        ],
-      },
-      options: { xTitle: t('axis.dimension'), describe: (data) => t('row.describe', data) },
-    })),
+    // Zoomed on the first dimensions: at d = 128 the stems of 0, 1, 0, 1 and 1, 0, 1, 0 look alike.
+    ...fromModel('mistake-order', ({ rows: [paperRow, swappedRow, attemptRow] }, { state, t }) => {
+      const shown = Math.min(state.dModel, ORDER_ZOOM);
+      const head = (values) => values.subarray(0, shown);
+      return {
+        data: {
+          dimension: state.dimension,
+          rows: [
+            { label: t('question.paperRow'), values: head(paperRow) },
+            { label: t('question.swappedRow'), values: head(swappedRow) },
+            { label: t('question.attemptRow'), values: head(attemptRow) },
+          ],
+        },
+        options: {
+          xTitle: t('question.zoomAxis', shown, state.dModel),
+          describe: (data) => t('row.describe', data),
+        },
+        text: { shown },
+      };
+    }),
   },
+  ...PRECISION_SECTIONS,
+  ...ROPE_SECTIONS,
+  ...ROPE_LAB_SECTIONS,
+  ...MORE_SECTIONS,
 ];

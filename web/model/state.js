@@ -23,7 +23,7 @@ export function readParams(rows, get) {
       values[row.key] = parse(row, String(text), values);
     } catch (error) {
       if (!(error instanceof ParamError)) throw error;
-      errors.push({ row, message: error.message });
+      errors.push({ row, message: error.message, expected: error.expected, given: error.given });
     }
   }
   return { values, errors };
@@ -82,6 +82,7 @@ export function readAttributes(get) {
     extras,
     theme: values.theme,
     height: values.height,
-    errors: errors.map(({ row, message }) => ({ attribute: row.attribute, message })),
+    // message: English; expected and given: its facts, for a translation.
+    errors: errors.map(({ row, message, expected, given }) => ({ attribute: row.attribute, message, expected, given })),
   };
 }

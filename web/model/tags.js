@@ -11,6 +11,15 @@ export const ELEMENTS = Object.freeze({
   'posenc-similarity': 'similarity',
   'posenc-rotation': 'rotation',
   'posenc-compare': 'compare',
+  'posenc-precision': 'precision',
+  'posenc-rope-relative': 'rope-relative',
+  'posenc-rope-scaling': 'rope-scaling',
+  'posenc-attention': 'attention',
+  'posenc-attention-rows': 'attention-rows',
+  'posenc-sine-only': 'sine-only',
+  'posenc-sine-fit': 'sine-fit',
+  'posenc-extrapolation': 'extrapolation',
+  'posenc-token-scale': 'token-scale',
 });
 
 /** Plot (section) name -> tag. */

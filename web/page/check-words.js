@@ -12,6 +12,19 @@ export const FORMULA = {
   'ratio-power': '(pos / base)^e',
 };
 
+// Significant bits of each format a step may be rounded to (the leading one included).
+export const SIGNIFICANT_BITS = { float32: 24, float16: 11, bfloat16: 8, float64: 53 };
+// The steps identify() may find rounded (its options' dtype knobs), in the order they happen.
+export const ROUNDED_STEPS = ['exponentDtype', 'frequencyDtype', 'positionDtype', 'angleDtype'];
+
+/** The steps of the found options that were rounded: [{ knob, format }], in the order they happen. */
+export function roundedSteps(options) {
+  return ROUNDED_STEPS.filter((knob) => (options[knob] ?? 'float64') !== 'float64').map((knob) => ({
+    knob,
+    format: options[knob],
+  }));
+}
+
 /** The shape the found options describe: the table's, or its transpose's when identify() turned it back. */
 export function explainedShape({ identification: id, length, dModel }) {
   return id.transposed ? { length: dModel, dModel: length } : { length, dModel };
@@ -35,5 +48,8 @@ export function diagnosisWords(entry, result) {
     fn: firstFunction(found),
     refFn: firstFunction(PRESETS[entry.preset]),
     likeHuggingFace: structuredLikeHuggingFace(found),
+    // A '<step>-dtype' diagnosis: the format's significant bits, and the largest integer below which it holds every one.
+    bits: SIGNIFICANT_BITS[entry.found],
+    exactUpTo: 2 ** SIGNIFICANT_BITS[entry.found],
   };
 }

@@ -13,7 +13,7 @@ import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
 import { firstFunction } from '../model/convention.js';
 import { element } from './dom.js';
 import { createExports } from './exports.js';
-import { diagnosisWords, explainedShape, FORMULA } from './check-words.js';
+import { diagnosisWords, explainedShape, FORMULA, roundedSteps } from './check-words.js';
 import { translator } from './i18n.js';
 import './check.css';
 
@@ -44,6 +44,8 @@ function optionsCode(result) {
     const value = id.options[knob];
     parts.push(`${knob}: ${typeof value === 'string' ? `'${value}'` : String(value)}`);
   }
+  // The rounded steps, so that the code reproduces the table as it was computed.
+  for (const { knob, format } of roundedSteps(id.options)) parts.push(`${knob}: '${format}'`);
   parts.push(`length: ${length}`, `dModel: ${dModel}`);
   return `pe.table({ ${parts.join(', ')} })`;
 }
@@ -399,7 +401,12 @@ export function createCheck(container, getState) {
         differs,
       ]);
     }
-    rows.push([t('check.param.angles'), id.float32Angle ? t('check.float32') : t('check.float64'), id.float32Angle]);
+    // How each step was computed: only the rounded ones besides the angles, which always show.
+    const rounded = Object.fromEntries(roundedSteps(id.options).map(({ knob, format }) => [knob, format]));
+    for (const knob of ['exponentDtype', 'frequencyDtype', 'positionDtype'])
+      if (rounded[knob]) rows.push([t(`check.param.${knob}`), t('check.rounded', rounded[knob]), true]);
+    const angles = rounded.angleDtype ?? (id.float32Angle ? 'float32' : null);
+    rows.push([t('check.param.angles'), angles ? t('check.rounded', angles) : t('check.float64'), angles !== null]);
     rows.push([t('check.param.error'), t('check.errorValue', id.maxAbsError, id.tolerance), !id.match]);
     params.replaceChildren();
     for (const [term, value, differs] of rows) {
@@ -422,14 +429,16 @@ export function createCheck(container, getState) {
       ? t('check.verdict.transposed', id.nearestPreset)
       : !id.match
         ? t('check.verdict.none', id.nearestPreset)
-        : id.preset
-          ? t(id.float32Angle ? 'check.verdict.presetFloat32' : 'check.verdict.preset', id.preset)
-          : t(
-              'check.verdict.knobs',
-              id.nearestPreset,
-              // Mistakes a preset shares are named against the paper: they are no departure from it.
-              id.diagnosis.filter(({ preset }) => preset === id.nearestPreset).length,
-            );
+        : id.preset && roundedSteps(id.options).length > 0
+          ? t('check.verdict.presetRounded', id.preset, roundedSteps(id.options))
+          : id.preset
+            ? t(id.float32Angle ? 'check.verdict.presetFloat32' : 'check.verdict.preset', id.preset)
+            : t(
+                'check.verdict.knobs',
+                id.nearestPreset,
+                // Mistakes a preset shares are named against the paper: they are no departure from it.
+                id.diagnosis.filter(({ preset }) => preset === id.nearestPreset).length,
+              );
     // What the preset mirrors (the Q&A question, fairseq…): the name alone tells a learner little.
     about.textContent = t('check.about', id.nearestPreset, t(`preset.${id.nearestPreset}`));
     paramsHeading.textContent = id.match ? t('check.params') : t('check.paramsClosest');

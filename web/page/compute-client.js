@@ -11,6 +11,7 @@
 // fresh multi-megabyte array costs far more (first touch of its pages, then
 // garbage) than the core.
 import { setPainter } from '../plots/common.js';
+import { takeWorker } from './worker-start.js';
 
 export function createComputeClient(onResult) {
   let worker = null;
@@ -27,7 +28,9 @@ export function createComputeClient(onResult) {
   }
 
   function startWorker() {
-    worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
+    // The worker web/boot.js started, the first time (a restart starts a new one).
+    const early = takeWorker();
+    worker = early?.worker ?? new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }) => {
       const call = calls.get(data.id);
       calls.delete(data.id);
@@ -42,12 +45,21 @@ export function createComputeClient(onResult) {
       error.workerFailed = true;
       failAll(error);
     };
+    // What it reported before this client took it over: the calls made from now on fail at once.
+    if (early?.errors.length) {
+      const error = new Error(early.errors[0].message || 'the compute worker could not be started');
+      error.workerFailed = true;
+      startFailure = error;
+    }
   }
+  // An error the early worker reported before the client existed.
+  let startFailure = null;
   startWorker();
 
   function call(lane, message) {
     nextId += 1;
     const id = nextId;
+    if (startFailure) return Promise.reject(startFailure);
     return new Promise((resolve, reject) => {
       calls.set(id, { resolve, reject });
       worker.postMessage({ ...message, id, lane });
@@ -84,6 +96,20 @@ export function createComputeClient(onResult) {
   // exact (a preview asked for, an exact one given).
   const serves = (request, wanted) =>
     Object.keys(wanted).every((key) => request[key] === wanted[key] || (key === 'exact' && request.exact));
+
+  // Paints asked of the worker and not answered yet, and who waits for none to be left.
+  let paintsOut = 0;
+  let paintWaiters = [];
+  function painting(promise) {
+    paintsOut += 1;
+    const done = () => {
+      paintsOut -= 1;
+      // After the plots' own handlers of the answer (they put the pixels in their canvas).
+      if (paintsOut === 0) setTimeout(() => paintWaiters.splice(0).forEach((resolve) => resolve()));
+    };
+    promise.then(done, done);
+    return promise;
+  }
 
   /** A compute job for `lane`, painting the new array for the plots that painted the one it replaces. */
   function compute(lane, source) {
@@ -129,7 +155,7 @@ export function createComputeClient(onResult) {
         // Painted in the new array's shape: only the rest of the request must match.
         if (ready && serves({ ...ready.request, rows: request.rows, columns: request.columns }, request))
           return Promise.resolve(ready.image);
-        return call(paintLane, { type: 'paint', source, request: wire(request) });
+        return painting(call(paintLane, { type: 'paint', source, request: wire(request) }));
       },
       subtract: (other, owner) => {
         const difference = { kind: 'difference', left: source, right: other.source };
@@ -160,6 +186,7 @@ export function createComputeClient(onResult) {
      */
     restart() {
       worker.terminate();
+      startFailure = null;
       failAll(new Error('the compute worker was restarted'));
       latest.clear();
       startWorker();
@@ -177,6 +204,11 @@ export function createComputeClient(onResult) {
      */
     section(name, state) {
       return call(`section:${name}`, { type: 'section', name, state }).then((answer) => answer && answer.numbers);
+    },
+    /** Resolves once no paint asked of the worker is waiting (their pixels are in the plots' canvases). */
+    painted() {
+      if (paintsOut === 0) return Promise.resolve();
+      return new Promise((resolve) => paintWaiters.push(resolve));
     },
     /** kind: 'table' | 'similarity'; options: as for pe.table / pe.similarity. */
     request(slot, kind, options) {

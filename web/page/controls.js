@@ -2,12 +2,16 @@
 // <output>s in step with the state, and reports which state keys a user
 // change touched.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
+import { ROPE_LAYOUTS } from '../lib/rope-options.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
+import { PRECISION_PATHS } from '../model/precision-data.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.
 const BASE_EXPONENT = { min: 0.3, max: 8, step: 0.1 };
 const baseFromSlider = (value) => Number((10 ** value).toPrecision(3));
+// The RoPE context slider moves log2(context) by whole steps: 16 .. 16384 (a URL may give any integer).
+const CONTEXT_EXPONENT = { min: 4, max: 14 };
 
 function fillSelect(select, values) {
   select.replaceChildren(
@@ -18,6 +22,11 @@ function fillSelect(select, values) {
       return option;
     }),
   );
+}
+
+/** The options' labels in the page's language (option.<kind>.<value>); the values stay the code names. */
+function labelSelect(select, kind, t) {
+  for (const option of select.options) set(option, 'textContent', t(`option.${kind}.${option.value}`));
 }
 
 // Only what changed is written: show() runs at every step of a drag, and each
@@ -43,23 +52,29 @@ export function bindControls(form, onChange) {
   fillSelect(input('versus'), PRESET_NAMES);
   fillSelect(input('layout'), LAYOUTS);
   fillSelect(input('exponent'), EXPONENTS);
+  fillSelect(input('precision'), PRECISION_PATHS);
   setRange(input('dModel'), ...LIMITS.dModel);
   setRange(input('length'), ...LIMITS.length);
   setRange(input('base'), BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step);
+  fillSelect(input('ropeLayout'), ROPE_LAYOUTS);
+  setRange(input('ropeDim'), ...LIMITS.ropeDim, 2);
+  setRange(input('context'), CONTEXT_EXPONENT.min, CONTEXT_EXPONENT.max);
 
   let state = null;
   let t = null;
+  const SELECTS = { preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' };
 
   /** Shows `nextState` in the form (ranges depend on dModel and length). */
   function show(nextState, translate) {
     state = nextState;
+    if (t !== translate) for (const [name, kind] of Object.entries(SELECTS)) labelSelect(input(name), kind, translate);
     t = translate;
     setRange(input('position'), 0, maxPosition(state));
     setRange(input('offset'), 0, maxOffset(state));
     setRange(input('dimension'), 0, maxDimension(state));
     // Each slider says its value itself (aria-valuetext where the number it moves is not
     // what it means); the <output>s beside them are not live regions (index.html).
-    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension']) {
+    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension', 'ropeDim']) {
       set(input(name), 'value', String(state[name]));
       const beyond = name === 'position' && state.position >= state.length;
       const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
@@ -72,8 +87,15 @@ export function bindControls(form, onChange) {
     setAttribute(input('base'), 'aria-valuetext', String(state.base));
     set(input('preset'), 'value', state.preset);
     set(input('versus'), 'value', state.versus);
+    set(input('precision'), 'value', state.precision);
     set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);
     set(input('exponent'), 'value', state.exponent ?? PRESETS[state.preset].exponent);
+    set(input('ropeLayout'), 'value', state.ropeLayout);
+    for (const option of input('ropeLayout').options)
+      set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
+    set(input('context'), 'value', String(Math.round(Math.log2(state.context))));
+    set(output('context'), 'textContent', String(state.context));
+    setAttribute(input('context'), 'aria-valuetext', String(state.context));
   }
 
   form.addEventListener('input', (event) => {
@@ -88,7 +110,8 @@ export function bindControls(form, onChange) {
       next.exponent = null;
     } else if (name === 'layout' || name === 'exponent') {
       next[name] = value === PRESETS[state.preset][name] ? null : value;
-    } else if (name === 'versus') next.versus = value;
+    } else if (name === 'versus' || name === 'precision' || name === 'ropeLayout') next[name] = value;
+    else if (name === 'context') next.context = 2 ** Number(value);
     else next[name] = Number(value);
     onChange(next);
   });

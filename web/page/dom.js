@@ -1,5 +1,5 @@
-// Owns the page's one DOM helper for building its tools (the checker, the
-// exports): text only ever through textContent.
+// Owns the page's DOM helpers for building its tools (the checker, the
+// exports, the embed tools): text only ever through textContent.
 
 /** A new `name` element with attributes (text: its textContent; className), appended to `parent` if given. */
 export function element(name, attributes = {}, parent = null) {
@@ -11,4 +11,16 @@ export function element(name, attributes = {}, parent = null) {
   }
   if (parent) parent.append(node);
   return node;
+}
+
+/** Saves a Blob under `name` (an object URL clicked through <a download>). */
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = element('a', { href: url, download: name });
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the URL is only needed until then.
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

@@ -14,7 +14,7 @@ import { CONTROLS, format } from '../model/params.js';
 import { toQuery } from '../model/state.js';
 import { TAG_OF_PLOT } from '../model/tags.js';
 import { languageOfLang } from '../i18n/translate.js';
-import { download } from './exports.js';
+import { download } from './dom.js';
 import { translator } from './i18n.js';
 import { captionedSvg, svgToPng } from './plot-image.js';
 
@@ -277,8 +277,10 @@ export function addEmbedTools(sections, getState) {
     function label() {
       const t = currentTranslator();
       toggle.textContent = t('embed.button');
-      // The section's title (translated), not the plot's internal name.
-      const title = plot.closest('section')?.querySelector('h2')?.textContent?.trim() || section.name;
+      // The plot's own heading where a section holds several (an h3 before it), else the section's title
+      // (translated), not the plot's internal name.
+      const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
+      const title = (heading ?? plot.closest('section')?.querySelector('h2'))?.textContent?.trim() || section.name;
       toggle.setAttribute('aria-label', t('embed.buttonLabel', title));
       parts.script.label.textContent = t('embed.script');
       parts.iframe.label.textContent = t('embed.iframe');

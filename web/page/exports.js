@@ -5,7 +5,7 @@
 // reaches the DOM through textContent.
 import { codeSnippet, toCsv, toJson, toNpy } from '../lib/index.js';
 import { encoding } from '../model/convention.js';
-import { element } from './dom.js';
+import { download, element } from './dom.js';
 import { plotSvg, svgToPng } from './plot-image.js';
 
 const DTYPES = ['float32', 'float64'];
@@ -20,17 +20,8 @@ const TABLE_FORMATS = {
   json: { type: 'application/json', write: toJson },
 };
 
-/** Saves a Blob under `name` (an object URL clicked through <a download>). */
-export function download(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const link = element('a', { href: url, download: name });
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the click; the URL is only needed until then.
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
+// Saving a Blob lives in dom.js (the embed tools use it without the rest of this module).
+export { download };
 
 /** The options of the current table: the page's encoding at its length. */
 const tableOptions = (state, dtype) => ({ ...encoding(state), length: state.length, dtype });
@@ -45,16 +36,32 @@ function fileStem(state) {
   return parts.join('-');
 }
 
+/**
+ * A heading's text as read: typeset math once, as its MathML reads (KaTeX
+ * also holds the drawn glyphs and the TeX source, which textContent would
+ * run together as "jjj").
+ */
+function plainText(node) {
+  if (!node) return '';
+  const copy = node.cloneNode(true);
+  for (const drawn of copy.querySelectorAll('.katex-html, annotation')) drawn.remove();
+  return copy.textContent.replace(/\s+/g, ' ').trim();
+}
+
 /** Every plot of the page, in page order: [{ element, name, label }]. */
 function pagePlots() {
   const plots = [...document.querySelectorAll('[data-plot], [data-check-plot]')];
   return plots.map((plot) => {
     const section = plot.closest('section');
     const title = section?.querySelector('h2')?.textContent ?? '';
-    // The Q&A section holds three plots, each named by its own heading; so does the check's.
-    const part =
-      (plot.closest('.mistake')?.querySelector('strong') ?? plot.closest('.check-difference')?.querySelector('h4'))
-        ?.textContent ?? '';
+    // The Q&A section holds three plots, each named by its own heading; so does the check's, and a
+    // section with several plots names each by the h3 before it.
+    const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
+    const part = plainText(
+      plot.closest('.mistake')?.querySelector('strong') ??
+        plot.closest('.check-difference')?.querySelector('h4') ??
+        heading,
+    );
     const name = plot.dataset.plot ?? `check-${plot.dataset.checkPlot}`;
     return { element: plot, name, label: part ? `${title} — ${part}` : title };
   });
@@ -173,7 +180,8 @@ export function createExports(container, { getState, posenc }) {
     const plot = plots.find((p) => p.name === plotSelect.value);
     const picture = plot && plotSvg(plot.element);
     if (!picture) {
-      say(t('export.notDrawn'), 'error');
+      // The check's plot exists only once a table was checked: scrolling would not draw it.
+      say(t(plot?.name.startsWith('check-') ? 'export.notChecked' : 'export.notDrawn'), 'error');
       return;
     }
     const name = `posenc-${plot.name}.${kind}`;

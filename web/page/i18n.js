@@ -1,10 +1,14 @@
 // Language choice (remembered in localStorage, default from the browser) and
 // the rendering of translated text into the page: plain strings as text
-// nodes, rich strings as paragraphs with KaTeX-typeset math. Nothing is ever
-// parsed as HTML.
-import katex from 'katex';
+// nodes; rich strings as paragraphs with math, rendered at build time
+// (web/vite-rich-text.js: English is in the page, each language's
+// in a chunk loaded with its strings), typeset here by KaTeX, loaded on
+// demand, only when the build could not render one. Text from elsewhere is
+// never parsed as HTML.
+import richTables from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
 import { languageOfLang, stringTables } from '../i18n/translate.js';
+import { paragraphNode } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
 // visitors never need the ~10 KB of Chinese strings).
@@ -32,52 +36,91 @@ export function rememberLanguage(language) {
 
 export const isLanguage = strings.isLanguage;
 
-/** Makes a language's strings available to translator() (idempotent). */
+// Per language: the build's HTML of its rich strings, { key: html }, once loaded.
+const rendered = {};
+const renderedLoads = {};
+/** Loads the rendered rich strings of `language` (cached; a failed load is tried again next time). */
+function loadRendered(language) {
+  if (rendered[language] || !richTables[language]) return Promise.resolve();
+  renderedLoads[language] ??= richTables[language]().then(
+    (module) => (rendered[language] = module.default),
+    (error) => {
+      delete renderedLoads[language];
+      throw error;
+    },
+  );
+  return renderedLoads[language];
+}
+
+/** Makes a language's strings available to translator() and applyTranslations() (idempotent). */
 export async function loadLanguage(language) {
-  await strings.load(language);
+  // The page comes with its English rich text in place: its HTML is fetched only to switch back to it.
+  const needed = [...document.querySelectorAll('[data-i18n-rich]')].some(
+    (node) => node.dataset.i18nRendered !== language,
+  );
+  await Promise.all([strings.load(language), needed ? loadRendered(language) : null]);
 }
 
 /** t(key, ...args): the string, or the result of the function stored under key (after loadLanguage). */
 export const translator = strings.translator;
 
-// $$display$$, $inline$, **bold**, *italic*, in that priority.
-const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;
-
-function renderInline(parent, text) {
-  let last = 0;
-  for (const match of text.matchAll(TOKENS)) {
-    if (match.index > last) parent.append(text.slice(last, match.index));
-    const [, display, inline, bold, italic] = match;
-    if (display !== undefined || inline !== undefined) {
-      const node = document.createElement('span');
-      node.className = display !== undefined ? 'math-display' : 'math';
-      katex.render(display ?? inline, node, { displayMode: display !== undefined, throwOnError: false });
-      parent.append(node);
-    } else {
-      const node = document.createElement(bold !== undefined ? 'strong' : 'em');
-      renderInline(node, bold ?? italic);
-      parent.append(node);
-    }
-    last = match.index + match[0].length;
+/**
+ * Puts the rich string of `node` in `language` into it: the build's HTML of
+ * it (our own strings, rendered from web/i18n at build time), or, for a
+ * string worded from the facts of the current settings (a function: see
+ * web/model/text-facts.js), typeset here once KaTeX has loaded. Only the
+ * paragraphs that changed are typeset again (a slider drag changes a number
+ * in one of them).
+ */
+export function showRich(node, t, facts, language) {
+  const key = node.dataset.i18nRich;
+  if (node.dataset.i18nRendered === language) return;
+  const html = rendered[language]?.[key];
+  if (html !== undefined) {
+    node.innerHTML = html;
+    node.dataset.i18nRendered = language;
+    return;
   }
-  if (last < text.length) parent.append(text.slice(last));
+  delete node.dataset.i18nRendered;
+  const paragraphs = t(key, facts)
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim());
+  lateRich.set(node, paragraphs);
+  import('katex').then(
+    ({ default: katex }) => {
+      // Only the latest text asked for (a language switch or a redraw may have come meanwhile).
+      if (lateRich.get(node) !== paragraphs) return;
+      lateRich.delete(node);
+      const shown = richShown.get(node);
+      richShown.set(node, paragraphs);
+      if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
+        node.replaceChildren(...paragraphs.map((paragraph) => paragraphNode(paragraph, katex)));
+        return;
+      }
+      paragraphs.forEach((paragraph, index) => {
+        if (paragraph !== shown[index]) node.children[index].replaceWith(paragraphNode(paragraph, katex));
+      });
+    },
+    (error) => console.error(error),
+  );
 }
+const lateRich = new WeakMap();
+// The paragraphs each live rich node shows.
+const richShown = new WeakMap();
 
-/** Paragraphs (split on blank lines) with math typeset by KaTeX. */
-export function renderRich(element, text) {
-  element.replaceChildren();
-  for (const paragraph of text.split(/\n\s*\n/)) {
-    const p = document.createElement('p');
-    renderInline(p, paragraph.trim());
-    element.append(p);
-  }
-}
-
-/** Fills [data-i18n] (text), [data-i18n-rich] (rich text) and [data-i18n-label] (aria-label). */
-export function applyTranslations(root, t, language) {
+/**
+ * Fills [data-i18n] (text), [data-i18n-rich] (rich text, worded from
+ * factsOf(node) when its string is a function of them) and [data-i18n-label] (aria-label).
+ */
+export function applyTranslations(root, t, language, factsOf = () => ({})) {
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
-  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll('[data-i18n-rich]')) renderRich(node, t(node.dataset.i18nRich));
+  // Text the build put in the page already is left alone (no new text nodes to style and lay out at load).
+  for (const node of root.querySelectorAll('[data-i18n]')) {
+    const text = t(node.dataset.i18n);
+    if (node.textContent !== text) node.textContent = text;
+  }
+  for (const node of root.querySelectorAll('[data-i18n-rich]'))
+    showRich(node, t, factsOf(node), language);
   for (const node of root.querySelectorAll('[data-i18n-label]'))
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
   document.title = t('page.title');

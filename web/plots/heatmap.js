@@ -40,7 +40,9 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
  * options: { domain?: [low, high], interpolator?: t -> colour, xTitle, yTitle,
  *            rowOrigin?, columnOrigin?: what the axes call row 0 and column 0 (0),
  *            legendTitle, readout?(row, column, value), readoutHint,
- *            describe?(summary), onPick?({ row, column }), height?(width), testId }
+ *            describe?(summary), onPick?({ row, column }), height?(width), testId,
+ *            coverNote?({ rows, columns }): said under the plot when a pixel covers
+ *            more than one cell (rows, columns: cells per device pixel, rounded) }
  */
 export function draw(element, data, options = {}) {
   let current = { data, options };
@@ -73,6 +75,10 @@ export function draw(element, data, options = {}) {
   const readout = htmlElement('p', 'posenc-readout', frame.root);
   readout.setAttribute('aria-live', 'polite');
   readout.dataset.testid = options.testId ?? 'heatmap-readout';
+  // What a pixel shows when it covers several cells (a fast column averages to a middle tone).
+  const coverNote = htmlElement('p', 'posenc-caption', frame.root);
+  coverNote.hidden = true;
+  let cover = null;
   // Arrow keys move a cursor over the cells: an application to screen readers
   // (which then pass the keys on), described by the readout and its hint.
   frame.surface.tabIndex = 0;
@@ -103,6 +109,7 @@ export function draw(element, data, options = {}) {
     const { data } = current;
     const { canvas, context } = frame;
     const device = deviceBox(context, box);
+    cover = { rows: data.rows / device.height, columns: data.columns / device.width };
     const key = [
       data.values,
       data.rows,
@@ -222,6 +229,11 @@ export function draw(element, data, options = {}) {
     cursorGroup = svgElement('g', { 'pointer-events': 'none' }, svg);
     drawCursor();
     frame.setLabel((options.describe ?? defaultDescribe)(summary));
+    // Said only where a pixel spans two cells or more (rounded), in either direction.
+    const [rows, columns] = [Math.max(1, Math.round(cover.rows)), Math.max(1, Math.round(cover.columns))];
+    const note = options.coverNote && (rows > 1 || columns > 1) ? options.coverNote({ rows, columns }) : '';
+    coverNote.hidden = note === '';
+    if (coverNote.textContent !== note) coverNote.textContent = note;
   }
 
   function cellRect(row, column) {

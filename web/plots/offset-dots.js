@@ -44,7 +44,8 @@ const defaultDescribe = ({ curves, spread: worst }) =>
 /**
  * data: { curves: [{ label, first, values }], offset?: selected k,
  *         contributions?: { first, bands: [{ label, values }] } }
- * options: { xTitle, yTitle, contributionsTitle, describe?(summary), height?(width) }
+ * options: { xTitle, yTitle, contributionsTitle, offsetLabel?(k): the dashed marks' label,
+ *            describe?(summary), height?(width) }
  */
 export function draw(element, data, options = {}) {
   const current = { data, options };
@@ -141,6 +142,15 @@ export function draw(element, data, options = {}) {
           },
           marks,
         );
+        // Named, or the reader cannot tell them from the dashed curves.
+        if (options.offsetLabel) {
+          const label = svgText(marks, options.offsetLabel(k), {
+            x: x(k) + (k < 0 ? -4 : 4),
+            y: margin.top + 10,
+            fill: cssColor('accent'),
+          });
+          if (k < 0) label.setAttribute('text-anchor', 'end');
+        }
       }
     }
 

@@ -23,7 +23,7 @@ const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site',
 const base = process.env.POSENC_SITE_URL ? new URL(process.env.POSENC_SITE_URL) : null;
 export const SIZE = { width: 1200, height: 630 };
 // The heading key of each plot's section on the page (its title in the preview).
-const TITLE_KEY = { 'offset-dots': 'offset' };
+const TITLE_KEY = { 'offset-dots': 'offset', 'rope-scaling': 'ropeLab', 'rope-relative': 'ropeRelative' };
 const absolute = (path) => (base ? new URL(path, base).href : path);
 const escapeAttribute = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -74,8 +74,12 @@ async function main() {
       // Two frames: the plot's last layers paint after its render event.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.screenshot({ path: join(site, `og/${plot}.png`) });
-      const title = `posenc: ${en[`${TITLE_KEY[plot] ?? plot}.title`].replace(/^\d+\.\s*/, '')}`;
-      const description = `${title.slice('posenc: '.length)}: an interactive plot of the sinusoidal positional encoding of “Attention Is All You Need”, computed in your browser by WebAssembly.`;
+      // Section numbers ("6.", the RoPE chapter's "R1.") are left out.
+      const title = `posenc: ${en[`${TITLE_KEY[plot] ?? plot}.title`].replace(/^R?\d+\.\s*/, '')}`;
+      const subject = plot.startsWith('rope-')
+        ? 'rotary position embedding (RoPE)'
+        : 'sinusoidal positional encoding of “Attention Is All You Need”';
+      const description = `${title.slice('posenc: '.length)}: an interactive plot of the ${subject}, computed in your browser by WebAssembly.`;
       let html = embed
         .replace(/<html lang="en">/, `<html lang="en" data-plot="${plot}">`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);

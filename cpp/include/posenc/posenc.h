@@ -43,6 +43,43 @@ enum class OddColumn : int32_t {
   kZero = 1,     // zeros (tensor2tensor and fairseq pad with a zero column)
 };
 
+// A number format a value can be rounded to between steps, as frameworks hold
+// positions, frequencies and angles in their tensors' dtype.
+enum class Dtype : int32_t { kFloat64 = 0, kFloat32 = 1, kFloat16 = 2, kBfloat16 = 3 };
+
+// x rounded once to `format`: to nearest, ties to even (what frameworks'
+// casts do). float16 is IEEE binary16 (subnormals below 2^-14, +-inf from
+// 65520 up); bfloat16 has float32's exponent range and 8 significant bits.
+// NaN stays NaN; kFloat64 returns x.
+double roundTo(Dtype format, double x);
+
+// Where a table's angles lose precision, step by step: the exponent e of
+// w = base^(-e), the frequency w, the position, and the angle position * w,
+// each rounded to its format before the next step uses it. sin and cos of
+// the rounded angle are then exact (float64); the output is rounded to the
+// table's type. All kFloat64: the exact table.
+struct Precision {
+  Dtype exponent = Dtype::kFloat64;
+  Dtype frequency = Dtype::kFloat64;
+  Dtype position = Dtype::kFloat64;
+  Dtype angle = Dtype::kFloat64;
+};
+
+// The angle of a rounded frequency w at `position`: round(round(position) * w).
+// Products of values of at most float32's precision are exact in float64, so
+// this is the one rounding a framework's product in that format makes.
+inline double roundedAngle(const Precision& p, double position, double w) {
+  return roundTo(p.angle, roundTo(p.position, position) * w);
+}
+
+// nullptr when every format of `p` is a Dtype, else a static message.
+const char* validate(const Precision& p);
+
+// True when angles are position * w in float64 (positions and angles not rounded).
+inline bool linearAngles(const Precision& p) {
+  return p.position == Dtype::kFloat64 && p.angle == Dtype::kFloat64;
+}
+
 // A fully resolved convention: every knob explicit. Presets live in the JS API.
 struct Encoding {
   int32_t dModel = 512;
@@ -56,6 +93,7 @@ struct Encoding {
   int64_t paddingRow = -1;      // table row that is all zeros (-1: none)
   double scale = 1.0;           // every value is multiplied by this
   OddColumn oddColumn = OddColumn::kFormula;
+  Precision precision = {};  // how frameworks' dtypes round it (default: exact)
 };
 
 // nullptr when `e` is usable, else a static message naming the bad field.
@@ -69,15 +107,16 @@ inline bool hasLoneColumn(const Encoding& e) {
   return e.dModel % 2 == 1 && e.oddColumn == OddColumn::kFormula;
 }
 
-// True when both members of every pair share one frequency (each pair is
-// then one rotating phasor).
+// True when both members of every pair share one frequency and each pair is
+// one rotating phasor (its angle position * w, not rounded).
 bool pairsShareFrequency(const Encoding& e);
 
 // True when PE(p) . PE(p+k) = scale^2 * sum_i cos(w_i k) depends on k only:
 // pairs share a frequency and no lone column adds sin(w p) sin(w (p+k)).
 bool offsetOnlyDots(const Encoding& e);
 
-// Angular frequency of each column (dModel values): w_j = frequencyScale * base^(-e_j);
+// Angular frequency of each column (dModel values): w_j = frequencyScale * base^(-e_j)
+// (e_j and then w_j rounded per e.precision);
 // 0 for a zero odd last column; NaN for every other column when angle is
 // kRatioPower (the angle is then not linear in position, so no frequency exists).
 void columnFrequencies(const Encoding& e, double* out);

@@ -12,6 +12,8 @@
 #include <limits>
 #include <memory>
 
+#include "posenc/posenc.h"
+
 namespace posenc::rope {
 
 enum class Scaling : int32_t {
@@ -48,6 +50,10 @@ struct Params {
   double lowFreqFactor = 1.0, highFreqFactor = 4.0;  // llama3
   const double* shortFactor = nullptr;               // longrope: rotaryDim/2 values each
   const double* longFactor = nullptr;
+  // The exponent 2i/rotaryDim and the final inverse frequencies are rounded
+  // per precision.exponent and precision.frequency (positions and angles are
+  // the business of the cache, apply and scores, which take a Precision).
+  Precision precision = {};
 };
 
 // nullptr when `p` is usable, else a static message naming the bad field.
@@ -64,7 +70,10 @@ double frequencies(const Params& p, double* invFreq);
 // rows from sin/cos of each angle.
 class CacheWriter {
  public:
-  CacheWriter(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, double start);
+  // precision.position and precision.angle round every angle (roundedAngle());
+  // rows are then evaluated directly, float32 ones too.
+  CacheWriter(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, double start,
+              const Precision& precision = {});
   ~CacheWriter();
   CacheWriter(const CacheWriter&) = delete;
   CacheWriter& operator=(const CacheWriter&) = delete;
@@ -81,21 +90,25 @@ class CacheWriter {
 // Rotates x, [tokens x heads x headDim] row-major, into out (which may be x):
 // the first 2 * pairs values of every head turn by position * invFreq (times
 // attentionFactor), the rest are copied. Token t is at positions[t], or at
-// start + t when positions is null. Arithmetic in float64, rounded once.
+// start + t when positions is null. Arithmetic in float64, rounded once; the
+// angles rounded per precision.position and precision.angle.
 // False when scratch memory is unavailable.
 bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out);
+           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out,
+           const Precision& precision = {});
 bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const double* x,
-           double* out);
+           int32_t heads, int64_t tokens, const double* positions, double start, const double* x, double* out,
+           const Precision& precision = {});
 
 // For q = k = (1, ..., 1) / sqrt(headDim) and k = 0..maxOffset:
 //   scores[k] = q . R(from)^T R(from + k) k, R(m) rotating pairs by m * invFreq
 //               and scaling them by attentionFactor (as the cache does),
 //   bound[k]  = (1 / rotaryDim) * sum_{j=1..pairs} |S_j|, S_j = sum_{l<j} e^{i k invFreq_l},
-// RoFormer's relative upper bound of the long-term decay. False when scratch
+// RoFormer's relative upper bound of the long-term decay. The angles of
+// R(from) and R(from + k) are rounded per precision.position and
+// precision.angle (the bound is the frequencies' own). False when scratch
 // memory is unavailable.
 bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_t headDim, double from,
-            int64_t maxOffset, double* scores, double* bound);
+            int64_t maxOffset, double* scores, double* bound, const Precision& precision = {});
 
 }  // namespace posenc::rope

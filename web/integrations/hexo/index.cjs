@@ -11,7 +11,26 @@ const { createReadStream, readdirSync } = require('node:fs');
 const { join, posix } = require('node:path');
 const { version } = require('../../../package.json');
 
-const PLOTS = ['heatmap', 'waves', 'ladder', 'row', 'sensitivity', 'offset-dots', 'similarity', 'rotation', 'compare'];
+const PLOTS = [
+  'heatmap',
+  'waves',
+  'ladder',
+  'row',
+  'sensitivity',
+  'offset-dots',
+  'similarity',
+  'rotation',
+  'compare',
+  'precision',
+  'rope-relative',
+  'rope-scaling',
+  'attention',
+  'attention-rows',
+  'sine-only',
+  'sine-fit',
+  'extrapolation',
+  'token-scale',
+];
 // The elements' attributes (web/model/params.js; tests/js/integrations.test.js
 // keeps the lists equal) and the global ones worth passing on.
 const ATTRIBUTES = [
@@ -27,10 +46,28 @@ const ATTRIBUTES = [
   'padding-row',
   'scale',
   'odd-column',
+  'rope-preset',
+  'rope-type',
+  'head-dim',
+  'rope-theta',
+  'factor',
+  'original-max-position-embeddings',
+  'seq-len',
+  'beta-fast',
+  'beta-slow',
+  'mscale',
+  'mscale-all-dim',
+  'attention-factor',
+  'low-freq-factor',
+  'high-freq-factor',
   'position',
   'offset',
   'dimension',
   'compare',
+  'precision',
+  'rope-dim',
+  'rope-layout',
+  'context',
   'theme',
   'height',
   'lang',

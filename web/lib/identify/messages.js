@@ -3,6 +3,8 @@
 // language, from the same facts: web/i18n.)
 import { PRESETS, structuredLikeHuggingFace } from '../conventions.js';
 
+// Significant bits of each format (the leading one included).
+const BITS = { float32: 24, float16: 11, bfloat16: 8 };
 const show = (x) => String(Number(x.toPrecision(6)));
 const EXPONENT_TEXT = { pair: '2i/d (pair index i)', 'half-minus-one': 'i/(d/2 − 1)', column: '2j/d (column index j)' };
 const ANGLE_TEXT = { divide: 'pos / base^e', 'ratio-power': '(pos / base)^e' };
@@ -28,6 +30,14 @@ const SENTENCES = {
     `No convention explains this table: the closest (${describeOptions(options)}) is off by up to ${show(found)} at row ${where.row}, column ${where.column}.`,
   'float32-angle': ({ error, where }) =>
     `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${show(error)} at row ${where.row}. Compute the angles in float64 and cast the table afterwards.`,
+  'angle-dtype': ({ found, error, where }) =>
+    `The angles were rounded to ${found} (position × frequency kept to ${BITS[found]} significant bits): the error grows with position, up to ${show(error)} at row ${where.row}. Compute the angles in float32 or float64 and cast the table afterwards.`,
+  'position-dtype': ({ found, error, where }) =>
+    `The positions were rounded to ${found} (exact only up to ${2 ** BITS[found]}; beyond, neighbouring positions share one value): up to ${show(error)} off at row ${where.row}. Keep the positions in float32 or an integer type.`,
+  'frequency-dtype': ({ found, error, where }) =>
+    `The frequencies were rounded to ${found} (${BITS[found]} significant bits): each column's angle drifts with position, up to ${show(error)} off at row ${where.row}. Compute the frequencies in float32 or float64.`,
+  'exponent-dtype': ({ found, error, where }) =>
+    `The frequency exponents (such as 2i/d) were computed in ${found}: the frequencies are slightly off and the error grows with position, up to ${show(error)} at row ${where.row}. Compute the exponents in float64.`,
   'concat-vs-interleaved': ({ preset, found }) =>
     found === 'concat'
       ? `The pairs are concatenated as [first block | second block]; ${preset} interleaves them in even and odd columns.`

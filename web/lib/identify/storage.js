@@ -31,7 +31,8 @@ function fitsHalf(v, bits, minExponent) {
 export function storageOf(values) {
   let float16 = true;
   let bfloat16 = true;
-  for (const v of values) {
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k];
     if (Math.fround(v) !== v) return printedDigits(values) >= FULL_DIGITS ? 'float64' : 'text';
     if (float16 && !(Math.abs(v) <= 65504 && fitsHalf(v, 10, -14))) float16 = false;
     if (bfloat16 && !fitsHalf(v, 7, -126)) bfloat16 = false;
@@ -50,7 +51,7 @@ export function storageOf(values) {
  */
 export function toleranceOf(values, storage) {
   let maxAbs = 0;
-  for (const v of values) maxAbs = Math.max(maxAbs, Math.abs(v));
+  for (let k = 0; k < values.length; k++) maxAbs = Math.max(maxAbs, Math.abs(values[k]));
   if (storage === 'float16' || storage === 'bfloat16') return maxAbs * HALF_TOLERANCE[storage];
   if (storage === 'float32') return maxAbs * FLOAT32_TOLERANCE;
   if (storage === 'float64') return maxAbs * FLOAT64_TOLERANCE;

@@ -1,0 +1,129 @@
+#include "posenc/rope_base.h"
+
+#include <cmath>
+#include <initializer_list>
+#include <memory>
+#include <new>
+
+#include "oscillators.h"
+
+namespace posenc::rope {
+
+namespace {
+
+// Sums this close to zero are summed again exactly: the recurrence is within ~1e-13 of them.
+constexpr double kRecheck = 1e-9;
+// Failing offsets remembered between bases: a base a little above one that failed at m usually fails at m
+// too.
+constexpr int kRemembered = 8;
+// How far from a remembered offset its neighbourhood is tried (1, 2, 4, ... offsets away).
+constexpr int64_t kNeighbourhood = 256;
+
+double directSum(const double* invFreq, int32_t pairs, double m) {
+  double sum = 0;
+  for (int32_t i = 0; i < pairs; ++i) sum += std::cos(m * invFreq[i]);
+  return sum;
+}
+
+void ladder(double base, int32_t headDim, double* invFreq) {
+  for (int32_t i = 0; i < headDim / 2; ++i)
+    invFreq[i] = 1.0 / std::pow(base, static_cast<double>(2 * i) / static_cast<double>(headDim));
+}
+
+// The bases tried by smallestBase, with the offsets where recent ones failed.
+class Criterion {
+ public:
+  Criterion(int32_t headDim, int64_t context)
+      : headDim_(headDim), context_(context), invFreq_(new (std::nothrow) double[headDim / 2]) {}
+  bool ok() const { return invFreq_ != nullptr && !failed_; }
+
+  bool holds(double base) {
+    const int32_t pairs = headDim_ / 2;
+    ladder(base, headDim_, invFreq_.get());
+    // A remembered offset where f < 0, or one near it (the dip that failed moves a
+    // little with the base), settles it without a scan.
+    for (int64_t reach = 0; reach <= kNeighbourhood; reach = reach == 0 ? 1 : 2 * reach) {
+      for (int r = 0; r < remembered_; ++r) {
+        const int64_t at = failures_[(next_ - 1 - r + kRemembered) % kRemembered];
+        for (int64_t m : {at - reach, at + reach})
+          if (m >= 0 && m < context_ && directSum(invFreq_.get(), pairs, static_cast<double>(m)) < 0)
+            return false;
+      }
+    }
+    const int64_t supported = supportedContext(invFreq_.get(), pairs, context_);
+    if (supported < 0) {
+      failed_ = true;
+      return false;
+    }
+    if (supported >= context_) return true;
+    failures_[next_] = supported;
+    next_ = (next_ + 1) % kRemembered;
+    if (remembered_ < kRemembered) ++remembered_;
+    return false;
+  }
+
+ private:
+  int32_t headDim_;
+  int64_t context_;
+  std::unique_ptr<double[]> invFreq_;
+  int64_t failures_[kRemembered] = {};
+  int next_ = 0, remembered_ = 0;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+int64_t supportedContext(const double* invFreq, int32_t pairs, int64_t limit) {
+  if (pairs < 1 || limit < 0) return -1;
+  detail::Oscillators oscillators(invFreq, pairs, /*swapped=*/false, 1.0);
+  if (!oscillators.ok()) return -1;
+  const kernels::Bank bank = oscillators.bank();
+  for (int64_t m = 0; m < limit; ++m) {
+    if (m % detail::kReseedInterval == 0) oscillators.seed(static_cast<double>(m));
+    double sum = 0;
+    for (size_t i = 0; i < bank.size; ++i) sum += bank.b[i];  // b = cos
+    if (sum < kRecheck && (sum < -kRecheck || directSum(invFreq, pairs, static_cast<double>(m)) < 0))
+      return m;
+    for (size_t i = 0; i < bank.size; ++i) {
+      const double nextA = bank.twiceCos[i] * bank.a[i] - bank.previousA[i];
+      const double nextB = bank.twiceCos[i] * bank.b[i] - bank.previousB[i];
+      bank.previousA[i] = bank.a[i];
+      bank.previousB[i] = bank.b[i];
+      bank.a[i] = nextA;
+      bank.b[i] = nextB;
+    }
+  }
+  return limit;
+}
+
+double smallestBase(int32_t headDim, int64_t context, double maxBase, int32_t stepsPerOctave) {
+  if (headDim < 2 || headDim % 2 != 0 || context < 1 || !(maxBase >= 1) || stepsPerOctave < 1) return -1;
+  Criterion criterion(headDim, context);
+  if (!criterion.ok()) return -1;
+  double below = 1.0;
+  if (criterion.holds(below)) return below;
+  if (!criterion.ok()) return -1;
+  // Grid points as 2^(k / steps), not repeated products: no drift over thousands of steps.
+  double above = below;
+  for (int64_t k = 1;; ++k) {
+    above = std::pow(2.0, static_cast<double>(k) / stepsPerOctave);
+    if (above > maxBase) above = maxBase;
+    if (criterion.holds(above)) break;
+    if (!criterion.ok()) return -1;
+    if (above >= maxBase) return std::nan("");
+    below = above;
+  }
+  // f fails at `below` and holds at `above`: narrow the bracket on a log scale.
+  while (above / below > 1 + 1e-9) {
+    const double middle = std::sqrt(below * above);
+    if (criterion.holds(middle))
+      above = middle;
+    else if (!criterion.ok())
+      return -1;
+    else
+      below = middle;
+  }
+  return above;
+}
+
+}  // namespace posenc::rope

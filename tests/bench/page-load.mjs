@@ -1,0 +1,193 @@
+// The page's first load, as a visitor's browser meets it: cold loads of the
+// built site in fresh headless Chromium contexts (nothing cached), each run
+// unthrottled and with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate,
+// about a mid-range phone). Per load: the page's User Timing marks
+// posenc:first-plot (a plot on screen shows its data) and posenc:interactive
+// (the controls respond), the longest main-thread task until both (every
+// task, from a Chromium trace), and every response Chromium received for a
+// request made before both marks (the first view; the worker's
+// included), counted gzip-compressed by kind (HTML, JS, CSS, fonts, wasm):
+// what a server that compresses sends; what was requested later, until the
+// network went idle, is counted apart. Medians with the range of the runs.
+// Used by browser.mjs (npm run bench); also runs alone against any built site:
+//   node tests/bench/page-load.mjs [siteDir] [--runs 5] [--query '?dModel=512&length=2048'] [--versus otherSiteDir]
+import { loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../e2e/chromium.mjs';
+import { serveStatic } from '../e2e/server.mjs';
+import { pageTasks, traced } from './drag.mjs';
+
+export const LOAD_MARKS = ['posenc:first-plot', 'posenc:interactive'];
+/** The targets: first plot (ms) per CPU rate, the longest task unthrottled (ms), the first view's gzip bytes. */
+export const LOAD_TARGETS = { firstPlot: { 1: 400, 4: 1500 }, longestTask: 50, bytes: 200 * 1024 };
+
+const KINDS = [
+  ['html', /\.html$|\/$/],
+  ['js', /\.m?js$/],
+  ['css', /\.css$/],
+  ['fonts', /\.(woff2?|ttf|otf)$/],
+  ['wasm', /\.wasm$/],
+];
+const kindOf = (url) => KINDS.find(([, pattern]) => pattern.test(new URL(url).pathname))?.[0] ?? 'other';
+
+/** One cold load of `url` in a fresh context at CPU `rate`: marks, longest task, bytes by kind. */
+export async function coldLoad(browser, url, { rate = 1, viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    const responses = [];
+    const requestedAt = new Map();
+    page.on('request', (request) => requestedAt.set(request, Date.now()));
+    page.on('response', (response) => responses.push(response));
+    // When the marks were seen (polled): what was requested by then is the first view.
+    let interactiveAt = Infinity;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const { result: marks, events } = await traced(
+      page,
+      ['toplevel', 'blink.user_timing', 'disabled-by-default-devtools.timeline'].join(','),
+      async () => {
+        await page.goto(url, { waitUntil: 'commit', timeout: 60_000 * rate });
+        await page.waitForFunction(
+          (names) => names.every((name) => performance.getEntriesByName(name).length > 0),
+          LOAD_MARKS,
+          { timeout: 120_000 * rate, polling: 50 },
+        );
+        interactiveAt = Date.now();
+        return page.evaluate(
+          (names) => Object.fromEntries(names.map((name) => [name, performance.getEntriesByName(name)[0].startTime])),
+          LOAD_MARKS,
+        );
+      },
+    );
+    // On a very busy machine the network may not go quiet in time: what arrived by then is counted.
+    await page.waitForLoadState('networkidle', { timeout: 30_000 * rate }).catch(() => {});
+    const end = Math.max(...Object.values(marks));
+    const tasks = (pageTasks(events, { name: LOAD_MARKS[0], at: marks[LOAD_MARKS[0]] }) ?? []).filter(
+      (task) => task.at + task.duration > 0 && task.at < end,
+    );
+    const longest = tasks.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, cpu: 0 });
+    const bytes = {};
+    let later = 0;
+    for (const response of responses) {
+      let body;
+      try {
+        body = await response.body();
+      } catch {
+        continue; // redirects have no body
+      }
+      const size = gzipSync(body).length;
+      // Requested after the page was interactive (a chunk for a section further down, loaded ahead): not the first view.
+      if (requestedAt.get(response.request()) > interactiveAt) {
+        later += size;
+        continue;
+      }
+      const kind = kindOf(response.url());
+      bytes[kind] = (bytes[kind] ?? 0) + size;
+    }
+    await cdp.detach();
+    return {
+      rate,
+      firstPlot: marks['posenc:first-plot'],
+      interactive: marks['posenc:interactive'],
+      longestTask: longest.duration,
+      longestTaskCpu: longest.cpu,
+      longTasks: tasks.filter((task) => task.duration > 50).length,
+      bytes,
+      total: Object.values(bytes).reduce((a, b) => a + b, 0),
+      later,
+      requests: responses.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+/** "median (min–max)" of `values`, with `digits` decimals. */
+const spread = (values, digits = 0) =>
+  `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const verdict = (ok) => (ok ? 'MET ' : 'MISS');
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+/**
+ * Runs `runs` cold loads per CPU rate of each site (sites and rates
+ * interleaved, so that a change in the machine's load hits them alike) and
+ * prints a summary per site. `sites`: a URL, or { label: url }. Returns the loads.
+ */
+export async function measureLoads(browser, sites, { runs = 5, rates = [1, 4], log = console.log } = {}) {
+  const labelled = typeof sites === 'string' ? { '': sites } : sites;
+  const loads = Object.fromEntries(
+    Object.keys(labelled).map((label) => [label, Object.fromEntries(rates.map((rate) => [rate, []]))]),
+  );
+  const load = [];
+  for (let run = 0; run < runs; run++) {
+    for (const [label, url] of Object.entries(labelled)) {
+      for (const rate of rates) {
+        load.push(loadavg()[0]);
+        loads[label][rate].push(await coldLoad(browser, url, { rate }));
+      }
+    }
+  }
+  log(`page load: ${runs} cold loads per CPU rate, fresh contexts, 1280×900`);
+  for (const [label, byRate] of Object.entries(loads)) {
+    const say = (line) => log(label ? `${label}: ${line}` : line);
+    for (const rate of rates) {
+      const of = (key) => byRate[rate].map((l) => l[key]);
+      const firstPlot = median(of('firstPlot'));
+      say(
+        `${verdict(firstPlot <= LOAD_TARGETS.firstPlot[rate])} CPU ${rate}×: first plot ${spread(of('firstPlot'))} ms ` +
+          `(target ≤ ${LOAD_TARGETS.firstPlot[rate]}), interactive ${spread(of('interactive'))} ms`,
+      );
+      const longest = median(of('longestTask'));
+      say(
+        `${rate === 1 ? verdict(longest <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: longest main-thread task ` +
+          `during load ${spread(of('longestTask'))} ms (on CPU ${spread(of('longestTaskCpu'))}), ` +
+          `tasks over 50 ms ${spread(of('longTasks'))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+      );
+    }
+    const all = Object.values(byRate).flat();
+    const kinds = [...new Set(all.flatMap((l) => Object.keys(l.bytes)))];
+    const total = median(all.map((l) => l.total));
+    say(
+      `${verdict(total <= LOAD_TARGETS.bytes)} first view transfers (gzip, every response requested before both marks` +
+        `): ${kb(total)} KB (${kinds.map((kind) => `${kind} ${kb(median(all.map((l) => l.bytes[kind] ?? 0)))}`).join(', ')}; ` +
+        `target ≤ ${kb(LOAD_TARGETS.bytes)} KB); requested later, until the network was idle: ` +
+        `${kb(median(all.map((l) => l.later)))} KB; ${median(all.map((l) => l.requests))} requests in all`,
+    );
+  }
+  log(`load average during the runs: ${spread(load, 2)}`);
+  return loads;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const at = args.indexOf(`--${name}`);
+    return at < 0 ? fallback : args[at + 1];
+  };
+  const siteDir =
+    args[0] && !args[0].startsWith('--') ? args[0] : fileURLToPath(new URL('../../dist/site', import.meta.url));
+  // --versus <siteDir>: another build (e.g. of main) measured in the same run, loads interleaved.
+  const versus = option('versus', null);
+  const site = await serveStatic(siteDir);
+  const other = versus && (await serveStatic(versus));
+  const browser = await launchChromium();
+  const query = option('query', '');
+  try {
+    await measureLoads(
+      browser,
+      other ? { [versus]: `${other.url}${query}`, [siteDir]: `${site.url}${query}` } : `${site.url}${query}`,
+      { runs: Number(option('runs', 5)) },
+    );
+  } finally {
+    await browser.close();
+    await site.close();
+    await other?.close();
+  }
+}

@@ -1,0 +1,378 @@
+// End-to-end checks of the RoPE chapter's sections 4-6 (the context-extension
+// lab, Check my RoPE, Code) and of <posenc-rope-scaling> in embed.html, in
+// headless Chromium at phone width (390 px) against the built site (run
+// `npx vite build --config web/vite.config.js` first). Every number the page
+// shows is compared with a float64 reference written here (or in
+// tests/js/rope-reference.js) from Hugging Face's formulas, never computed by posenc.
+// Usage: node tests/e2e/rope-lab.test.mjs   — screenshots go to test-results/e2e/.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { frequenciesReference, ladder } from '../js/rope-reference.js';
+import { launchChromium } from './chromium.mjs';
+import { assert, check, finish, injected, watchedPage } from './harness.mjs';
+import { serveStatic } from './server.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const site = `${root}dist/site`;
+const artifacts = `${root}test-results/e2e`;
+const require = createRequire(import.meta.url);
+const TWO_PI = 2 * Math.PI;
+const PHONE = 390;
+
+if (!existsSync(`${site}/index.html`)) {
+  console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+mkdirSync(artifacts, { recursive: true });
+
+// ---- References (float64, Hugging Face's formulas) ---------------------------
+
+const LLAMA31 = {
+  headDim: 128,
+  base: 500000,
+  seqLen: 131072,
+  original: 8192,
+  scaling: { type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 },
+};
+const QWEN = {
+  headDim: 128,
+  base: 1e6,
+  seqLen: 131072,
+  original: 32768,
+  scaling: { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 32768 },
+};
+
+/** What the lab's sentences must say for a configuration. */
+function labReference({ headDim, base, seqLen, original, scaling }) {
+  const before = ladder(headDim, base);
+  const { invFreq: after, attentionFactor } = frequenciesReference({ headDim, base, seqLen, scaling });
+  const factor = scaling?.factor ?? 1;
+  const kinds = { kept: 0, interpolated: 0, blended: 0 };
+  let fullTurns = 0;
+  let threshold = Infinity;
+  let unseenAfter = 0;
+  before.forEach((w, i) => {
+    const ratio = w / after[i];
+    if (Math.abs(ratio - 1) < 1e-9) kinds.kept++;
+    else if (Math.abs(ratio - factor) < 1e-9 * factor) kinds.interpolated++;
+    else kinds.blended++;
+    const trained = (original - 1) * w;
+    if (trained >= TWO_PI) return fullTurns++;
+    threshold = Math.min(threshold, trained / after[i]);
+    if ((seqLen - 1) * after[i] > trained * (1 + 1e-12)) unseenAfter++;
+  });
+  return { pairs: before.length, kinds, attentionFactor, fullTurns, threshold, unseenAfter, beta: 1 / before[1] };
+}
+
+/** The page's 6-significant-digit rendering of x (number.js's rule, written out). */
+const sig6 = (x) => (Math.abs(x) >= 1e5 || Math.abs(x) < 1e-3 ? x.toExponential(5) : String(Number(x.toPrecision(6))));
+const numbers = (text) => [...text.replaceAll(',', '').matchAll(/-?\d+(\.\d+)?(e[+-]?\d+)?/g)].map((m) => Number(m[0]));
+const close = (got, want, relative) => Math.abs(got - want) <= relative * Math.abs(want);
+
+// A .npy float32 file (version 1.0, C order).
+function npyFloat32(values, rows, columns) {
+  let header = `{'descr': '<f4', 'fortran_order': False, 'shape': (${rows}, ${columns}), }`;
+  header = header.padEnd(Math.ceil((10 + header.length + 1) / 64) * 64 - 11) + '\n';
+  const bytes = Buffer.alloc(10 + header.length + values.length * 4);
+  Buffer.from([0x93, ...Buffer.from('NUMPY'), 1, 0]).copy(bytes);
+  bytes.writeUInt16LE(header.length, 8);
+  bytes.write(header, 10, 'latin1');
+  values.forEach((v, k) => bytes.writeFloatLE(v, 10 + header.length + 4 * k));
+  return bytes;
+}
+
+/** A cos or sin cache, float64, of positions 0 .. rows - 1 (half or interleaved layout). */
+function cacheValues(options, rows, layout, kind) {
+  const { invFreq, attentionFactor, rotaryDim: d } = frequenciesReference(options);
+  const values = new Float64Array(rows * d);
+  for (let r = 0; r < rows; r++)
+    for (let i = 0; i < d / 2; i++) {
+      const v = attentionFactor * (kind === 'cos' ? Math.cos(r * invFreq[i]) : Math.sin(r * invFreq[i]));
+      const [a, b] = layout === 'half' ? [i, i + d / 2] : [2 * i, 2 * i + 1];
+      values[r * d + a] = v;
+      values[r * d + b] = v;
+    }
+  return { values, d };
+}
+
+// ---- The browser -------------------------------------------------------------
+
+const server = await serveStatic(site);
+const browser = await launchChromium();
+const phone = await browser.newContext({ viewport: { width: PHONE, height: 900 }, locale: 'en-US' });
+
+async function openPage(query = '') {
+  const page = await watchedPage(phone);
+  await page.goto(`${server.url}${query}`);
+  await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
+  await page.locator('#rope-lab').scrollIntoViewIfNeeded();
+  return page;
+}
+
+/** The text of a lab sentence, once it satisfies `ready` (the worker's numbers arrive after a change). */
+async function sentence(page, testId, ready = () => true) {
+  const locator = page.locator(`[data-testid="${testId}"]`).first();
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const text = (await locator.count()) ? await locator.innerText() : '';
+    if (text && ready(text)) return text;
+    if (Date.now() > deadline) throw new Error(`${testId}: “${text}”`);
+    await page.waitForTimeout(100);
+  }
+}
+
+function assertKinds(text, want, factor) {
+  const [pairs, kept, interpolated, , blended] = numbers(text);
+  assert(pairs === want.pairs, `pairs ${pairs}, want ${want.pairs}: ${text}`);
+  assert(kept === want.kinds.kept, `kept ${kept}, want ${want.kinds.kept}: ${text}`);
+  assert(interpolated === want.kinds.interpolated, `interpolated ${interpolated}, want ${want.kinds.interpolated}`);
+  assert(blended === want.kinds.blended, `blended ${blended}, want ${want.kinds.blended}: ${text}`);
+  assert(text.includes(`factor ${factor}`), `factor ${factor}: ${text}`);
+}
+
+function assertUnseen(text, want, { original, seqLen }, language = 'en') {
+  // [0, original − 1, fullTurns, pairs, pairs − fullTurns, firstBefore, firstAfter, position, unseenAfter, unseenBefore]
+  // (the Chinese sentence names the pairs before the full turns).
+  const n = numbers(text);
+  if (language === 'zh') [n[2], n[3]] = [n[3], n[2]];
+  assert(n[1] === original - 1, `last trained position ${n[1]}: ${text}`);
+  assert(n[2] === want.fullTurns && n[3] === want.pairs, `full turns ${n[2]} of ${n[3]}: ${text}`);
+  assert(n[5] === original, `first unseen without scaling ${n[5]}: ${text}`);
+  assert(Math.abs(n[6] - (want.threshold + 1)) <= 1, `first unseen ${n[6]}, want ${want.threshold + 1} ± 1: ${text}`);
+  assert(n[7] === seqLen - 1, `position ${n[7]}: ${text}`);
+  assert(n[8] === want.unseenAfter, `unseen after ${n[8]}, want ${want.unseenAfter}: ${text}`);
+  assert(n[9] === want.pairs - want.fullTurns, `unseen before ${n[9]}: ${text}`);
+}
+
+async function noOverflow(page, label) {
+  const overflow = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    sticking: [...document.querySelectorAll('#rope-lab *, #rope-check *, #rope-code *')]
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 1 && !node.closest('.katex, pre'))
+      .slice(0, 3)
+      .map((node) => `${node.tagName}.${node.className} at ${Math.round(node.getBoundingClientRect().right)}px`),
+  }));
+  assert(overflow.document <= PHONE, `${label}: scroll width ${overflow.document}`);
+  assert(overflow.sticking.length === 0, `${label}: sticking out: ${overflow.sticking.join(', ')}`);
+}
+
+async function axeViolations(page) {
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const result = await window.axe.run(
+      { include: [['#rope-lab'], ['#rope-check'], ['#rope-code']] },
+      { resultTypes: ['violations'] },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
+const page = await openPage();
+
+await check(
+  'Llama 3.1 (the default preset): kept, interpolated and blended pairs, attention factor, unseen angles, β',
+  async () => {
+    const want = labReference(LLAMA31);
+    assertKinds(await sentence(page, 'rope-kinds'), want, 8);
+    const attention = await sentence(page, 'rope-attention');
+    assert(attention.startsWith('Attention factor: 1 ('), attention);
+    assertUnseen(await sentence(page, 'rope-unseen'), want, LLAMA31);
+    const odometer = await sentence(page, 'rope-odometer');
+    assert(odometer.includes(`β = rope_theta^(2/d) = ${sig6(want.beta)}`), `β ${sig6(want.beta)}: ${odometer}`);
+    // The plot draws every pair twice (rings and dots) and names the thresholds.
+    const labels = await page.locator('[data-plot="rope-scaling"] svg text').allTextContents();
+    assert(
+      labels.some((label) => label.includes('L₀/high_freq_factor = 2048')),
+      labels.join(' | '),
+    );
+    assert(page.problems.length === 0, page.problems.join('\n'));
+  },
+);
+
+await check('a preset chosen (Qwen2.5 with YaRN): attention factor 0.1 ln 4 + 1, pairs and unseen angles', async () => {
+  await page.selectOption('#rope-ropePreset', 'qwen2.5-7b-yarn');
+  const want = labReference(QWEN);
+  const attention = await sentence(page, 'rope-attention', (text) => text.includes('ln(4)'));
+  assert(attention.includes(`= ${sig6(0.1 * Math.log(4) + 1)}`), `${sig6(0.1 * Math.log(4) + 1)}: ${attention}`);
+  assert(attention.includes(sig6((0.1 * Math.log(4) + 1) ** 2)), attention);
+  assertKinds(await sentence(page, 'rope-kinds', (text) => text.includes('factor 4')), want, 4);
+  assertUnseen(await sentence(page, 'rope-unseen', (text) => text.includes('32,767')), want, QWEN);
+  assert(page.url().includes('ropePreset=qwen2.5-7b-yarn'), page.url());
+  const code = await page.locator('#rope-code-text').textContent();
+  assert(code.includes('dim, base = 128, 1000000.0') && code.includes('factor = 4.0'), `code: ${code.slice(0, 400)}`);
+});
+
+await check('a field edited (factor 16) is applied and kept in the URL; a bad value is refused in words', async () => {
+  await page.fill('#rope-factor', '16');
+  await page.press('#rope-factor', 'Tab');
+  const want = labReference({ ...QWEN, scaling: { ...QWEN.scaling, factor: 16 } });
+  assertKinds(await sentence(page, 'rope-kinds', (text) => text.includes('factor 16')), want, 16);
+  await page.waitForFunction(() => location.search.includes('factor=16'), null, { timeout: 5000 });
+  await page.fill('#rope-factor', 'abc');
+  await page.press('#rope-factor', 'Tab');
+  const error = await page.locator('#rope-factor ~ .rope-field-error').innerText();
+  assert(error.includes('expected a number from 1 to 1000, got “abc”'), error);
+  assert((await page.inputValue('#rope-factor')) === 'abc', 'the refused text left the box');
+  await page.waitForTimeout(400);
+  assert(page.url().includes('factor=16'), `the URL lost factor 16: ${page.url()}`);
+  // A combination the core refuses is said, not drawn silently stale.
+  await page.selectOption('#rope-ropeType', 'llama3');
+  await page.fill('#rope-lowFreqFactor', '8');
+  await page.press('#rope-lowFreqFactor', 'Tab');
+  await page.waitForSelector('#rope-lab-status:not([hidden])', { timeout: 10000 });
+  const status = await page.locator('#rope-lab-status').innerText();
+  assert(/highFreqFactor/.test(status), status);
+});
+
+await check('dynamic NTK from the URL: the base at each sequence length', async () => {
+  const dynamic = await openPage('?ropePreset=llama2-7b&ropeType=dynamic&factor=2&seqLen=16384');
+  const text = await sentence(dynamic, 'rope-dynamic');
+  const pairs = [...text.replaceAll(',', '').matchAll(/L = (\d+) → ([\d.e+]+)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
+  assert(pairs.length === 4, text);
+  for (const [length, shown] of pairs) {
+    const want = 10000 * Math.max(1, (2 * length) / 4096 - 1) ** (128 / 126);
+    assert(close(shown, want, 1e-5), `L ${length}: ${shown}, want ${want}`);
+  }
+  assert(dynamic.problems.length === 0, dynamic.problems.join('\n'));
+  await dynamic.close();
+});
+
+await check(
+  'Check my RoPE: a config.json read in words (frequencies, attention factor, warnings); markup stays text',
+  async () => {
+    await page.locator('#rope-check').scrollIntoViewIfNeeded();
+    // Qwen/Qwen2.5-7B-Instruct config.json's RoPE fields, with its model card's YaRN block.
+    const qwen = {
+      hidden_size: 3584,
+      num_attention_heads: 28,
+      max_position_embeddings: 32768,
+      rope_theta: 1000000.0,
+      rope_scaling: { factor: 4.0, original_max_position_embeddings: 32768, type: 'yarn' },
+    };
+    await page.fill('#rope-config', JSON.stringify(qwen));
+    await page.click('#rope-config-read');
+    const summary = await sentence(page, 'rope-config-summary');
+    const { invFreq, attentionFactor } = frequenciesReference({ headDim: 128, base: 1e6, scaling: QWEN.scaling });
+    for (const part of [
+      'RoPE type yarn, head_dim 128 (128 rotary dims), rope_theta 1,000,000',
+      `attention factor ${sig6(attentionFactor)}`,
+      `64 inverse frequencies, from 1 (wavelength 6.283) to ${sig6(invFreq[63])}`,
+    ])
+      assert(summary.includes(part), `“${part}” not in: ${summary}`);
+    // Llama 2's config.json has no rope_theta.
+    await page.fill(
+      '#rope-config',
+      JSON.stringify({ hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 4096 }),
+    );
+    await page.click('#rope-config-read');
+    await page.waitForSelector('[data-testid="rope-warning-rope-theta-missing"]', { timeout: 10000 });
+    // Markup in a pasted config is shown as text (an unknown type is named in no element).
+    const payload = '<img src=x onerror="window.__pwned=1">';
+    await page.fill(
+      '#rope-config',
+      JSON.stringify({ hidden_size: 64, num_attention_heads: 1, rope_scaling: { rope_type: payload } }),
+    );
+    await page.click('#rope-config-read');
+    await page.waitForSelector('[data-testid="rope-warning-unknown-scaling-type"]', { timeout: 10000 });
+    await page.fill('#rope-config', `{"rope_theta": "${payload.replaceAll('"', '\\"')}"`);
+    await page.click('#rope-config-read');
+    await page.waitForFunction(() => document.querySelector('#rope-config-result .rope-error'), null, {
+      timeout: 10000,
+    });
+    const made = await injected(page);
+    assert(made.found.length === 0 && made.pwned === null, `markup became elements: ${made.found.join(', ')}`);
+  },
+);
+
+await check('Check my RoPE: caches named (Llama 3.1 cos .npy float32; interleaved sin as CSV)', async () => {
+  const { values, d } = cacheValues(LLAMA31, 8192, 'half', 'cos');
+  await page.setInputFiles('#rope-cache-file', {
+    name: 'llama31-cos.npy',
+    mimeType: 'application/octet-stream',
+    buffer: npyFloat32(values, 8192, d),
+  });
+  const verdict = await sentence(page, 'rope-cache-verdict', (text) => text.includes('llama3'));
+  for (const part of [
+    'A cos cache, half-split layout',
+    '128 rotary dims: rope_theta 500,000, llama3 scaling, factor 8, attention factor 1, float32 values',
+  ])
+    assert(verdict.includes(part), `“${part}” not in: ${verdict}`);
+  const plain = cacheValues({ headDim: 32, base: 10000 }, 64, 'interleaved', 'sin');
+  const csv = Array.from({ length: 64 }, (_, r) =>
+    Array.from(plain.values.subarray(r * 32, r * 32 + 32)).join(','),
+  ).join('\n');
+  await page.fill('#rope-cache-text', csv);
+  await page.click('#rope-cache-read');
+  const second = await sentence(page, 'rope-cache-verdict', (text) => text.includes('sin cache'));
+  assert(second.includes('interleaved layout') && second.includes('rope_theta 10000, no scaling'), second);
+  assert(second.includes('float64 values'), second);
+});
+
+await check(
+  'Chinese: the same numbers in Chinese sentences; no horizontal overflow at 390 px in either language; axe clean',
+  async () => {
+    const fresh = await openPage();
+    await noOverflow(fresh, 'en');
+    await fresh.selectOption('#language', 'zh');
+    const want = labReference(LLAMA31);
+    const kinds = await sentence(fresh, 'rope-kinds', (text) => /维度对/.test(text));
+    assert(kinds.startsWith(`${want.pairs} 个维度对中，${want.kinds.kept} 个频率不变（外推`), kinds);
+    assert(kinds.includes(`${want.kinds.interpolated} 个除以 factor 8（内插）`), kinds);
+    assertUnseen(await sentence(fresh, 'rope-unseen', (text) => /训练/.test(text)), want, LLAMA31, 'zh');
+    const attention = await sentence(fresh, 'rope-attention', (text) => /注意力缩放因子/.test(text));
+    assert(attention.startsWith('注意力缩放因子：1（'), attention);
+    assert((await fresh.locator('#h-rope-lab').innerText()).includes('上下文扩展实验台'), 'zh title');
+    for (const id of ['rope-lab', 'rope-check', 'rope-code']) {
+      await fresh.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await fresh.waitForTimeout(300);
+    }
+    await noOverflow(fresh, 'zh');
+    await fresh.locator('#rope-lab').screenshot({ path: `${artifacts}/rope-lab-zh-390.png` });
+    const violations = await axeViolations(fresh);
+    assert(violations.length === 0, violations.join('\n'));
+    assert(fresh.problems.length === 0, fresh.problems.join('\n'));
+    await fresh.close();
+  },
+);
+
+await check(
+  'embed.html?plot=rope-scaling: DeepSeek-V3 (YaRN, mscale): attention factor 1 and the softmax scale',
+  async () => {
+    const embed = await watchedPage(phone);
+    await embed.goto(`${server.url}embed.html?plot=rope-scaling&ropePreset=deepseek-v3`);
+    await embed.waitForFunction(() => document.querySelector('posenc-rope-scaling')?.dataset.state === 'ready', null, {
+      timeout: 20000,
+    });
+    const notes = await embed.evaluate(
+      () => document.querySelector('posenc-rope-scaling').shadowRoot.querySelector('.posenc-notes').innerText,
+    );
+    assert(notes.includes('get_mscale(40, 1) / get_mscale(40, 1) = 1.'), notes);
+    assert(notes.includes(`get_mscale(40, 1)² = ${sig6((0.1 * Math.log(40) + 1) ** 2)}`), notes);
+    const deepseek = labReference({
+      headDim: 64,
+      base: 10000,
+      seqLen: 163840,
+      original: 4096,
+      scaling: { type: 'yarn', factor: 40, mscale: 1, mscaleAllDim: 1, originalMaxPositionEmbeddings: 4096 },
+    });
+    assertKinds(notes.split('\n')[0], deepseek, 40);
+    // A bad parameter is named by its URL name.
+    await embed.goto(`${server.url}embed.html?plot=rope-scaling&betaFast=0`);
+    await embed.waitForFunction(() => document.querySelector('posenc-rope-scaling')?.dataset.state === 'error');
+    const message = await embed.evaluate(() => document.querySelector('posenc-rope-scaling').shadowRoot.textContent);
+    assert(message.includes('invalid betaFast: expected a number from 0.01 to 1000, got “0”'), message);
+    assert(embed.problems.length === 0, embed.problems.join('\n'));
+    await embed.close();
+  },
+);
+
+await browser.close();
+server.close();
+finish('rope-lab');

@@ -1,0 +1,348 @@
+// The RoPE chapter's tools on the page (sections 4-6): the lab's settings
+// (Hugging Face's field names, a preset of a real model's config), "Check my
+// RoPE" (a pasted config.json read by ropeFromConfig, a cos/sin cache named by
+// ropeIdentify) and the code of the current settings. The plots themselves are
+// sections (model/rope-lab-sections.js) drawn by main.js from the worker's
+// numbers. Pasted text reaches the DOM only through textContent.
+import { codeSnippet, load, parseTable } from '../lib/index.js';
+import { LAB_KEYS, LAB_TYPES, labKnobs, labOptions, ROPE_PRESET_NAMES, TYPE_KNOBS } from '../model/rope-lab-data.js';
+import { DEFAULTS, PARAM, ParamError, parse } from '../model/params.js';
+import { element } from './dom.js';
+import './rope-lab.css';
+
+// Hugging Face's names of the fields (rope_parameters / config.json keys).
+const HF_NAME = {
+  ropeType: 'rope_type',
+  headDim: 'head_dim',
+  ropeTheta: 'rope_theta',
+  factor: 'factor',
+  originalMaxPositionEmbeddings: 'original_max_position_embeddings',
+  seqLen: 'seq_len',
+  betaFast: 'beta_fast',
+  betaSlow: 'beta_slow',
+  mscale: 'mscale',
+  mscaleAllDim: 'mscale_all_dim',
+  attentionFactor: 'attention_factor',
+  lowFreqFactor: 'low_freq_factor',
+  highFreqFactor: 'high_freq_factor',
+};
+// The dynamic type reads the trained context from max_position_embeddings.
+const nameOf = (key, type) =>
+  key === 'originalMaxPositionEmbeddings' && type === 'dynamic' ? 'max_position_embeddings' : HF_NAME[key];
+
+// A pasted config longer than this is refused before parsing (config.json files are a few kB).
+const MAX_CONFIG_CHARS = 1 << 20;
+const MAX_CACHE_MB = 64;
+
+function fillOptions(select, values, label) {
+  select.replaceChildren(...values.map((value) => element('option', { value, text: label(value) })));
+}
+
+/** The lab's settings form in `form` (index.html); onChange(nextState) applies an edit. Returns { show(state, t) }. */
+function labControls(form, onChange) {
+  const fields = {};
+  for (const key of LAB_KEYS) {
+    const control = form.elements.namedItem(key);
+    const wrap = control.parentElement;
+    const code = wrap.querySelector('code');
+    const error = element('p', { className: 'rope-field-error', role: 'alert' }, wrap);
+    error.hidden = true;
+    fields[key] = { wrap, code, control, error };
+  }
+  fillOptions(fields.ropeType.control, LAB_TYPES, (type) => type);
+
+  let state = null;
+  form.addEventListener('submit', (event) => event.preventDefault());
+  form.addEventListener('change', (event) => {
+    const key = event.target.name;
+    if (!state || !fields[key]) return;
+    const field = fields[key];
+    const text = event.target.value.trim();
+    let value;
+    try {
+      value = key === 'attentionFactor' && text === '' ? null : parse(PARAM[key], text, state);
+    } catch (error) {
+      if (!(error instanceof ParamError)) throw error;
+      // Kept in the box as typed, with what is wrong; the state keeps its last valid value.
+      field.error.hidden = false;
+      field.error.textContent = field.t('ropeLab.invalid', field.code.textContent, error.message);
+      return;
+    }
+    field.error.hidden = true;
+    const next = { ...state, [key]: value };
+    // A new preset brings all its own values.
+    if (key === 'ropePreset') for (const other of LAB_KEYS.slice(1)) next[other] = null;
+    onChange(next);
+  });
+
+  return {
+    show(nextState, t) {
+      state = nextState;
+      const k = labKnobs(state);
+      const read = new Set(['ropePreset', 'ropeType', 'headDim', 'ropeTheta', 'seqLen', ...TYPE_KNOBS[k.ropeType]]);
+      fillOptions(fields.ropePreset.control, ROPE_PRESET_NAMES, (name) => t(`ropeLab.presetName.${name}`));
+      for (const [key, field] of Object.entries(fields)) {
+        field.t = t;
+        field.wrap.hidden = !read.has(key);
+        field.code.textContent = key === 'ropePreset' ? t('controls.ropePreset') : nameOf(key, k.ropeType);
+        const value = key === 'ropePreset' ? state.ropePreset : k[key];
+        const text = value === null ? 'auto' : String(value);
+        // A box being edited, or showing a refused value, keeps its text.
+        if (document.activeElement !== field.control && field.error.hidden && field.control.value !== text)
+          field.control.value = text;
+      }
+      fields.headDim.control.disabled = k.ropeType === 'longrope';
+    },
+  };
+}
+
+/** "Check my RoPE": a config.json and a cache. */
+function ropeCheck(root, getT, toLab) {
+  const configBox = root.querySelector('#rope-config');
+  const configResult = root.querySelector('#rope-config-result');
+  const cacheFile = root.querySelector('#rope-cache-file');
+  const cacheBox = root.querySelector('#rope-cache-text');
+  const cacheResult = root.querySelector('#rope-cache-result');
+  let lastConfig = null;
+  let lastCache = null;
+
+  const say = (container, lines) =>
+    container.replaceChildren(
+      ...lines.map(({ text, className, testId }) => {
+        const p = element('p', { text, className: className ?? '' });
+        if (testId) p.dataset.testid = testId;
+        return p;
+      }),
+    );
+
+  async function readConfig() {
+    const t = getT();
+    const text = configBox.value;
+    lastConfig = null;
+    if (text.length > MAX_CONFIG_CHARS)
+      return say(configResult, [
+        { text: t('ropeCheck.configError', `more than ${MAX_CONFIG_CHARS} characters`), className: 'rope-error' },
+      ]);
+    let config;
+    try {
+      config = JSON.parse(text);
+    } catch (error) {
+      return say(configResult, [{ text: t('ropeCheck.configError', error.message), className: 'rope-error' }]);
+    }
+    try {
+      const pe = await load();
+      const { options, warnings } = pe.ropeFromConfig(config);
+      const f = pe.ropeFrequencies(options);
+      const headDim = options.headDim ?? Math.floor(options.hiddenSize / options.numHeads);
+      lastConfig = { options, warnings, f, headDim };
+    } catch (error) {
+      return say(configResult, [
+        { text: t('ropeCheck.configError', String(error?.message ?? error)), className: 'rope-error' },
+      ]);
+    }
+    showConfig();
+  }
+
+  function showConfig() {
+    if (!lastConfig) return;
+    const t = getT();
+    const { options, warnings, f, headDim } = lastConfig;
+    say(configResult, [
+      {
+        text: t('ropeCheck.config', {
+          type: options.scaling?.type ?? 'default',
+          headDim,
+          rotaryDim: f.rotaryDim,
+          base: options.base ?? 10000,
+          attentionFactor: f.attentionFactor,
+          invFreq: f.invFreq,
+        }),
+        testId: 'rope-config-summary',
+      },
+      ...(warnings.length
+        ? warnings.map((w) => ({
+            text: t('ropeCheck.warning', w.code, w.message),
+            className: 'rope-warning',
+            testId: `rope-warning-${w.code}`,
+          }))
+        : [{ text: t('ropeCheck.noWarnings') }]),
+    ]);
+    const lab = labStateOf(options, headDim);
+    if (lab) {
+      const button = element('button', { type: 'button', text: t('ropeCheck.useInLab') }, configResult);
+      button.addEventListener('click', () => toLab(lab));
+    }
+  }
+
+  async function readCache(input) {
+    const t = getT();
+    lastCache = null;
+    try {
+      const table = parseTable(input);
+      const pe = await load();
+      const dtype = table.read.format === 'npy' ? { '<f4': 'float32', '<f8': 'float64' }[table.read.dtype] : undefined;
+      const result = pe.ropeIdentify({ values: table.data, rows: table.length, columns: table.dModel, dtype });
+      lastCache = { table, result };
+    } catch (error) {
+      return say(cacheResult, [
+        { text: t('ropeCheck.cacheError', String(error?.message ?? error)), className: 'rope-error' },
+      ]);
+    }
+    showCache();
+  }
+
+  function showCache() {
+    if (!lastCache) return;
+    const t = getT();
+    const { table, result } = lastCache;
+    const lines = [{ text: t('ropeCheck.cacheShape', table.length, table.dModel, result.dtype) }];
+    if (!result.explained && !result.layout)
+      lines.push({
+        text: t('ropeCheck.unknown', t(`ropeCheck.reason.${result.reason}`)),
+        className: 'rope-warning',
+        testId: 'rope-cache-verdict',
+      });
+    else if (!result.explained)
+      lines.push({ text: t('ropeCheck.partial', result), className: 'rope-warning', testId: 'rope-cache-verdict' });
+    else lines.push({ text: t('ropeCheck.verdict', result), testId: 'rope-cache-verdict' });
+    say(cacheResult, lines);
+  }
+
+  root.querySelector('#rope-config-read').addEventListener('click', () => readConfig());
+  root.querySelector('#rope-cache-read').addEventListener('click', () => readCache(cacheBox.value));
+  cacheFile.addEventListener('change', async () => {
+    const file = cacheFile.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_CACHE_MB * 2 ** 20) {
+      say(cacheResult, [
+        { text: getT()('ropeCheck.cacheError', `larger than ${MAX_CACHE_MB} MB`), className: 'rope-error' },
+      ]);
+      return;
+    }
+    readCache(new Uint8Array(await file.arrayBuffer()));
+  });
+  return {
+    relabel() {
+      showConfig();
+      showCache();
+    },
+  };
+}
+
+/** The lab's state for ropeFromConfig's options, when the lab can show them (null otherwise). */
+function labStateOf(options, headDim) {
+  const s = options.scaling ?? { type: 'default' };
+  if (!LAB_TYPES.includes(s.type) || s.type === 'longrope' || options.partialRotaryFactor) return null;
+  const next = { ropeType: s.type, headDim, ropeTheta: options.base ?? 10000 };
+  if (s.factor !== undefined) next.factor = s.factor;
+  const original = s.originalMaxPositionEmbeddings ?? s.maxPositionEmbeddings;
+  if (original !== undefined) next.originalMaxPositionEmbeddings = original;
+  for (const key of [
+    'betaFast',
+    'betaSlow',
+    'mscale',
+    'mscaleAllDim',
+    'attentionFactor',
+    'lowFreqFactor',
+    'highFreqFactor',
+  ])
+    if (s[key] !== undefined) next[key] = s[key];
+  // Only what the lab's fields accept (params.js): anything else stays out of the lab.
+  for (const [key, value] of Object.entries(next)) {
+    try {
+      parse(PARAM[key], String(value), { ropePreset: 'llama3.1-8b' });
+    } catch {
+      return null;
+    }
+  }
+  return next;
+}
+
+/** The code of the current settings. */
+function ropeCode(root, getT) {
+  const language = root.querySelector('#rope-code-language');
+  const code = root.querySelector('#rope-code-text');
+  const copy = root.querySelector('#rope-code-copy');
+  const copied = root.querySelector('#rope-code-copied');
+  let state = null;
+  const write = () => {
+    if (!state) return;
+    const k = labKnobs(state);
+    // The cache of the lab's sequence (all its positions), in the preset's layout.
+    const options = { ...labOptions(k), length: k.seqLen, layout: k.layout };
+    try {
+      code.textContent = codeSnippet(language.value, options);
+    } catch (error) {
+      code.textContent = `# ${getT()('ropeLab.failed', String(error?.message ?? error))}`;
+    }
+  };
+  language.addEventListener('change', write);
+  copy.addEventListener('click', async () => {
+    await navigator.clipboard?.writeText(code.textContent);
+    copied.textContent = getT()('ropeCode.copied');
+  });
+  return {
+    show(next) {
+      state = next;
+      copied.textContent = '';
+      write();
+    },
+  };
+}
+
+/**
+ * The chapter's tools in `document`; onChange(nextState) applies an edit of
+ * the lab. Returns { show(state, t) }: call when the state or language may
+ * have changed.
+ */
+export function createRopeChapter(document, onChange) {
+  let t = null;
+  let shownState = null;
+  let shownT = null;
+  const status = document.getElementById('rope-lab-status');
+  const controls = labControls(document.getElementById('rope-lab-controls'), onChange);
+  const check = ropeCheck(
+    document.getElementById('rope-check'),
+    () => t,
+    (lab) => {
+      onChange({ ...shownState, ...Object.fromEntries(LAB_KEYS.slice(1).map((key) => [key, null])), ...lab });
+      document.getElementById('rope-lab').scrollIntoView();
+    },
+  );
+  const code = ropeCode(document.getElementById('rope-code'), () => t);
+
+  /** Says whether the core can compute these settings (e.g. llama3 needs low_freq_factor < high_freq_factor). */
+  async function validate(state) {
+    // The presets compute: the page's own core is loaded only for settings someone changed (the first
+    // view fetches the .wasm once, for the worker).
+    if (LAB_KEYS.every((key) => state[key] === DEFAULTS[key])) {
+      status.hidden = true;
+      return;
+    }
+    const pe = await load();
+    if (state !== shownState) return;
+    try {
+      pe.ropeFrequencies(labOptions(labKnobs(state)));
+      status.hidden = true;
+      status.textContent = '';
+    } catch (error) {
+      status.hidden = false;
+      status.textContent = t('ropeLab.failed', String(error?.message ?? error));
+    }
+  }
+
+  return {
+    show(state, translate) {
+      const labChanged = !shownState || LAB_KEYS.some((key) => state[key] !== shownState[key]);
+      const relabel = translate !== shownT;
+      if (!labChanged && !relabel) return;
+      t = translate;
+      shownState = state;
+      shownT = translate;
+      controls.show(state, t);
+      code.show(state);
+      if (relabel) check.relabel();
+      validate(state).catch((error) => console.error(error));
+    },
+  };
+}
