@@ -385,7 +385,7 @@ const ATTRIBUTE_MATRIX = [
   },
   {
     attribute: 'head-dim',
-    expected: 'an integer from 4 to 512',
+    expected: 'an even integer from 4 to 512',
     bad: ATTRIBUTE_BAD['head-dim'],
     valid: { 64: 64, 4: 4, 512: 512, 128: null },
   },

@@ -47,7 +47,7 @@ describe('from adding to rotating (rope-relative)', () => {
     it(`${layout}, d ${headDim}: each score is R(p)q · R(p + m)k of the same q and k, for every start`, () => {
       const numbers = COMPUTE['rope-relative']({
         model,
-        state: state({ headDim, base, ropeLayout: layout, position: 7 }),
+        state: state({ ropeDim: headDim, base, ropeLayout: layout, position: 7 }),
       });
       const { q, k, curves } = numbers;
       expect(curves.map((curve) => curve.start)).toEqual([7, 107, 1007]);
@@ -86,7 +86,7 @@ describe('from adding to rotating (rope-relative)', () => {
 describe('long-term decay (rope-decay)', () => {
   it('the score, RoFormer’s relative bound and s(m)/(d/2) against their sums', () => {
     const [headDim, base] = [64, 2e4];
-    const numbers = COMPUTE['rope-decay']({ model, state: state({ headDim, base, context: 300 }) });
+    const numbers = COMPUTE['rope-decay']({ model, state: state({ ropeDim: headDim, base, context: 300 }) });
     expect(numbers.window).toBe(299);
     const w = ladder(headDim, base);
     for (let m = 0; m <= numbers.window; m++) {
@@ -108,7 +108,7 @@ describe('long-term decay (rope-decay)', () => {
 describe('choosing the base (rope-base) and why 10000 (why-base)', () => {
   it('rope-base: each base’s supported context is the first negative sum; the smallest base meets the criterion', () => {
     const [headDim, context] = [32, 300];
-    const numbers = COMPUTE['rope-base']({ model, state: state({ headDim, context, base: 2500 }) });
+    const numbers = COMPUTE['rope-base']({ model, state: state({ ropeDim: headDim, context, base: 2500 }) });
     expect(numbers.limit).toBe(600);
     numbers.bases.forEach((base, n) => {
       if (n % 7 === 0) expect(numbers.supported[n], `base ${base}`).toBe(firstNegative(ladder(headDim, base), 600));

@@ -116,7 +116,9 @@ export default {
           ? `a number from ${low} to ${high} or from -${high} to -${low}`
           : kind === 'rowOrNone'
             ? `none or an integer from ${low} to ${high}`
-            : `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`
+            : kind === 'evenInteger'
+              ? `an even integer from ${low} to ${high}`
+              : `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`
     }, got ${given}`,
   'element.invalid': (tag, attribute, message) => `<${tag}>: invalid ${attribute}: ${message}.`,
   'element.slow': (seconds) =>

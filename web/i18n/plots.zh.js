@@ -121,7 +121,9 @@ export default {
           ? ` ${low} 到 ${high} 或 -${high} 到 -${low} 之间的数`
           : kind === 'rowOrNone'
             ? ` none 或 ${low} 到 ${high} 之间的整数`
-            : ` ${low} 到 ${high} 之间的${kind === 'integer' ? '整数' : '数'}`
+            : kind === 'evenInteger'
+              ? ` ${low} 到 ${high} 之间的偶数`
+              : ` ${low} 到 ${high} 之间的${kind === 'integer' ? '整数' : '数'}`
     }，实际为 ${given}`,
   'element.invalid': (tag, attribute, message) => `<${tag}>：属性 ${attribute} 无效：${message}。`,
   'element.slow': (seconds) =>

@@ -29,7 +29,7 @@ const INTEGER = /^\d{1,9}$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d{1,3})?$/i;
 
 /**
- * What a value should have been, in English: { kind: 'integer' | 'number' |
+ * What a value should have been, in English: { kind: 'integer' | 'evenInteger' | 'number' |
  * 'magnitude' | 'rowOrNone', low, high } or { kind: 'oneOf', allowed }.
  * The elements word it in their language (web/i18n, 'param.expected').
  */
@@ -37,6 +37,7 @@ export function expectedText({ kind, low, high, allowed }) {
   if (kind === 'oneOf') return `one of ${allowed.join(', ')}`;
   if (kind === 'magnitude') return `a number from ${low} to ${high} or from -${high} to -${low}`;
   if (kind === 'rowOrNone') return `none or an integer from ${low} to ${high}`;
+  if (kind === 'evenInteger') return `an even integer from ${low} to ${high}`;
   return `${kind === 'integer' ? 'an integer' : 'a number'} from ${low} to ${high}`;
 }
 
@@ -74,7 +75,7 @@ const integer = (text, [low, high]) => {
 /** An even integer: RoPE turns pairs of dimensions. */
 const evenInteger = (text, [low, high]) => {
   const value = INTEGER.test(text) ? Number(text) : NaN;
-  if (!(value >= low && value <= high && value % 2 === 0)) fail(`an even integer from ${low} to ${high}`, text);
+  if (!(value >= low && value <= high && value % 2 === 0)) fail({ kind: 'evenInteger', low, high }, text);
   return value;
 };
 
@@ -277,11 +278,7 @@ export const PARAMS = Object.freeze(
       shown: 'control',
       default: null,
       range: [4, 512],
-      parse: ropePresetOverride('headDim', (text, range) => {
-        const value = integer(text, range);
-        if (value % 2 !== 0) fail('an even integer', text);
-        return value;
-      }),
+      parse: ropePresetOverride('headDim', evenInteger),
     },
     {
       key: 'ropeTheta',

@@ -119,8 +119,7 @@ export function applyTranslations(root, t, language, factsOf = () => ({})) {
     const text = t(node.dataset.i18n);
     if (node.textContent !== text) node.textContent = text;
   }
-  for (const node of root.querySelectorAll('[data-i18n-rich]'))
-    showRich(node, t, factsOf(node), language);
+  for (const node of root.querySelectorAll('[data-i18n-rich]')) showRich(node, t, factsOf(node), language);
   for (const node of root.querySelectorAll('[data-i18n-label]'))
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
   document.title = t('page.title');
