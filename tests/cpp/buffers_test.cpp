@@ -288,6 +288,36 @@ TEST(TableOnce, EncodingsInTurnBeyondTheCachedWritersEachEqualANewTable) {
   buffers::clearCaches();
 }
 
+TEST(TableOnce, EncodingsDifferingOnlyByAPrecisionDtypeGetTheirOwnWriters) {
+  // Angles near 3000 rounded to float32 move by up to 1.2e-4: a writer kept
+  // for the exact angles would give visibly different rows.
+  reference::Knobs k;
+  k.d = 16;
+  k.start = 3001;
+  posenc::Encoding exact = reference::encoding(k);
+  posenc::Encoding roundedAngles = exact, roundedPositions = exact;
+  roundedAngles.precision.angle = posenc::Dtype::kFloat32;
+  roundedPositions.precision.position = posenc::Dtype::kBfloat16;
+  const long length = 8;
+  // Row 0, column 2: sin(3001 w) with w = 10000^(-2/16), its angle rounded to
+  // float32, or its position rounded to bfloat16 (steps of 16 there: 3008).
+  const double w = std::pow(10000.0, -2.0 / 16.0);
+  const double want[] = {std::sin(3001 * w), std::sin(static_cast<double>(static_cast<float>(3001 * w))),
+                         std::sin(3008 * w)};
+  const posenc::Encoding* encodings[] = {&exact, &roundedAngles, &roundedPositions};
+  ASSERT_GT(std::abs(want[1] - want[0]), 1e-6);
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 3; ++i) {
+      std::vector<double> fresh(length * k.d);
+      ASSERT_TRUE(posenc::table(*encodings[i], length, fresh.data()));
+      const double* rows = buffers::tableOnce<double>(*encodings[i], length, 0);
+      ASSERT_NE(rows, nullptr);
+      ASSERT_EQ(0, std::memcmp(rows, fresh.data(), fresh.size() * sizeof(double)));
+      EXPECT_NEAR(rows[2], want[i], 1e-12) << "encoding " << i << ", round " << round;
+    }
+  buffers::clearCaches();
+}
+
 TEST(Row, RowsOfEncodingsInTurnEqualRow) {
   std::vector<reference::Knobs> knobs(6);
   for (size_t i = 0; i < knobs.size(); ++i) knobs[i].base = 10 + 1000.0 * static_cast<double>(i);
