@@ -23,46 +23,66 @@ using emscripten::val;
 
 namespace {
 
-// Plain numbers as they come from JS (int64 would need BigInt).
-struct EncodingParams {
-  int32_t dModel = 512;
-  int32_t layout = 0, exponent = 0, order = 0, angle = 0, oddColumn = 0;
-  double base = 10000, frequencyScale = 1, start = 0, paddingRow = -1, scale = 1;
-  int32_t exponentDtype = 0, frequencyDtype = 0, positionDtype = 0, angleDtype = 0;
+// The options of the next call, written by api.js (stageEncoding()) as
+// doubles into this block of wasm memory and read back by the call: an Embind
+// value_object would cost a call into wasm per field (0.5 us per call).
+// Validated and normalised by web/lib/options.js; one call at a time.
+enum Field : size_t {
+  kDModel,
+  kLayout,
+  kExponent,
+  kOrder,
+  kAngle,
+  kBase,
+  kFrequencyScale,
+  kStart,
+  kPaddingRow,
+  kScale,
+  kOddColumn,
+  kExponentDtype,
+  kFrequencyDtype,
+  kPositionDtype,
+  kAngleDtype,
+  kFields
 };
+double staged[kFields];
 
-posenc::Encoding toEncoding(const EncodingParams& p) {
+double stagedEncodingAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(staged)); }
+
+posenc::Encoding stagedEncoding() {
   posenc::Encoding e;
-  e.dModel = p.dModel;
-  e.layout = static_cast<posenc::Layout>(p.layout);
-  e.exponent = static_cast<posenc::Exponent>(p.exponent);
-  e.order = static_cast<posenc::Order>(p.order);
-  e.angle = static_cast<posenc::Angle>(p.angle);
-  e.base = p.base;
-  e.frequencyScale = p.frequencyScale;
-  e.start = p.start;
-  e.paddingRow = static_cast<int64_t>(p.paddingRow);
-  e.scale = p.scale;
-  e.oddColumn = static_cast<posenc::OddColumn>(p.oddColumn);
-  e.precision.exponent = static_cast<posenc::Dtype>(p.exponentDtype);
-  e.precision.frequency = static_cast<posenc::Dtype>(p.frequencyDtype);
-  e.precision.position = static_cast<posenc::Dtype>(p.positionDtype);
-  e.precision.angle = static_cast<posenc::Dtype>(p.angleDtype);
+  e.dModel = static_cast<int32_t>(staged[kDModel]);
+  e.layout = static_cast<posenc::Layout>(static_cast<int32_t>(staged[kLayout]));
+  e.exponent = static_cast<posenc::Exponent>(static_cast<int32_t>(staged[kExponent]));
+  e.order = static_cast<posenc::Order>(static_cast<int32_t>(staged[kOrder]));
+  e.angle = static_cast<posenc::Angle>(static_cast<int32_t>(staged[kAngle]));
+  e.base = staged[kBase];
+  e.frequencyScale = staged[kFrequencyScale];
+  e.start = staged[kStart];
+  e.paddingRow = static_cast<int64_t>(staged[kPaddingRow]);
+  e.scale = staged[kScale];
+  e.oddColumn = static_cast<posenc::OddColumn>(static_cast<int32_t>(staged[kOddColumn]));
+  e.precision.exponent = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kExponentDtype]));
+  e.precision.frequency = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kFrequencyDtype]));
+  e.precision.position = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kPositionDtype]));
+  e.precision.angle = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kAngleDtype]));
   return e;
 }
+
+namespace buffers = posenc::buffers;
 
 template <typename T>
 val copyToJs(const char* arrayType, const T* data, size_t n) {
   return val::global(arrayType).new_(emscripten::typed_memory_view(n, data));
 }
 
-std::string validateEncoding(const EncodingParams& p) {
-  const char* message = posenc::validate(toEncoding(p));
+std::string validateEncoding() {
+  const char* message = posenc::validate(stagedEncoding());
   return message ? message : "";
 }
 
-val frequencies(const EncodingParams& p) {
-  const posenc::Encoding e = toEncoding(p);
+val frequencies() {
+  const posenc::Encoding e = stagedEncoding();
   std::unique_ptr<double[]> out(new (std::nothrow) double[e.dModel]);
   if (!out) return val::null();
   posenc::columnFrequencies(e, out.get());
@@ -70,27 +90,25 @@ val frequencies(const EncodingParams& p) {
 }
 
 template <typename T>
-val row(const EncodingParams& p, double position, const char* arrayType) {
-  const posenc::Encoding e = toEncoding(p);
+val row(double position, const char* arrayType) {
+  const posenc::Encoding e = stagedEncoding();
   std::unique_ptr<T[]> out(new (std::nothrow) T[e.dModel]);
   if (!out) return val::null();
-  posenc::row(e, position, out.get());
+  if (!buffers::row(e, position, out.get())) return val::null();
   return copyToJs(arrayType, out.get(), e.dModel);
 }
 
-val row32(const EncodingParams& p, double position) { return row<float>(p, position, "Float32Array"); }
-val row64(const EncodingParams& p, double position) { return row<double>(p, position, "Float64Array"); }
+val row32(double position) { return row<float>(position, "Float32Array"); }
+val row64(double position) { return row<double>(position, "Float64Array"); }
 
-val offsetDots(const EncodingParams& p, double from, double minOffset, double maxOffset) {
+val offsetDots(double from, double minOffset, double maxOffset) {
   const size_t count = static_cast<size_t>(maxOffset - minOffset) + 1;
   std::unique_ptr<double[]> out(new (std::nothrow) double[count]);
-  if (!out || !posenc::offsetDots(toEncoding(p), from, static_cast<int64_t>(minOffset),
+  if (!out || !posenc::offsetDots(stagedEncoding(), from, static_cast<int64_t>(minOffset),
                                   static_cast<int64_t>(maxOffset), out.get()))
     return val::null();
   return copyToJs("Float64Array", out.get(), count);
 }
-
-namespace buffers = posenc::buffers;
 
 // A byte offset mod 4 KB, where the caller will copy what it is given (api.js
 // pageOffset()): the module writes it half a page away (buffers::placed()).
@@ -103,18 +121,21 @@ val scratchView(const T* rows, size_t count) {
   return rows ? val(emscripten::typed_memory_view(count, rows)) : val::null();
 }
 
+// The address of the rows (0: none), not a view: api.js keeps one view of
+// the scratch for calls that get the same address (an Embind val and a new
+// typed array per call were a fifth of a 1 x 512 table's time).
 template <typename T>
-val tableOnce(const EncodingParams& p, double length, double destinationOffset) {
+double tableOnce(double length, double destinationOffset) {
   const T* rows =
-      buffers::tableOnce<T>(toEncoding(p), static_cast<int64_t>(length), destination(destinationOffset));
-  return scratchView(rows, static_cast<size_t>(length) * static_cast<size_t>(p.dModel));
+      buffers::tableOnce<T>(stagedEncoding(), static_cast<int64_t>(length), destination(destinationOffset));
+  return static_cast<double>(reinterpret_cast<uintptr_t>(rows));
 }
 
-val tableOnce32(const EncodingParams& p, double length, double destinationOffset) {
-  return tableOnce<float>(p, length, destinationOffset);
+double tableOnce32(double length, double destinationOffset) {
+  return tableOnce<float>(length, destinationOffset);
 }
-val tableOnce64(const EncodingParams& p, double length, double destinationOffset) {
-  return tableOnce<double>(p, length, destinationOffset);
+double tableOnce64(double length, double destinationOffset) {
+  return tableOnce<double>(length, destinationOffset);
 }
 double onceBytes() { return static_cast<double>(buffers::kOnceBytes); }
 
@@ -123,14 +144,14 @@ using buffers::TableChunks32;
 using buffers::TableChunks64;
 
 template <typename T>
-buffers::TableChunks<T>* makeTableChunks(const EncodingParams& p, double firstRow, int32_t chunkRows) {
+buffers::TableChunks<T>* makeTableChunks(double firstRow, int32_t chunkRows) {
   return new buffers::TableChunks<T>(
-      buffers::tableChunks<T>(toEncoding(p), static_cast<int64_t>(firstRow), chunkRows));
+      buffers::tableChunks<T>(stagedEncoding(), static_cast<int64_t>(firstRow), chunkRows));
 }
 
-SimilarityChunks* makeSimilarityChunks(const EncodingParams& p, double length, int32_t chunkRows) {
+SimilarityChunks* makeSimilarityChunks(double length, int32_t chunkRows) {
   return new SimilarityChunks(
-      buffers::similarityChunks(toEncoding(p), static_cast<int64_t>(length), chunkRows));
+      buffers::similarityChunks(stagedEncoding(), static_cast<int64_t>(length), chunkRows));
 }
 
 // chunks.next(rows, destinationOffset) in JS: a view of the next rows or null.
@@ -162,38 +183,27 @@ val view64(double address, double count) {
   return val(emscripten::typed_memory_view(static_cast<size_t>(count), at<double>(address)));
 }
 
-bool tableInto32(const EncodingParams& p, double length, double address) {
-  return posenc::table(toEncoding(p), static_cast<int64_t>(length), at<float>(address));
+bool tableInto32(double length, double address) {
+  return posenc::table(stagedEncoding(), static_cast<int64_t>(length), at<float>(address));
 }
-bool tableInto64(const EncodingParams& p, double length, double address) {
-  return posenc::table(toEncoding(p), static_cast<int64_t>(length), at<double>(address));
+bool tableInto64(double length, double address) {
+  return posenc::table(stagedEncoding(), static_cast<int64_t>(length), at<double>(address));
 }
-bool similarityInto(const EncodingParams& p, double length, double address) {
-  return posenc::similarity(toEncoding(p), static_cast<int64_t>(length), at<float>(address));
+bool similarityInto(double length, double address) {
+  return posenc::similarity(stagedEncoding(), static_cast<int64_t>(length), at<float>(address));
 }
 
-double allocatedBytes() { return static_cast<double>(buffers::allocatedBytes()); }
+// What calls left behind: the writers kept for repeated options are dropped first.
+double allocatedBytes() {
+  buffers::clearCaches();
+  return static_cast<double>(buffers::allocatedBytes());
+}
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc) {
   using namespace emscripten;
-  value_object<EncodingParams>("EncodingParams")
-      .field("dModel", &EncodingParams::dModel)
-      .field("layout", &EncodingParams::layout)
-      .field("exponent", &EncodingParams::exponent)
-      .field("order", &EncodingParams::order)
-      .field("angle", &EncodingParams::angle)
-      .field("base", &EncodingParams::base)
-      .field("frequencyScale", &EncodingParams::frequencyScale)
-      .field("start", &EncodingParams::start)
-      .field("paddingRow", &EncodingParams::paddingRow)
-      .field("scale", &EncodingParams::scale)
-      .field("oddColumn", &EncodingParams::oddColumn)
-      .field("exponentDtype", &EncodingParams::exponentDtype)
-      .field("frequencyDtype", &EncodingParams::frequencyDtype)
-      .field("positionDtype", &EncodingParams::positionDtype)
-      .field("angleDtype", &EncodingParams::angleDtype);
+  function("stagedEncodingAddress", &stagedEncodingAddress);
   function("validateEncoding", &validateEncoding);
   function("frequencies", &frequencies);
   function("row32", &row32);

@@ -1,8 +1,10 @@
 #include "buffers.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <new>
+#include <utility>
 #if __has_include(<malloc.h>)
 #include <malloc.h>
 #endif
@@ -36,7 +38,54 @@ unsigned char* onceScratch() {
   return scratch.get();
 }
 
+bool sameBits(double x, double y) { return std::memcmp(&x, &y, sizeof(double)) == 0; }
+
+bool samePrecision(const Precision& a, const Precision& b) {
+  return a.exponent == b.exponent && a.frequency == b.frequency && a.position == b.position &&
+         a.angle == b.angle;
+}
+
+bool sameEncoding(const Encoding& a, const Encoding& b) {
+  return a.dModel == b.dModel && a.layout == b.layout && a.exponent == b.exponent && a.order == b.order &&
+         a.angle == b.angle && sameBits(a.base, b.base) && sameBits(a.frequencyScale, b.frequencyScale) &&
+         sameBits(a.start, b.start) && a.paddingRow == b.paddingRow && sameBits(a.scale, b.scale) &&
+         a.oddColumn == b.oddColumn && samePrecision(a.precision, b.precision);
+}
+
+struct CachedWriter {
+  Encoding encoding;
+  std::unique_ptr<TableWriter> writer;
+};
+
+// Most recently used first.
+CachedWriter* writerCache() {
+  static CachedWriter cache[kCachedWriters];
+  return cache;
+}
+
+// The cached writer of `e`, moved to the front, or a new one in place of the
+// least recently used; null (nothing evicted) when `e` has too many columns,
+// is invalid or the writer cannot be allocated.
+TableWriter* cachedWriter(const Encoding& e) {
+  CachedWriter* cache = writerCache();
+  size_t found = 0;
+  while (found < kCachedWriters && !(cache[found].writer && sameEncoding(cache[found].encoding, e))) ++found;
+  if (found == kCachedWriters) {
+    if (e.dModel > kCachedDModel) return nullptr;
+    std::unique_ptr<TableWriter> writer(new (std::nothrow) TableWriter(e, 0));
+    if (!writer || !writer->ok()) return nullptr;
+    found = kCachedWriters - 1;
+    cache[found] = {e, std::move(writer)};
+  }
+  for (; found > 0; --found) std::swap(cache[found], cache[found - 1]);
+  return cache[0].writer.get();
+}
+
 }  // namespace
+
+void clearCaches() {
+  for (size_t i = 0; i < kCachedWriters; ++i) writerCache()[i] = {};
+}
 
 void* allocateAligned(size_t count, size_t bytesPerValue) {
   // A product that overflows would otherwise allocate a few bytes for it.
@@ -72,11 +121,31 @@ T* tableOnce(const Encoding& e, int64_t length, size_t destinationOffset) {
   unsigned char* scratch = onceScratch();
   if (!scratch) return nullptr;
   T* rows = placed(reinterpret_cast<T*>(scratch), destinationOffset);
+  if (TableWriter* writer = cachedWriter(e)) {
+    writer->restart(0);
+    writer->write(rows, length);
+    return rows;
+  }
   return table(e, length, rows) ? rows : nullptr;
 }
 
 template float* tableOnce<float>(const Encoding&, int64_t, size_t);
 template double* tableOnce<double>(const Encoding&, int64_t, size_t);
+
+template <typename T>
+bool row(const Encoding& e, double position, T* out) {
+  if (TableWriter* writer = cachedWriter(e)) {
+    writer->row(position, out);
+    return true;
+  }
+  // Too many columns to keep, or no memory for a writer: row() needs none.
+  if (validate(e) != nullptr) return false;
+  posenc::row(e, position, out);
+  return true;
+}
+
+template bool row<float>(const Encoding&, double, float*);
+template bool row<double>(const Encoding&, double, double*);
 
 template <typename Writer, typename T>
 ChunkedWriter<Writer, T>::ChunkedWriter(std::unique_ptr<Writer> writer, size_t rowValues, int32_t chunkRows)

@@ -29,8 +29,31 @@ Oscillators::Oscillators(const double* frequencies, int32_t n, bool swapped, dou
   }
 }
 
+void Oscillators::rememberNextSeed() {
+  if (!remembered_) remembered_.reset(new (std::nothrow) double[4 * (n_ > 0 ? n_ : 1)]);
+  remembering_ = remembered_ != nullptr;
+}
+
+namespace {
+// Positions compared bit for bit: a seed at -0 is no seed at +0.
+bool samePosition(double x, double y) { return std::memcmp(&x, &y, sizeof(double)) == 0; }
+}  // namespace
+
 void Oscillators::seed(double position) {
   double *a = array(kA), *b = array(kB), *previousA = array(kPreviousA), *previousB = array(kPreviousB);
+  // Oscillator by oscillator, not four memcpy: the module's memcpy of more
+  // than 512 bytes is a call out to JavaScript (about 0.1 us each).
+  double* remembered = remembered_.get();
+  if (hasRemembered_ && samePosition(position, rememberedPosition_)) {
+    for (size_t i = 0; i < n_; ++i, remembered += 4) {
+      a[i] = remembered[0];
+      b[i] = remembered[1];
+      previousA[i] = remembered[2];
+      previousB[i] = remembered[3];
+    }
+    remembering_ = false;
+    return;
+  }
   for (size_t i = 0; i < n_; ++i) {
     const double angle = position * w_[i];
     const double sn = amplitude_ * std::sin(angle), cs = amplitude_ * std::cos(angle);
@@ -41,6 +64,17 @@ void Oscillators::seed(double position) {
     b[i] = swapped_ ? sn : cs;
     previousA[i] = swapped_ ? csBack : snBack;
     previousB[i] = swapped_ ? snBack : csBack;
+  }
+  if (remembering_) {
+    for (size_t i = 0; i < n_; ++i, remembered += 4) {
+      remembered[0] = a[i];
+      remembered[1] = b[i];
+      remembered[2] = previousA[i];
+      remembered[3] = previousB[i];
+    }
+    rememberedPosition_ = position;
+    hasRemembered_ = true;
+    remembering_ = false;
   }
 }
 

@@ -25,6 +25,12 @@ class Oscillators {
   // as a direct float64 evaluation would) and its previous value one step back.
   void seed(double position);
 
+  // Keeps the state the next seed() computes: a later seed() at the same
+  // position copies it back instead of evaluating a sin and cos per
+  // oscillator (what a writer restarted at the same row would redo: 3 of the
+  // 4 us of a 512-column row). Without memory for the copy, seeds evaluate.
+  void rememberNextSeed();
+
   // Moves the state, if need be, into the middle of the widest gap (modulo
   // 4 KB) between the columns of oscillator 0 in `rows` rows from `out`.
   // Why: the kernel loads a block's state while its stores to those rows are
@@ -53,6 +59,10 @@ class Oscillators {
   double* pageStart_ = nullptr;
   size_t shift_ = 0;  // bytes from pageStart_ (and each later page) to the arrays
   double *w_ = nullptr, *cos_ = nullptr, *sin_ = nullptr;
+  // The remembered seed: a, b, previous a, previous b of each oscillator in turn.
+  std::unique_ptr<double[]> remembered_;
+  double rememberedPosition_ = 0;
+  bool hasRemembered_ = false, remembering_ = false;
 };
 
 }  // namespace posenc::detail

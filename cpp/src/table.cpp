@@ -86,6 +86,10 @@ struct TableWriter::State {
 
   template <typename T>
   void writeDirect(T* out, int64_t rows);
+  template <typename T>
+  void writeWaves(double position, T* values) const;
+  template <typename T>
+  void row(double position, T* out);
 };
 
 TableWriter::TableWriter(const Encoding& e, int64_t firstRow)
@@ -106,6 +110,13 @@ TableWriter::TableWriter(const Encoding& e, int64_t firstRow)
 TableWriter::~TableWriter() = default;
 
 bool TableWriter::ok() const { return state_ != nullptr; }
+
+void TableWriter::restart(int64_t firstRow) {
+  if (!state_) return;
+  state_->nextRow = firstRow;
+  state_->stepsSinceSeed = detail::kReseedInterval;  // seed before the next row
+  if (state_->bank) state_->bank->rememberNextSeed();
+}
 
 void TableWriter::write(float* out, int64_t rows) {
   if (!state_) return;
@@ -198,35 +209,56 @@ void TableWriter::write(double* out, int64_t rows) {
 // with the column exponent: 14 instead of 39 ms.
 template <typename T>
 void TableWriter::State::writeDirect(T* out, int64_t rows) {
-  const size_t d = static_cast<size_t>(e.dModel);
   if (!waves && e.angle != Angle::kRatioPower) waves = findWaves(e, waveCount);
-  const bool rounded = !linearAngles(e.precision);
   for (int64_t r = 0; r < rows; ++r, ++nextRow) {
-    const double position = e.start + static_cast<double>(nextRow);
-    T* values = out + static_cast<size_t>(r) * d;
-    if (!waves || nextRow == e.paddingRow) {
+    T* values = out + static_cast<size_t>(r) * static_cast<size_t>(e.dModel);
+    if (!waves || nextRow == e.paddingRow)
       detail::tableRow(e, nextRow, values);
-      continue;
-    }
-    // The position's rounding, once per row, as roundedAngle() would do it.
-    const double rowPosition = roundTo(e.precision.position, position);
-    for (size_t w = 0; w < waveCount; ++w) {
-      const Wave& wave = waves[w];
-      const double product = rowPosition * wave.frequency;
-      const double angle = rounded ? roundTo(e.precision.angle, product) : product;
-      if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
-        double sn, cs;
-        sinCos(angle, &sn, &cs);
-        values[wave.sinColumn] = static_cast<T>(e.scale * sn);
-        values[wave.cosColumn] = static_cast<T>(e.scale * cs);
-      } else if (wave.sinColumn >= 0) {
-        values[wave.sinColumn] = static_cast<T>(e.scale * std::sin(angle));
-      } else {
-        values[wave.cosColumn] = static_cast<T>(e.scale * std::cos(angle));
-      }
-    }
-    if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[d - 1] = T(0);
+    else
+      writeWaves(e.start + static_cast<double>(nextRow), values);
   }
+}
+
+// One row's values from the waves, each angle rounded as roundedAngle() does:
+// the position once per row, the angle per product.
+template <typename T>
+void TableWriter::State::writeWaves(double position, T* values) const {
+  const bool rounded = !linearAngles(e.precision);
+  const double rowPosition = roundTo(e.precision.position, position);
+  for (size_t w = 0; w < waveCount; ++w) {
+    const Wave& wave = waves[w];
+    const double product = rowPosition * wave.frequency;
+    const double angle = rounded ? roundTo(e.precision.angle, product) : product;
+    if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
+      double sn, cs;
+      sinCos(angle, &sn, &cs);
+      values[wave.sinColumn] = static_cast<T>(e.scale * sn);
+      values[wave.cosColumn] = static_cast<T>(e.scale * cs);
+    } else if (wave.sinColumn >= 0) {
+      values[wave.sinColumn] = static_cast<T>(e.scale * std::sin(angle));
+    } else {
+      values[wave.cosColumn] = static_cast<T>(e.scale * std::cos(angle));
+    }
+  }
+  if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[e.dModel - 1] = T(0);
+}
+
+// posenc::row() with the waves: the same values without a pow per column.
+template <typename T>
+void TableWriter::State::row(double position, T* out) {
+  if (!waves && e.angle != Angle::kRatioPower) waves = findWaves(e, waveCount);
+  const bool padding = detail::isPaddingPosition(e, position);
+  if (!waves || padding)
+    detail::evaluateRow(e, position, padding, out);
+  else
+    writeWaves(position, out);
+}
+
+void TableWriter::row(double position, float* out) {
+  if (state_) state_->row(position, out);
+}
+void TableWriter::row(double position, double* out) {
+  if (state_) state_->row(position, out);
 }
 
 bool table(const Encoding& e, int64_t length, float* out) {

@@ -1,5 +1,6 @@
 // The browser half of `npm run bench`: the same suite as Node, in Chromium.
 import { load } from '../../web/lib/index.js';
+import { runFixedCost } from './fixed-cost.js';
 import { formatResult, runSuite } from './suite.js';
 
 const log = document.getElementById('log');
@@ -7,6 +8,7 @@ try {
   const pe = await load();
   const lines = [`Chromium ${navigator.userAgent.match(/Chrome\/([\d.]+)/)?.[1]}, posenc SIMD build: ${pe.simd}`];
   const results = runSuite(pe, (r) => lines.push(formatResult(r)));
+  results.push(...runFixedCost(pe, (line) => lines.push(line)));
   log.textContent = lines.join('\n');
   window.benchResults = { lines, results };
 } catch (error) {

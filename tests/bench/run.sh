@@ -16,3 +16,5 @@ node tests/bench/node.mjs
 node tests/bench/identify.mjs
 echo "== headless Chromium"
 node tests/bench/browser.mjs
+echo "== headless Chromium, per-call fixed cost by CPU time"
+node tests/bench/fixed-cost-cpu.mjs

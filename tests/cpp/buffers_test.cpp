@@ -259,3 +259,76 @@ TEST(AllocatedBytes, CountsAnArrayWhileItLives) {
 }
 
 }  // namespace
+
+TEST(TableOnce, EncodingsInTurnBeyondTheCachedWritersEachEqualANewTable) {
+  // Six encodings (more than kCachedWriters), each differing from the first
+  // in one field: start, scale (-0 included: its zeros are -0), base, layout.
+  std::vector<reference::Knobs> knobs(6);
+  knobs[1].start = 7;
+  knobs[2].scale = 0.0;
+  knobs[3].scale = -0.0;
+  knobs[4].base = 100;
+  knobs[5].concat = true;
+  static_assert(buffers::kCachedWriters < 6);
+  for (int round = 0; round < 3; ++round)
+    for (const reference::Knobs& k : knobs) {
+      for (long length : {1L, 40L}) {
+        std::vector<float> want(length * k.d);
+        ASSERT_TRUE(posenc::table(reference::encoding(k), length, want.data()));
+        const float* rows = buffers::tableOnce<float>(reference::encoding(k), length, 0);
+        ASSERT_NE(rows, nullptr);
+        ASSERT_EQ(0, std::memcmp(rows, want.data(), want.size() * sizeof(float)));
+        ASSERT_NEAR(rows[(length - 1) * k.d + 1], reference::value(k, k.start + length - 1, 1), 1.2e-7);
+      }
+    }
+  // -0 in every column of the row at position 0 (sin 0 = 0, cos 0 = 1, times -0).
+  const float* zeros = buffers::tableOnce<float>(reference::encoding(knobs[3]), 1, 0);
+  ASSERT_NE(zeros, nullptr);
+  EXPECT_TRUE(std::signbit(zeros[0]) && std::signbit(zeros[1]));
+  buffers::clearCaches();
+}
+
+TEST(TableOnce, EncodingsDifferingOnlyByAPrecisionDtypeGetTheirOwnWriters) {
+  // Angles near 3000 rounded to float32 move by up to 1.2e-4: a writer kept
+  // for the exact angles would give visibly different rows.
+  reference::Knobs k;
+  k.d = 16;
+  k.start = 3001;
+  posenc::Encoding exact = reference::encoding(k);
+  posenc::Encoding roundedAngles = exact, roundedPositions = exact;
+  roundedAngles.precision.angle = posenc::Dtype::kFloat32;
+  roundedPositions.precision.position = posenc::Dtype::kBfloat16;
+  const long length = 8;
+  // Row 0, column 2: sin(3001 w) with w = 10000^(-2/16), its angle rounded to
+  // float32, or its position rounded to bfloat16 (steps of 16 there: 3008).
+  const double w = std::pow(10000.0, -2.0 / 16.0);
+  const double want[] = {std::sin(3001 * w), std::sin(static_cast<double>(static_cast<float>(3001 * w))),
+                         std::sin(3008 * w)};
+  const posenc::Encoding* encodings[] = {&exact, &roundedAngles, &roundedPositions};
+  ASSERT_GT(std::abs(want[1] - want[0]), 1e-6);
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 3; ++i) {
+      std::vector<double> fresh(length * k.d);
+      ASSERT_TRUE(posenc::table(*encodings[i], length, fresh.data()));
+      const double* rows = buffers::tableOnce<double>(*encodings[i], length, 0);
+      ASSERT_NE(rows, nullptr);
+      ASSERT_EQ(0, std::memcmp(rows, fresh.data(), fresh.size() * sizeof(double)));
+      EXPECT_NEAR(rows[2], want[i], 1e-12) << "encoding " << i << ", round " << round;
+    }
+  buffers::clearCaches();
+}
+
+TEST(Row, RowsOfEncodingsInTurnEqualRow) {
+  std::vector<reference::Knobs> knobs(6);
+  for (size_t i = 0; i < knobs.size(); ++i) knobs[i].base = 10 + 1000.0 * static_cast<double>(i);
+  knobs[5].scale = -0.0;
+  std::vector<double> got(8), want(8);
+  for (int round = 0; round < 3; ++round)
+    for (const reference::Knobs& k : knobs) {
+      ASSERT_TRUE(buffers::row(reference::encoding(k), 7.5, got.data()));
+      posenc::row(reference::encoding(k), 7.5, want.data());
+      ASSERT_EQ(0, std::memcmp(got.data(), want.data(), got.size() * sizeof(double)));
+      for (int j = 0; j < 8; ++j) ASSERT_NEAR(got[j], reference::value(k, 7.5, j), 1e-12);
+    }
+  buffers::clearCaches();
+}

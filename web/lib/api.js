@@ -130,16 +130,62 @@ function rowsPerChunk(rowBytes, rowCount) {
   return Math.max(1, Math.min(rowCount, Math.floor(CHUNK_BYTES / rowBytes)));
 }
 
+// The staged block's length: bindings.cpp's kFields.
+const STAGED_FIELDS = 15;
+
 export function createApi(module) {
   // Tables up to this size come from one call into scratch the module keeps.
   const onceBytes = module.onceBytes();
   // The module's memory now (a new ArrayBuffer after every growth).
   const wasmMemory = () => module.HEAPU8.buffer;
+  // Every call's options go through one block of wasm memory (bindings.cpp,
+  // stagedEncoding()): writing 15 doubles costs less than an Embind struct.
+  const stagedAddress = module.stagedEncodingAddress();
+  let staged = null;
+  // In the order of bindings.cpp's Field.
+  function stage(params) {
+    // A view taken before the memory grew is detached: take a new one then.
+    if (staged === null || staged.buffer !== module.HEAPU8.buffer)
+      staged = new Float64Array(module.HEAPU8.buffer, stagedAddress, STAGED_FIELDS);
+    staged[0] = params.dModel;
+    staged[1] = params.layout;
+    staged[2] = params.exponent;
+    staged[3] = params.order;
+    staged[4] = params.angle;
+    staged[5] = params.base;
+    staged[6] = params.frequencyScale;
+    staged[7] = params.start;
+    staged[8] = params.paddingRow;
+    staged[9] = params.scale;
+    staged[10] = params.oddColumn;
+    staged[11] = params.exponentDtype;
+    staged[12] = params.frequencyDtype;
+    staged[13] = params.positionDtype;
+    staged[14] = params.angleDtype;
+  }
   // The small tables' scratch, taken now, before pe.allocate() can fill the heap.
-  module.tableOnce32(encodingParams('table', { dModel: 1 }), 1, 0);
+  stage(encodingParams('table', { dModel: 1 }));
+  module.tableOnce32(1, 0);
   function withChunkRows(chunks, chunkRows) {
     chunks.chunkRows = chunkRows;
     return chunks;
+  }
+  // A view of `count` values at `address` in the small tables' scratch (null
+  // for address 0: out of memory), reused while the address, the count and
+  // the memory stay the same. Valid until the next call into the module.
+  let scratchView = null;
+  function scratchRows(address, count, ArrayType) {
+    if (address === 0) return null;
+    const view = scratchView;
+    if (
+      view === null ||
+      view.buffer !== module.HEAPU8.buffer ||
+      view.byteOffset !== address ||
+      view.length !== count ||
+      !(view instanceof ArrayType)
+    )
+      scratchView = new ArrayType(module.HEAPU8.buffer, address, count);
+    return scratchView;
   }
   // A view of wasm memory (or null: out of memory), copied into out at once.
   function copyOut(where, out, values) {
@@ -157,26 +203,31 @@ export function createApi(module) {
       const ArrayType = dtypeOf('table', opts);
       checkRatioPowerPositions('table', params, 'start', params.start);
       const count = length * params.dModel;
-      checkSize('table', `a ${length} x ${params.dModel} table`, count, ArrayType);
+      checkSize('table', () => `a ${length} x ${params.dModel} table`, count, ArrayType);
       checkWork(
         'table',
-        `a ${length} x ${params.dModel} ${ArrayType === Float64Array ? 'float64' : 'float32'} table`,
+        () => `a ${length} x ${params.dModel} ${ArrayType === Float64Array ? 'float64' : 'float32'} table`,
         tableWork(params, length, ArrayType),
         'reduce length or dModel',
       );
       if (WasmArray.is(opts.out)) {
         const write = ArrayType === Float64Array ? module.tableInto64 : module.tableInto32;
-        return inPlace('table', opts.out, module, ArrayType, count, (address) => write(params, length, address));
+        return inPlace('table', opts.out, module, ArrayType, count, (address) => {
+          stage(params);
+          return write(length, address);
+        });
       }
       const out = outputArray('table', opts, ArrayType, count, true, wasmMemory);
       if (count * ArrayType.BYTES_PER_ELEMENT <= onceBytes) {
         // One call, no writer object: the fixed cost is most of a small table's.
         const once = ArrayType === Float64Array ? module.tableOnce64 : module.tableOnce32;
-        return copyOut('table', out, once(params, length, pageOffset(out, 0)));
+        stage(params);
+        return copyOut('table', out, scratchRows(once(length, pageOffset(out, 0)), count, ArrayType));
       }
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
       const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
-      return drain(withChunkRows(new Chunks(params, 0, chunkRows), chunkRows), out, params.dModel, length, 'table');
+      stage(params);
+      return drain(withChunkRows(new Chunks(0, chunkRows), chunkRows), out, params.dModel, length, 'table');
     },
 
     // row and frequencies do at most 2^20 values' work (dModel <= 2^20): no work limit.
@@ -186,18 +237,16 @@ export function createApi(module) {
       const ArrayType = dtypeOf('row', opts);
       checkRatioPowerPositions('row', params, 'position', position);
       const out = outputArray('row', opts, ArrayType, params.dModel, false, wasmMemory);
-      return copyOut(
-        'row',
-        out,
-        ArrayType === Float64Array ? module.row64(params, position) : module.row32(params, position),
-      );
+      stage(params);
+      return copyOut('row', out, ArrayType === Float64Array ? module.row64(position) : module.row32(position));
     },
 
     frequencies(opts) {
       const params = encodingParams('frequencies', opts);
       fixedDtype('frequencies', opts, 'float64');
       const out = outputArray('frequencies', opts, Float64Array, params.dModel, false, wasmMemory);
-      return copyOut('frequencies', out, module.frequencies(params));
+      stage(params);
+      return copyOut('frequencies', out, module.frequencies());
     },
 
     offsetDots(opts) {
@@ -215,12 +264,13 @@ export function createApi(module) {
       else checkRatioPowerPositions('offsetDots', params, 'from + minOffset', from + minOffset);
       checkWork(
         'offsetDots',
-        `${count} offsets × dModel ${params.dModel}${multipliedHow(params)}`,
+        () => `${count} offsets × dModel ${params.dModel}${multipliedHow(params)}`,
         offsetDotsWork(params, count),
         'reduce maxOffset or dModel',
       );
       const out = outputArray('offsetDots', opts, Float64Array, count, false, wasmMemory);
-      return copyOut('offsetDots', out, module.offsetDots(params, from, minOffset, maxOffset));
+      stage(params);
+      return copyOut('offsetDots', out, module.offsetDots(from, minOffset, maxOffset));
     },
 
     similarity(opts) {
@@ -243,20 +293,22 @@ export function createApi(module) {
         'reduce length or dModel',
       );
       if (WasmArray.is(opts.out)) {
-        return inPlace('similarity', opts.out, module, Float32Array, length * length, (address) =>
-          module.similarityInto(params, length, address),
-        );
+        return inPlace('similarity', opts.out, module, Float32Array, length * length, (address) => {
+          stage(params);
+          return module.similarityInto(length, address);
+        });
       }
       const out = outputArray('similarity', opts, Float32Array, length * length, true, wasmMemory);
       const chunkRows = rowsPerChunk(length * 4, length);
-      const chunks = withChunkRows(new module.SimilarityChunks(params, length, chunkRows), chunkRows);
+      stage(params);
+      const chunks = withChunkRows(new module.SimilarityChunks(length, chunkRows), chunkRows);
       return drain(chunks, out, length, length, 'similarity');
     },
 
     /** An array in the module's own memory: table() and similarity() write into it without copying. */
     allocate: allocator(module),
 
-    /** Bytes malloc'ed inside the wasm heap right now (for leak checks). */
+    /** Bytes malloc'ed inside the wasm heap right now (for leak checks): the writers kept for repeated options are dropped first. */
     heapBytes() {
       return module.allocatedBytes();
     },

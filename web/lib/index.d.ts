@@ -244,7 +244,7 @@ export interface Posenc {
   /** `count` values in the module's own memory, for table()/similarity() to write in place (no copy). */
   allocate(count: number, opts: { dtype: 'float64' }): WasmArray<Float64Array>;
   allocate(count: number, opts?: { dtype?: 'float32' }): WasmArray<Float32Array>;
-  /** Bytes allocated inside the wasm heap (for leak checks). */
+  /** Bytes allocated inside the wasm heap (for leak checks), after dropping the writers kept for repeated options. */
   heapBytes(): number;
   /** Which convention, base, start, padding row and scale explain a row-major [length x dModel] table. */
   identify(data: TableData, length: number, dModel: number): Identification;

@@ -78,10 +78,27 @@ function positionsOf(where, p, tokens) {
   return positions;
 }
 
+// The frequencies of the last few configurations (a pow per pair, and the
+// YaRN/LongRoPE/Llama 3 adjustments), keyed by the resolved numbers (bit for
+// bit: Object.is) and factor arrays, which are copies rope-options.js made.
+// Bounded: at most 4 configurations of at most 8192 rotary dimensions.
+const RECENT_FREQUENCIES = 4;
+const MAX_KEPT_ROTARY_DIM = 8192;
+
+/** Whether two Float64Arrays (or nulls) hold the same numbers. */
+function sameNumbers(a, b) {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
 // Angles rounded to a dtype are evaluated one by one (no recurrence).
 const linearAngles = (resolved) => resolved.precision.positionDtype === 0 && resolved.precision.angleDtype === 0;
 
 export function ropeApi(module) {
+  // Kept per module, and dropped with it.
+  const recentFrequencies = [];
   // The module's memory now (a new ArrayBuffer after every growth).
   const wasmMemory = () => module.HEAPU8.buffer;
   function frequencies(where, resolved) {
@@ -106,9 +123,26 @@ export function ropeApi(module) {
       p.exponentDtype,
       p.frequencyDtype,
     );
+    const known = recentFrequencies.find(
+      (entry) =>
+        sameNumbers(entry.fields, fields) &&
+        sameNumbers(entry.shortFactor, resolved.shortFactor) &&
+        sameNumbers(entry.longFactor, resolved.longFactor),
+    );
+    if (known !== undefined) return known.frequencies;
     const f = module.ropeFrequencies(fields, resolved.shortFactor, resolved.longFactor);
     if (f === null) throw outOfMemory(where);
-    return { attentionFactor: f[0], invFreq: f.subarray(1) };
+    // Never handed to the caller (ropeFrequencies returns a copy), so never changed.
+    const frequencies = { attentionFactor: f[0], invFreq: f.subarray(1) };
+    if (p.rotaryDim > MAX_KEPT_ROTARY_DIM) return frequencies;
+    recentFrequencies.unshift({
+      fields,
+      shortFactor: resolved.shortFactor,
+      longFactor: resolved.longFactor,
+      frequencies,
+    });
+    if (recentFrequencies.length > RECENT_FREQUENCIES) recentFrequencies.pop();
+    return frequencies;
   }
 
   const api = {

@@ -144,6 +144,16 @@ class TableWriter {
   void write(double* out, int64_t rows);
   // False when the scratch state could not be allocated.
   bool ok() const;
+  // Starts again at row `firstRow`, keeping what the writer has set up (the
+  // frequencies, their sin and cos, the scratch state) and, after a restart
+  // at the same row, that row's seed: writing the same encoding's tables
+  // again and again then costs the rows, not a pow, sin and cos per pair.
+  void restart(int64_t firstRow);
+  // The row at any position, as posenc::row() gives it (the same values),
+  // from the frequencies the writer keeps: no pow per column. Neither moves
+  // the writer nor depends on its row.
+  void row(double position, float* out);
+  void row(double position, double* out);
 
  private:
   struct State;  // defined in src/table.cpp
