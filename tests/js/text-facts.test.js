@@ -107,11 +107,11 @@ describe('explanations worded from the settings', () => {
   it('s(k): the peak is d/2 for the paper, and the curves part for legacy-column', () => {
     const paper = factsOf('offset-dots', { dModel: 64 });
     expect(paper.peak).toBeCloseTo(32, 4);
-    expect(en['offset.text'](paper)).toContain('= 32$ $= d/2$');
+    expect(en['offset.text'](paper)).toContain('$|PE(p)|^2$ = 32 = $d/2$');
     expect(en['offset.text'](paper)).toContain('they coincide');
     const legacy = en['offset.text'](factsOf('offset-dots', { preset: 'legacy-column' }));
     expect(legacy).toContain('here they part');
-    expect(legacy).not.toContain('$= d/2$');
+    expect(legacy).not.toContain('= $d/2$');
   });
 
   it('the similarity matrix is called Toeplitz only when it is, and its padding row is named', () => {

@@ -5,8 +5,8 @@ export default {
   'controls.rope': '旋转位置编码（RoPE）一章',
   'controls.ropeDim': '注意力头维度 d（RoPE）',
   'controls.ropeLayout': 'RoPE 布局',
-  'controls.ropeLayout.half': '前后对半 half（rotate_half、GPT-NeoX）',
-  'controls.ropeLayout.interleaved': '交错 interleaved（GPT-J、RoFormer）',
+  'controls.ropeLayout.half': '前后对半（rotate_half）',
+  'controls.ropeLayout.interleaved': '交错（GPT-J）',
   'controls.context': '上下文长度 L（RoPE）',
 
   'whyBase.title': '为什么是 10000？',
