@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
+import { float16, ROUND } from '../precision-reference.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = `${root}dist/site`;
@@ -23,37 +24,6 @@ if (!existsSync(`${site}/index.html`)) {
 mkdirSync(artifacts, { recursive: true });
 
 // ---- references ----
-
-const bits = new BigUint64Array(1);
-const asDouble = new Float64Array(bits.buffer);
-/** x rounded to IEEE binary16 (nearest, ties to even), from the bits of the double. */
-function float16(x) {
-  if (Number.isNaN(x) || x === 0 || !Number.isFinite(x)) return x;
-  asDouble[0] = x;
-  const b = bits[0];
-  const sign = b >> 63n ? -1 : 1;
-  let exponent = Number((b >> 52n) & 0x7ffn) - 1023;
-  const significand = (b & ((1n << 52n) - 1n)) | (1n << 52n);
-  const shift = 42n + BigInt(exponent < -14 ? -14 - exponent : 0);
-  if (shift > 54n) return sign * 0;
-  let q = significand >> shift;
-  const rest = significand & ((1n << shift) - 1n);
-  const half = 1n << (shift - 1n);
-  if (rest > half || (rest === half && (q & 1n) === 1n)) q += 1n;
-  if (exponent < -14) return sign * Number(q) * 2 ** -24;
-  if (q === 2048n) ((q = 1024n), exponent++);
-  if (exponent > 15) return sign * Infinity;
-  return sign * Number(q) * 2 ** (exponent - 10);
-}
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-/** Round to nearest even on the top 16 bits of the float32 (the values here are float32 already or integers). */
-function bfloat16(x) {
-  f32[0] = x;
-  u32[0] = ((u32[0] + 0x7fff + ((u32[0] >>> 16) & 1)) & 0xffff0000) >>> 0;
-  return f32[0];
-}
-const ROUND = { float16, bfloat16, float32: Math.fround };
 
 /** The page's number format: 3 (or `digits`) significant digits, exponential beyond [1e-3, 1e5). */
 const n = (value, digits = 3) =>
