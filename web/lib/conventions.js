@@ -47,6 +47,8 @@ export const EXPONENTS = Object.freeze(['pair', 'half-minus-one', 'column']);
 export const ORDERS = Object.freeze(['sin-cos', 'cos-sin']);
 export const ANGLES = Object.freeze(['divide', 'ratio-power']);
 // In the order of the core's OddColumn.
+/** RoPE's pairings: (i, i + d/2) (Llama, Hugging Face) or (2i, 2i + 1) (RoFormer, GPT-J). */
+export const ROPE_LAYOUTS = Object.freeze(['half', 'interleaved']);
 export const ODD_COLUMNS = Object.freeze(['formula', 'zero']);
 export const DTYPES = Object.freeze(['float32', 'float64']);
 // Formats a position, frequency, exponent or angle can be rounded to on the way

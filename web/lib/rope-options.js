@@ -16,10 +16,10 @@ import {
   precisionParams,
   typedArrayKind,
 } from './options.js';
-import { PRECISION_OPTIONS } from './conventions.js';
+import { PRECISION_OPTIONS, ROPE_LAYOUTS } from './conventions.js';
 
 export const ROPE_SCALING_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3']);
-export const ROPE_LAYOUTS = Object.freeze(['half', 'interleaved']);
+export { ROPE_LAYOUTS };
 // Widest head: every head dimension in use is far below (DeepSeek's 192, Gemma's 256).
 export const MAX_HEAD_DIM = 1 << 16;
 

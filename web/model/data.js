@@ -7,9 +7,7 @@
 // length, past the windows shown), computes nothing again, and hands back the
 // same arrays, which plots and callers may compare by identity. Results are
 // never modified.
-import { labNumbers } from './rope-lab-data.js';
 import { pairColumns, pairCount, pairOfColumn, sharesFrequency, startingAt } from './convention.js';
-import { precisionNumbers, replays } from './precision-data.js';
 
 /** Starting positions whose s(k) curves are overlaid: p, p + 100, p + 1000. */
 const START_STEPS = [0, 100, 1000];
@@ -17,8 +15,7 @@ const START_STEPS = [0, 100, 1000];
 const CURVE_STEPS = 4;
 const BAND_COUNT = 6;
 
-export const offsetWindow = (state) => Math.min(state.length - 1, 512);
-export const waveWindow = (state) => Math.min(state.length - 1, 64);
+export { offsetWindow, waveWindow } from './windows.js';
 
 // Per kind of result: enough for every plot of a view and a few steps of a drag.
 const MEMO_SIZE = 16;
@@ -187,12 +184,14 @@ export function createModel(pe) {
     offsetCurves,
     contributions,
     rotation: memoised('rotation', rotation),
-    precision: memoised('precision', (conv, length, format) => precisionNumbers(pe, conv, length, format)),
-    precisionReplays: memoised('precisionReplays', () => replays(pe)),
     // The core itself, for the sections that call it directly (the RoPE chapter, rope-data.js).
     core: pe,
-    // The RoPE lab's numbers for its part of the state (rope-lab-data.js).
-    ropeLab: memoised('ropeLab', (labState) => labNumbers(pe, labState)),
+    /**
+     * compute(pe, ...args), memoised under `kind` by its arguments: for the
+     * later chapters' numbers (rope-lab-data.js, precision-data.js), whose code
+     * loads with their chapter, not with the model.
+     */
+    remember: (kind, compute, ...args) => memoised(kind, (...values) => compute(pe, ...values))(...args),
     // The rows start … start + length − 1 and s(k) for k in [low, high] from `from`, as the core gives them.
     table: memoised('table', (conv, start, length) => pe.table({ ...conv, start, length })),
     offsetDots: memoised('offsetDots', (conv, from, low, high) =>

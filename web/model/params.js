@@ -9,8 +9,8 @@
 // error messages (shown with textContent).
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { PRECISION_PATHS } from './precision-data.js';
-import { ROPE_LAYOUTS } from '../lib/rope-options.js';
-import { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-lab-data.js';
+import { ROPE_LAYOUTS } from '../lib/conventions.js';
+import { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-presets.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 

@@ -83,8 +83,8 @@ export function precisionNumbers(pe, conv, length, format) {
 /** What the worker computes for the section (section-data.js spreads this into COMPUTE). */
 export const PRECISION_COMPUTE = {
   precision: ({ model, state, conv }) => ({
-    ...model.precision(conv, state.length, state.precision),
-    replays: model.precisionReplays(),
+    ...model.remember('precision', precisionNumbers, conv, state.length, state.precision),
+    replays: model.remember('precisionReplays', replays),
   }),
 };
 

@@ -2,7 +2,7 @@
 // <output>s in step with the state, and reports which state keys a user
 // change touched.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
-import { ROPE_LAYOUTS } from '../lib/rope-options.js';
+import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
 import { PRECISION_PATHS } from '../model/precision-data.js';
 
