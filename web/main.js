@@ -7,7 +7,8 @@ import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { wantedArrays } from './model/arrays.js';
 import { firstFunction, knobs } from './model/convention.js';
-import { SECTIONS } from './model/sections.js';
+import { BASE_SECTIONS } from './model/base-sections.js';
+import { CHAPTERS } from './model/chapters.js';
 import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
 import { textFacts } from './model/text-facts.js';
 import {
@@ -20,8 +21,6 @@ import {
   translator,
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
-import { addEmbedTools } from './page/embed-snippet.js';
-import { createRopeChapter } from './page/rope-lab.js';
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
@@ -39,8 +38,12 @@ const requested = {};
 const dirty = new Set();
 let frame = 0;
 let idle = 0;
+// The first plot on screen is shown (see firstViewShown).
+let firstViewDone = false;
 
-const sections = SECTIONS.map((section) => ({
+/** The page's sections (the first ones now, each later chapter's when it loads), with their place in the page. */
+const sections = [];
+const pageSection = (section) => ({
   ...section,
   element: document.querySelector(`[data-plot="${section.name}"]`),
   // The explanations beside the plot: worded from the facts of what it shows.
@@ -59,13 +62,34 @@ const sections = SECTIONS.map((section) => ({
   arrived: null,
   // What the plot shows: { data, options, language }, to skip redrawing the same.
   shown: null,
-}));
+});
+sections.push(...BASE_SECTIONS.map(pageSection));
 
-// "Embed" under each plot: snippets for the current state (refreshed on redraw).
-const embedTools = addEmbedTools(sections, () => state);
+// "Embed" under each plot: snippets and images of the current state (refreshed on redraw). The build put
+// the buttons in the page; their code loads a moment after the first view, or at the first click on one.
+let embedTools = null;
+let embedLoading = null;
+function loadEmbedTools() {
+  embedLoading ??= import('./page/embed-snippet.js').then(
+    ({ addEmbedTools }) => {
+      embedTools = addEmbedTools(sections, () => state);
+    },
+    (error) => {
+      // Not fetched (offline): tried again at the next click.
+      embedLoading = null;
+      console.error(error);
+    },
+  );
+  return embedLoading;
+}
+document.addEventListener('click', (event) => {
+  const button = event.target.closest?.('[data-embed]');
+  if (!button || embedTools) return;
+  loadEmbedTools().then(() => embedTools?.open(button.dataset.embed));
+});
 // "Check my implementation" and the exports of the current settings (their own section and worker): a
 // chunk of their own, with the library code only they use, loaded when their section nears the screen or
-// a moment after the page is interactive: the first view does not wait for it.
+// a moment after the first view is shown: the first view does not wait for it.
 let check = null;
 let checkLoading = null;
 function loadCheck() {
@@ -80,7 +104,6 @@ function loadCheck() {
     },
   );
 }
-const CHECK_AFTER_MS = 1000;
 new IntersectionObserver(
   (entries, observer) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -90,8 +113,8 @@ new IntersectionObserver(
   { rootMargin: '100% 0px' },
 ).observe(document.getElementById('check'));
 const controls = bindControls(form, (next) => setState(next));
-// The RoPE chapter's lab settings, Check my RoPE and code (sections 4-6).
-const ropeChapter = createRopeChapter(document, (next) => setState(next));
+// The RoPE chapter's lab settings, Check my RoPE and code (sections 4-6): loaded with the lab's chapter.
+let ropeChapter = null;
 
 // The loading line, kept as a key and its arguments so that a language switch rewrites it.
 let statusSaid = null;
@@ -112,7 +135,7 @@ function setState(next) {
   state = next;
   lastChange = performance.now();
   controls.show(state, t);
-  ropeChapter.show(state, t);
+  ropeChapter?.show(state, t);
   schedule();
 }
 
@@ -163,7 +186,7 @@ async function setLanguage(next) {
   }
   fillPresetTable();
   controls.show(state, t);
-  ropeChapter.show(state, t);
+  ropeChapter?.show(state, t);
   dirty.add('language');
   schedule();
 }
@@ -262,7 +285,38 @@ let firstPlotMarked = false;
 function markFirstPlot() {
   if (firstPlotMarked) return;
   firstPlotMarked = true;
-  compute.painted().then(() => requestAnimationFrame(() => setTimeout(() => performance.mark('posenc:first-plot'))));
+  compute.painted().then(() =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        performance.mark('posenc:first-plot');
+        firstViewShown();
+      }),
+    ),
+  );
+}
+
+// Off-screen plots, the later chapters, the check tool and the embed tools
+// wait until the first plot on screen is shown (with none on screen, until a moment after
+// the page is interactive): until then they would compete with it for the
+// main thread, the worker and the network.
+const FIRST_VIEW_PATIENCE_MS = 1000;
+const LATER_AFTER_MS = 500;
+function firstViewShown() {
+  if (firstViewDone) return;
+  firstViewDone = true;
+  scheduleIdle();
+  setTimeout(
+    () =>
+      whenIdle(
+        () => {
+          loadChapters();
+          loadCheck();
+          loadEmbedTools();
+        },
+        { timeout: 1000 },
+      ),
+    LATER_AFTER_MS,
+  );
 }
 
 const LARGE = 1 << 16;
@@ -330,7 +384,7 @@ function redraw() {
   const changed = new Set(dirty);
   dirty.clear();
   updateUrl();
-  embedTools.refresh();
+  embedTools?.refresh();
   check?.refresh();
 
   // Plots keep showing the last arrays until the worker answers with new ones.
@@ -380,7 +434,7 @@ let arraysOutdated = true;
 
 function scheduleIdle() {
   const waiting = sections.some((section) => section.stale || section.arrived);
-  if (idle || dragging || !(arraysOutdated || waiting)) return;
+  if (idle || dragging || !firstViewDone || !(arraysOutdated || waiting)) return;
   const wait = Math.max(0, lastChange + QUIET_MS - performance.now());
   idle = setTimeout(() => {
     whenIdle(
@@ -417,6 +471,48 @@ const visibility = new IntersectionObserver(
   { rootMargin: '0px' },
 );
 for (const section of sections) visibility.observe(section.element);
+
+// The later chapters: each loads when its first plot nears the screen, or a
+// moment after the first view is done (so that scrolling finds them ready).
+const chapterLoads = new Map();
+function loadChapter(chapter) {
+  if (chapterLoads.has(chapter.name)) return chapterLoads.get(chapter.name);
+  const parts = [chapter.load()];
+  if (chapter.name === 'rope-lab') parts.push(import('./page/rope-lab.js'));
+  const loading = Promise.all(parts).then(
+    ([list, ropeLab]) => {
+      const added = list.map(pageSection);
+      sections.push(...added);
+      embedTools?.add(added);
+      for (const section of added) visibility.observe(section.element);
+      if (ropeLab) {
+        ropeChapter = ropeLab.createRopeChapter(document, (next) => setState(next));
+        ropeChapter.show(state, t);
+      }
+      arraysOutdated = true;
+      schedule();
+      scheduleIdle();
+    },
+    (error) => {
+      // Not fetched (offline): tried again when it nears the screen next.
+      chapterLoads.delete(chapter.name);
+      console.error(error);
+    },
+  );
+  chapterLoads.set(chapter.name, loading);
+  return loading;
+}
+const nearing = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      loadChapter(CHAPTERS.find((chapter) => chapter.watch === entry.target.dataset.plot));
+    }
+  },
+  { rootMargin: '100% 0px' },
+);
+for (const chapter of CHAPTERS) nearing.observe(document.querySelector(`[data-plot="${chapter.watch}"]`));
+const loadChapters = () => CHAPTERS.forEach(loadChapter);
 
 languageSelect.addEventListener('change', () => {
   if (!isLanguage(languageSelect.value)) return;
@@ -455,7 +551,7 @@ async function start() {
     if (current !== attempt) return;
     ready = true;
     if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');
-    setTimeout(() => whenIdle(loadCheck, { timeout: 1000 }), CHECK_AFTER_MS);
+    setTimeout(firstViewShown, FIRST_VIEW_PATIENCE_MS);
     sayStatus('ready', null);
     schedule();
   } catch (error) {

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { embedToolsPlugin } from './vite-embed-tools.js';
 import { katexFontsPlugin, richTextPlugin } from './vite-rich-text.js';
 import { previewWasmGzipPlugin } from './vite-preview-gzip.js';
 
@@ -12,6 +13,8 @@ export default defineConfig({
   base: './',
   // The page's text and formulas rendered at build time (no typesetting at load).
   plugins: [
+    // The "Embed" buttons under the plots (their text then filled in like the rest).
+    embedToolsPlugin({ htmlFiles: [page('./index.html')] }),
     richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] }),
     katexFontsPlugin(),
     // npm start (vite preview) sends the .wasm compressed too.
@@ -28,6 +31,8 @@ export default defineConfig({
       },
     },
   },
+  // The workers are modules (new Worker(…, { type: 'module' })): their later parts load as chunks of their own.
+  worker: { format: 'es' },
   server: { host: '127.0.0.1', port: 5173, strictPort: false },
   preview: { host: '127.0.0.1', port: 4173 },
 });

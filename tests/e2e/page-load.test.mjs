@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
+import { TAG_OF_PLOT } from '../../web/model/tags.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
@@ -46,6 +47,14 @@ async function coldPage(locale) {
   await page.addInitScript(() => {
     const mark = performance.mark.bind(performance);
     window.__marked = {};
+    // The paragraphs of the explanations as the build wrote them, to tell which the page rewrote.
+    document.addEventListener('DOMContentLoaded', () => {
+      window.__built = [...document.querySelectorAll('[data-i18n-rich]')].map((node) => ({
+        key: node.dataset.i18nRich,
+        node,
+        paragraphs: [...node.children].map((paragraph) => ({ paragraph, html: paragraph.outerHTML })),
+      }));
+    });
     performance.mark = (name, ...rest) => {
       if (name === 'posenc:first-plot') {
         const canvas = document.querySelector('[data-plot="heatmap"] canvas');
@@ -142,6 +151,113 @@ try {
     return Object.entries(marks)
       .map(([name, [entry]]) => `${name} ${Math.round(entry.startTime)} ms`)
       .join(', ');
+  });
+
+  await check(
+    'the first view loads none of the later chapters or tools: their code comes after the first plot',
+    async () => {
+      // Each chapter's own chunk (web/model/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
+      const CHAPTER_CHUNKS = [
+        'more-sections',
+        'rope-sections',
+        'rope-lab-sections',
+        'precision-sections',
+        'rope-lab',
+        'check',
+        'embed-snippet',
+      ];
+      const chunkOf = (url) =>
+        new URL(url).pathname
+          .split('/')
+          .pop()
+          .replace(/-[\w-]{8}\.js$/, '');
+      await page.waitForFunction(
+        (names) =>
+          names.every((name) =>
+            performance.getEntriesByType('resource').some(
+              (entry) =>
+                entry.name
+                  .split('/')
+                  .pop()
+                  .replace(/-[\w-]{8}\.js$/, '') === name,
+            ),
+          ),
+        CHAPTER_CHUNKS,
+        { timeout: 15000 },
+      );
+      const { firstPlot, loads } = await page.evaluate(() => ({
+        firstPlot: performance.getEntriesByName('posenc:first-plot')[0].startTime,
+        loads: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, at: entry.startTime })),
+      }));
+      const early = loads.filter(({ url, at }) => CHAPTER_CHUNKS.includes(chunkOf(url)) && at < firstPlot);
+      assert(early.length === 0, `requested before the first plot: ${early.map(({ url }) => chunkOf(url)).join(', ')}`);
+      return `${CHAPTER_CHUNKS.length} chunks, all requested after the first plot (${Math.round(firstPlot)} ms)`;
+    },
+  );
+
+  await check(
+    'every plot with an element has its Embed button in the served HTML, working once its code loads',
+    async () => {
+      const html = await (await fetch(server.url)).text();
+      const served = [...html.matchAll(/data-embed="([\w-]+)"/g)].map((m) => m[1]).sort();
+      const plots = Object.keys(TAG_OF_PLOT).sort();
+      assert(
+        JSON.stringify(served) === JSON.stringify(plots),
+        `buttons ${served.join(', ')}; plots ${plots.join(', ')}`,
+      );
+      // Its tools' code has loaded by now (checked above): a click opens the panel with the plot's snippet.
+      await page.click('[data-testid="embed-button-heatmap"]');
+      await page.waitForFunction(() =>
+        document.querySelector('#embed-heatmap textarea')?.value.includes('posenc-heatmap'),
+      );
+      const label = await page.getAttribute('[data-testid="embed-button-heatmap"]', 'aria-controls');
+      assert(label === 'embed-heatmap', `aria-controls ${label}`);
+      await page.click('[data-testid="embed-button-heatmap"]');
+      return `${served.length} buttons`;
+    },
+  );
+
+  await check('a click on Embed before its code has loaded opens the panel once it has', async () => {
+    const early = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const earlyPage = await watchedPage(early);
+      // The tools' code is held back until after the click.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await earlyPage.route(/embed-snippet-[\w-]{8}\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await earlyPage.goto(server.url);
+      await earlyPage.waitForFunction(() => performance.getEntriesByName('posenc:interactive').length > 0);
+      await earlyPage.click('[data-testid="embed-button-waves"]');
+      release();
+      await earlyPage.waitForFunction(
+        () => document.querySelector('#embed-waves textarea')?.value.includes('posenc-waves'),
+        null,
+        { timeout: 15000 },
+      );
+      const expanded = await earlyPage.getAttribute('[data-testid="embed-button-waves"]', 'aria-expanded');
+      assert(expanded === 'true', `aria-expanded ${expanded}`);
+      assert(earlyPage.problems.length === 0, earlyPage.problems.join('\n'));
+      return 'opened';
+    } finally {
+      await early.close();
+    }
+  });
+
+  await check('the explanations the build wrote are not rewritten at load with the same words', async () => {
+    const needless = await page.evaluate(() =>
+      window.__built.flatMap(({ key, node, paragraphs }) =>
+        paragraphs
+          .map(({ paragraph, html }, index) => ({ key, index, replaced: !paragraph.isConnected, html }))
+          .filter(({ replaced, index, html }) => replaced && node.children[index]?.outerHTML === html)
+          .map(({ key, index }) => `${key} ¶${index + 1}`),
+      ),
+    );
+    assert(needless.length === 0, `rewritten with the same words: ${needless.join(', ')}`);
+    const rich = await page.evaluate(() => window.__built.length);
+    return `${rich} rich elements, none rewritten needlessly`;
   });
 
   await check('switching to Chinese and back puts the built formulas in place, still without KaTeX', async () => {

@@ -2,7 +2,9 @@
 // similarity matrix and the difference of two tables; and paints them for the
 // heatmaps (plots/paint.js), so that the main thread only puts pixels and a
 // slider drag never waits on a pass over millions of values. Also the numbers
-// of the other plots (model/section-data.js), so that the main thread only draws.
+// of the other plots (model/base-data.js, and the later chapters' from
+// model/section-data.js, loaded with the first request for one), so that the
+// main thread only draws.
 //
 // An array crosses to the main thread once, transferred, never copied: a
 // compute job fills a buffer, paints it for the plots that painted the array
@@ -27,10 +29,24 @@ import { load } from '../lib/index.js';
 import { paintCells, valueRange } from '../plots/paint.js';
 import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
-import { COMPUTE } from '../model/section-data.js';
+import { BASE_COMPUTE } from '../model/base-data.js';
 
 const posenc = load();
 let model = null;
+// Every section's numbers, once a later chapter's are asked for (their code is not part of the first view).
+let allCompute = null;
+async function computeOf(name) {
+  if (BASE_COMPUTE[name]) return BASE_COMPUTE[name];
+  allCompute ??= import('../model/section-data.js').then(
+    (module) => module.COMPUTE,
+    (error) => {
+      // Not fetched (offline): asked for again with the next request.
+      allCompute = null;
+      throw error;
+    },
+  );
+  return (await allCompute)[name];
+}
 const pending = new Map();
 let busy = false;
 
@@ -117,11 +133,13 @@ function paint(values, source, { colourKey, ...request }) {
   return { pixels, width, height };
 }
 
-function run(pe, { id, type, source, request, paints = [], name, state }) {
+async function run(pe, { id, type, source, request, paints = [], name, state }) {
   if (type === 'section') {
     model ??= createModel(pe);
+    const compute = await computeOf(name);
+    if (!compute) throw new RangeError(`no section named ${name}`);
     // Cloned, not transferred: the model keeps its results for the next requests.
-    self.postMessage({ id, numbers: COMPUTE[name]({ model, state, conv: knobs(state) }) });
+    self.postMessage({ id, numbers: compute({ model, state, conv: knobs(state) }) });
     return;
   }
   if (type === 'compute') {
@@ -170,7 +188,7 @@ async function drain() {
     pending.delete(lane);
     const started = performance.now();
     try {
-      run(pe, job);
+      await run(pe, job);
     } catch (error) {
       self.postMessage({ id: job.id, error: String(error?.message ?? error) });
     }

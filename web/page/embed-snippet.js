@@ -59,10 +59,8 @@ export function embedSnippets(section, state, { elementsUrl = ELEMENTS_URL, embe
   return { script, iframe };
 }
 
+// The plot's area and its button are in the page's HTML and styles (vite-embed-tools.js); the panel comes with this code.
 const CSS = `
-.embed-plot-area { grid-area: plot; min-width: 0; }
-.embed-tools { margin-top: 0.4rem; font-size: 0.88rem; }
-.embed-tools > button { font-size: 0.85rem; }
 .embed-panel { margin-top: 0.5rem; padding: 0.6rem; border: 1px solid var(--border, #d0d7de); border-radius: 6px; }
 .embed-panel[hidden] { display: none; }
 .embed-snippet { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 0.25rem 0.5rem; margin-bottom: 0.6rem; }
@@ -165,152 +163,156 @@ async function copy(field, status, t) {
 /**
  * Adds the embed tools under each plot of `sections` (the page's, with their
  * element) that has an element. getState() -> the page state. Returns
- * { refresh() }: rebuilds the snippets of the open panels (call on redraw).
+ * { add(sections), open(name), refresh() }: add puts tools under the plots
+ * of sections loaded later; refresh rebuilds the snippets of the open panels
+ * (call on redraw).
  */
 export function addEmbedTools(sections, getState) {
   adoptPageStyles();
   const embedUrl = new URL('embed.html', location.href).href;
   const tools = [];
-  for (const section of sections) {
-    if (!Object.hasOwn(TAG_OF_PLOT, section.name)) continue;
-    const plot = section.element;
-    // The plot and its tools share the plot's place in the section's grid.
-    const area = document.createElement('div');
-    area.className = 'embed-plot-area';
-    plot.replaceWith(area);
-    const bar = document.createElement('div');
-    bar.className = 'embed-tools';
-    area.append(plot, bar);
-
-    const id = `embed-${section.name}`;
-    const toggle = document.createElement('button');
-    toggle.type = 'button';
-    toggle.dataset.testid = `embed-button-${section.name}`;
-    toggle.setAttribute('aria-expanded', 'false');
-    toggle.setAttribute('aria-controls', id);
-    const panel = document.createElement('div');
-    panel.className = 'embed-panel';
-    panel.id = id;
-    panel.hidden = true;
-    const status = document.createElement('p');
-    status.className = 'embed-status';
-    status.setAttribute('aria-live', 'polite');
-    status.dataset.testid = 'embed-status';
-
-    const fields = {};
-    const parts = {};
-    for (const kind of ['script', 'iframe']) {
-      const row = document.createElement('div');
-      row.className = 'embed-snippet';
-      const label = document.createElement('label');
-      label.htmlFor = `${id}-${kind}`;
-      const field = document.createElement('textarea');
-      field.id = `${id}-${kind}`;
-      field.readOnly = true;
-      field.rows = kind === 'script' ? 5 : 4;
-      field.spellcheck = false;
-      field.dataset.testid = `embed-${kind}`;
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.testid = `embed-copy-${kind}`;
-      button.addEventListener('click', () => {
-        update();
-        copy(field, status, currentTranslator());
-      });
-      row.append(label, field, button);
-      panel.append(row);
-      fields[kind] = field;
-      parts[kind] = { label, button };
-    }
-    // The plot as an image: copy (PNG) and files (PNG, SVG).
-    const imageRow = document.createElement('div');
-    imageRow.className = 'embed-snippet embed-image';
-    const imageLabel = document.createElement('p');
-    imageLabel.id = `${id}-image`;
-    const imageButtons = document.createElement('div');
-    imageButtons.setAttribute('role', 'group');
-    imageButtons.setAttribute('aria-labelledby', imageLabel.id);
-    const imageActions = { copy: null, png: null, svg: null };
-    for (const kind of Object.keys(imageActions)) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.testid = `embed-image-${kind}`;
-      button.addEventListener('click', () => imageAction(kind));
-      imageButtons.append(button);
-      imageActions[kind] = button;
-    }
-    imageRow.append(imageLabel, imageButtons);
-    panel.append(imageRow, status);
-    bar.append(toggle, panel);
-
-    async function imageAction(kind) {
-      const t = currentTranslator();
-      const picture = captioned(section, getState(), plot, t);
-      if (!picture) {
-        status.textContent = t('export.notDrawn');
-        status.dataset.result = 'error';
-        return;
-      }
-      const name = `posenc-${section.name}.${kind === 'svg' ? 'svg' : 'png'}`;
-      try {
-        if (kind === 'copy') await copyImage(picture, name, status, t);
-        else {
-          download(
-            kind === 'svg' ? new Blob([picture.svg], { type: 'image/svg+xml' }) : await svgToPng(picture, 2),
-            name,
-          );
-          status.textContent = t('export.saved', name);
-          status.dataset.result = 'saved';
-        }
-      } catch (error) {
-        status.textContent = t('export.failed', String(error?.message ?? error));
-        status.dataset.result = 'error';
-      }
-    }
-
-    function update() {
-      const height = Math.ceil(plot.getBoundingClientRect().height) + 48;
-      const snippets = embedSnippets(section, getState(), { embedUrl, height: height > 120 ? height : 480 });
-      fields.script.value = snippets.script;
-      fields.iframe.value = snippets.iframe;
-    }
-    function label() {
-      const t = currentTranslator();
-      toggle.textContent = t('embed.button');
-      // The plot's own heading where a section holds several (an h3 before it), else the section's title
-      // (translated), not the plot's internal name.
-      const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
-      const title = (heading ?? plot.closest('section')?.querySelector('h2'))?.textContent?.trim() || section.name;
-      toggle.setAttribute('aria-label', t('embed.buttonLabel', title));
-      parts.script.label.textContent = t('embed.script');
-      parts.iframe.label.textContent = t('embed.iframe');
-      for (const kind of ['script', 'iframe']) {
-        parts[kind].button.textContent = t('embed.copy');
-        parts[kind].button.setAttribute('aria-label', t('embed.copyLabel', kind));
-      }
-      imageLabel.textContent = t('export.imageLabel');
-      imageActions.copy.textContent = t('export.imageCopy');
-      imageActions.png.textContent = t('export.png');
-      imageActions.svg.textContent = t('export.svg');
-    }
-    toggle.addEventListener('click', () => {
-      const open = panel.hidden;
-      panel.hidden = !open;
-      toggle.setAttribute('aria-expanded', String(open));
-      status.textContent = '';
-      if (open) update();
-    });
-    label();
-    tools.push({ panel, update, label });
-  }
   // The page switches language by setting <html lang>.
   new MutationObserver(() => tools.forEach((tool) => tool.label())).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ['lang'],
   });
+  add(sections);
   return {
+    /** Tools under the plots of sections added later (a chapter loaded when it neared the screen). */
+    add,
+    /** Opens the panel of plot `name` (a click on its button before this code had loaded). */
+    open(name) {
+      tools.find((tool) => tool.name === name)?.open();
+    },
     refresh() {
       for (const tool of tools) if (!tool.panel.hidden) tool.update();
     },
   };
+
+  function add(sections) {
+    for (const section of sections) {
+      if (!Object.hasOwn(TAG_OF_PLOT, section.name)) continue;
+      const plot = section.element;
+      // The build put the plot in an area with a bar of tools holding the button (vite-embed-tools.js).
+      const toggle = document.querySelector(`[data-embed="${section.name}"]`);
+      if (!toggle) throw new Error(`the page has no Embed button for ${section.name}`);
+      const bar = toggle.parentElement;
+      const id = `embed-${section.name}`;
+      toggle.setAttribute('aria-controls', id);
+      const panel = document.createElement('div');
+      panel.className = 'embed-panel';
+      panel.id = id;
+      panel.hidden = true;
+      const status = document.createElement('p');
+      status.className = 'embed-status';
+      status.setAttribute('aria-live', 'polite');
+      status.dataset.testid = 'embed-status';
+
+      const fields = {};
+      const parts = {};
+      for (const kind of ['script', 'iframe']) {
+        const row = document.createElement('div');
+        row.className = 'embed-snippet';
+        const label = document.createElement('label');
+        label.htmlFor = `${id}-${kind}`;
+        const field = document.createElement('textarea');
+        field.id = `${id}-${kind}`;
+        field.readOnly = true;
+        field.rows = kind === 'script' ? 5 : 4;
+        field.spellcheck = false;
+        field.dataset.testid = `embed-${kind}`;
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.testid = `embed-copy-${kind}`;
+        button.addEventListener('click', () => {
+          update();
+          copy(field, status, currentTranslator());
+        });
+        row.append(label, field, button);
+        panel.append(row);
+        fields[kind] = field;
+        parts[kind] = { label, button };
+      }
+      // The plot as an image: copy (PNG) and files (PNG, SVG).
+      const imageRow = document.createElement('div');
+      imageRow.className = 'embed-snippet embed-image';
+      const imageLabel = document.createElement('p');
+      imageLabel.id = `${id}-image`;
+      const imageButtons = document.createElement('div');
+      imageButtons.setAttribute('role', 'group');
+      imageButtons.setAttribute('aria-labelledby', imageLabel.id);
+      const imageActions = { copy: null, png: null, svg: null };
+      for (const kind of Object.keys(imageActions)) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.testid = `embed-image-${kind}`;
+        button.addEventListener('click', () => imageAction(kind));
+        imageButtons.append(button);
+        imageActions[kind] = button;
+      }
+      imageRow.append(imageLabel, imageButtons);
+      panel.append(imageRow, status);
+      bar.append(toggle, panel);
+
+      async function imageAction(kind) {
+        const t = currentTranslator();
+        const picture = captioned(section, getState(), plot, t);
+        if (!picture) {
+          status.textContent = t('export.notDrawn');
+          status.dataset.result = 'error';
+          return;
+        }
+        const name = `posenc-${section.name}.${kind === 'svg' ? 'svg' : 'png'}`;
+        try {
+          if (kind === 'copy') await copyImage(picture, name, status, t);
+          else {
+            download(
+              kind === 'svg' ? new Blob([picture.svg], { type: 'image/svg+xml' }) : await svgToPng(picture, 2),
+              name,
+            );
+            status.textContent = t('export.saved', name);
+            status.dataset.result = 'saved';
+          }
+        } catch (error) {
+          status.textContent = t('export.failed', String(error?.message ?? error));
+          status.dataset.result = 'error';
+        }
+      }
+
+      function update() {
+        const height = Math.ceil(plot.getBoundingClientRect().height) + 48;
+        const snippets = embedSnippets(section, getState(), { embedUrl, height: height > 120 ? height : 480 });
+        fields.script.value = snippets.script;
+        fields.iframe.value = snippets.iframe;
+      }
+      function label() {
+        const t = currentTranslator();
+        toggle.textContent = t('embed.button');
+        // The plot's own heading where a section holds several (an h3 before it), else the section's title
+        // (translated), not the plot's internal name.
+        const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
+        const title = (heading ?? plot.closest('section')?.querySelector('h2'))?.textContent?.trim() || section.name;
+        toggle.setAttribute('aria-label', t('embed.buttonLabel', title));
+        parts.script.label.textContent = t('embed.script');
+        parts.iframe.label.textContent = t('embed.iframe');
+        for (const kind of ['script', 'iframe']) {
+          parts[kind].button.textContent = t('embed.copy');
+          parts[kind].button.setAttribute('aria-label', t('embed.copyLabel', kind));
+        }
+        imageLabel.textContent = t('export.imageLabel');
+        imageActions.copy.textContent = t('export.imageCopy');
+        imageActions.png.textContent = t('export.png');
+        imageActions.svg.textContent = t('export.svg');
+      }
+      function setOpen(open) {
+        panel.hidden = !open;
+        toggle.setAttribute('aria-expanded', String(open));
+        status.textContent = '';
+        if (open) update();
+      }
+      toggle.addEventListener('click', () => setOpen(panel.hidden));
+      label();
+      tools.push({ name: section.name, panel, update, label, open: () => setOpen(true) });
+    }
+  }
 }

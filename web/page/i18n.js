@@ -112,7 +112,13 @@ export function showRich(node, t, facts, language) {
       return;
     }
     paragraphs.forEach((paragraph, index) => {
-      if (paragraph !== shown[index]) node.children[index].replaceWith(nodeOf(paragraph));
+      if (paragraph === shown[index]) return;
+      const next = nodeOf(paragraph);
+      next.normalize();
+      // The build's paragraph (its source unknown, shown null) often says the same already: left in place,
+      // the page lays nothing out again at load.
+      if (shown[index] === null && node.children[index].isEqualNode(next)) return;
+      node.children[index].replaceWith(next);
     });
   };
   lateRich.delete(node);
