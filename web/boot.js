@@ -1,7 +1,7 @@
-// The page's first script, run as soon as it arrives (async): starts the
-// compute worker, so that its script and the .wasm it fetches load while the
-// document is parsed and the page's code loads, then loads the page once the
-// document is parsed. The styles are imported here so that they stay in the
+// The page's first module (async): starts the compute worker where the built
+// page's classic script (vite-early-worker.js) has not already, so that its
+// script and the .wasm it fetches load while the document is parsed and the
+// page's code loads; then loads the page once the document is parsed. The styles are imported here so that they stay in the
 // page's <head> (the text and formulas are in the HTML, rendered at build time).
 import 'katex/dist/katex.min.css';
 import './styles.css';

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { earlyWorkerPlugin } from './vite-early-worker.js';
 import { embedToolsPlugin } from './vite-embed-tools.js';
 import { katexFontsPlugin, richTextPlugin } from './vite-rich-text.js';
 import { previewWasmGzipPlugin } from './vite-preview-gzip.js';
@@ -17,6 +18,8 @@ export default defineConfig({
     embedToolsPlugin({ htmlFiles: [page('./index.html')] }),
     richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] }),
     katexFontsPlugin(),
+    // The compute worker started by a classic script before the page is parsed.
+    earlyWorkerPlugin(),
     // npm start (vite preview) sends the .wasm compressed too.
     previewWasmGzipPlugin(),
   ],

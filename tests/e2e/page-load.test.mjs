@@ -47,6 +47,15 @@ async function coldPage(locale) {
   await page.addInitScript(() => {
     const mark = performance.mark.bind(performance);
     window.__marked = {};
+    // Each worker the page starts, and whether the document's body had been parsed yet.
+    window.__workers = [];
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(url, options) {
+        super(url, options);
+        window.__workers.push({ url: String(url), bodyParsed: document.body !== null });
+      }
+    };
     // The paragraphs of the explanations as the build wrote them, to tell which the page rewrote.
     document.addEventListener('DOMContentLoaded', () => {
       window.__built = [...document.querySelectorAll('[data-i18n-rich]')].map((node) => ({
@@ -151,6 +160,14 @@ try {
     return Object.entries(marks)
       .map(([name, [entry]]) => `${name} ${Math.round(entry.startTime)} ms`)
       .join(', ');
+  });
+
+  await check('the compute worker starts before the document is parsed (the .wasm loads meanwhile)', async () => {
+    const workers = await page.evaluate(() => window.__workers);
+    const compute = workers.filter(({ url }) => /compute-worker-[\w-]+\.js$/.test(url));
+    assert(compute.length === 1, `compute workers started: ${JSON.stringify(workers)}`);
+    assert(!compute[0].bodyParsed, 'the compute worker was started after the body was parsed');
+    return 'started from <head>';
   });
 
   await check(

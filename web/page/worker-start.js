@@ -9,6 +9,12 @@ let started = null;
 /** Starts the compute worker (once, until taken over). */
 export function startWorker() {
   if (started) return;
+  // Started already by the built page's first classic script (web/vite-early-worker.js).
+  if (self.posencEarlyWorker) {
+    started = self.posencEarlyWorker;
+    delete self.posencEarlyWorker;
+    return;
+  }
   const worker = new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
   started = { worker, errors: [] };
   const kept = started.errors;
