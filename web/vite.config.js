@@ -7,13 +7,16 @@ const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 // The page lives in web/; the built site goes to dist/site. embed.html (one
 // plot, for iframes) is a second page of the same build.
+const richText = richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] });
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   // The page's text and formulas rendered at build time (no typesetting at load).
   plugins: [
-    richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] }),
-    katexFontsPlugin(),
+    richText,
+    // KaTeX's fonts, cut down to the characters of those formulas.
+    katexFontsPlugin({ formulas: richText.api.formulas }),
     // npm start (vite preview) sends the .wasm compressed too.
     previewWasmGzipPlugin(),
   ],
