@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { richHtml } from './page/rich-text.js';
-import { codePointsOf, subsetKatexCss } from './katex-font-subset.js';
+import { subsetKatexCss } from './katex-font-subset.js';
 
 const VIRTUAL = 'virtual:posenc-rich';
 const RESOLVED = `\0${VIRTUAL}`;
@@ -171,7 +171,13 @@ export function katexFontsPlugin({ formulas } = {}) {
         .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
         .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
       if (!subsetDir) return css;
-      return subsetKatexCss(css, { cssFile: file, points: codePointsOf(await formulas()), outDir: subsetDir });
+      return subsetKatexCss(css, {
+        cssFile: file,
+        formulas: await formulas(),
+        outDir: subsetDir,
+        // Every digit: a formula worded at run time from other settings brings other numbers.
+        extra: { 'KaTeX_Main-Regular.woff2': '0123456789' },
+      });
     },
     transformIndexHtml: {
       order: 'post',

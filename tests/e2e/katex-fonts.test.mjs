@@ -51,6 +51,14 @@ function rangeTest(range) {
   return (point) => runs.some(([first, last]) => point >= first && point <= last);
 }
 
+// Every wait ends: a page that never settles fails the run instead of hanging it.
+const watchdog = setTimeout(() => {
+  console.log('FAIL - the checks did not finish within 8 minutes');
+  console.log('KaTeX fonts: 0 passed, 1 failed');
+  process.exit(1);
+}, 8 * 60_000);
+watchdog.unref();
+
 const server = await serveStatic(site);
 const browser = await launchChromium();
 
@@ -71,7 +79,7 @@ async function loadedPage(locale, prepare = async () => {}) {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     scrollTo(0, 0);
-    await document.fonts.ready;
+    await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 20000))]);
   });
   return { context, page };
 }
@@ -294,7 +302,7 @@ try {
             family: getComputedStyle(node).fontFamily,
           }));
         glyphs();
-        await document.fonts.ready;
+        await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 20000))]);
         return {
           glyphs: glyphs(),
           fallback: [...box.querySelectorAll('.fallback')].map(widthOf),

@@ -10,7 +10,7 @@ import fontverter from 'fontverter';
 import * as harfbuzz from 'harfbuzzjs';
 import katex from 'katex';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codePointsOf, subsetKatexCss, subsetOf, unicodeRange } from '../../web/katex-font-subset.js';
+import { charactersByFont, subsetKatexCss, subsetOf, unicodeRange } from '../../web/katex-font-subset.js';
 
 const fonts = fileURLToPath(new URL('../../node_modules/katex/dist/fonts/', import.meta.url));
 const cmap = async (bytes) =>
@@ -21,14 +21,25 @@ describe('KaTeX font subsets', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'posenc-subset-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('reads the characters of a formula from its HTML, entities decoded, tags left out', () => {
-    expect(codePointsOf(['<span class="a">x&lt;y&amp;&#x27;&#39;&quot;&gt;</span><b>−</b>'])).toEqual(
-      points(`x<y&'">−`),
+  it("finds the font each character of a formula is drawn in, from KaTeX's CSS, its MathML copy left out", () => {
+    const css = readFileSync(`${fonts}../katex.min.css`, 'utf8');
+    const html = [
+      katex.renderToString(String.raw`\alpha+x\text{Q<\&}\sum_i`),
+      katex.renderToString(String.raw`\left(\frac{a}{b}\right)\mathbf{v}`, { displayMode: true }),
+    ];
+    const found = Object.fromEntries(
+      [...charactersByFont(css, html)].map(([url, points]) => [
+        url,
+        String.fromCodePoint(...[...points].sort((a, b) => a - b)),
+      ]),
     );
-    const html = katex.renderToString('\\alpha+\\text{Q}');
-    const found = codePointsOf([html]);
-    for (const character of 'αQ+') expect(found.has(character.codePointAt(0))).toBe(true);
-    expect(found.has('<'.codePointAt(0))).toBe(false);
+    expect(found).toEqual({
+      'fonts/KaTeX_Math-Italic.woff2': 'abixα', // \mathnormal: letters in math
+      'fonts/KaTeX_Main-Regular.woff2': '&+<Q\u200b', // \text, operators, KaTeX's zero-width spaces; x only in the MathML
+      'fonts/KaTeX_Size1-Regular.woff2': '∑', // an inline \sum
+      'fonts/KaTeX_Size2-Regular.woff2': '()', // \left( around a display fraction
+      'fonts/KaTeX_Main-Bold.woff2': 'v', // \mathbf
+    });
   });
 
   it('writes sorted code points as a unicode-range of runs', () => {
@@ -58,22 +69,48 @@ describe('KaTeX font subsets', () => {
   it('splits a used face into the full font (the other characters) and the subset; leaves unused faces', async () => {
     const cssFile = `${fonts}../katex.min.css`;
     const css =
-      '.a{color:red}@font-face{font-display:swap;font-family:KaTeX_Main;font-style:normal;font-weight:400;src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2")}' +
+      '.katex{font:normal 1.21em KaTeX_Main,Times New Roman,serif}@font-face{font-display:swap;font-family:KaTeX_Main;font-style:normal;font-weight:400;src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2")}' +
       '@font-face{font-display:swap;font-family:KaTeX_Size4;font-style:normal;font-weight:400;src:url(fonts/KaTeX_Size4-Regular.woff2) format("woff2")}';
-    const out = await subsetKatexCss(css, { cssFile, points: points('ab'), outDir: scratch });
+    const formulas = [katex.renderToString(String.raw`\text{ab}`)];
+    const out = await subsetKatexCss(css, {
+      cssFile,
+      formulas,
+      outDir: scratch,
+      extra: { 'KaTeX_Main-Regular.woff2': '7' },
+    });
     const faces = [...out.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]);
-    expect(out.startsWith('.a{color:red}')).toBe(true);
+    expect(out.startsWith('.katex{font:normal 1.21em KaTeX_Main,Times New Roman,serif}')).toBe(true);
     expect(faces).toHaveLength(3);
     const subsetUrl = /src:url\(([^)]+)\)/.exec(faces[1])[1];
     expect(faces[1]).toContain('font-family:KaTeX_Main;font-style:normal;font-weight:400');
     expect(faces[1]).toContain('font-display:swap');
-    expect(faces[1].endsWith('unicode-range:U+61-62')).toBe(true);
-    expect([...(await cmap(readFileSync(join(fonts, '..', subsetUrl))))].sort()).toEqual([0x61, 0x62]);
-    expect(faces[0]).toContain('src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2");unicode-range:U+20-5F,U+');
-    expect(faces[0]).toContain(',U+63-');
+    expect(faces[1].endsWith('unicode-range:U+37,U+61-62')).toBe(true);
+    expect([...(await cmap(readFileSync(join(fonts, '..', subsetUrl))))].sort()).toEqual([0x37, 0x61, 0x62]);
+    // The full font keeps every other character it has: its range, read back, is its cmap less the subset's.
+    expect(faces[0]).toContain('src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2");unicode-range:');
+    const fullRange = new Set(
+      /unicode-range:(.*)$/
+        .exec(faces[0])[1]
+        .split(',')
+        .flatMap((run) => {
+          const [first, last = first] = run
+            .replace('U+', '')
+            .split('-')
+            .map((hex) => parseInt(hex, 16));
+          return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+        }),
+    );
+    const expected = [...(await cmap(readFileSync(`${fonts}KaTeX_Main-Regular.woff2`)))].filter(
+      (point) => ![0x37, 0x61, 0x62].includes(point),
+    );
+    expect([...fullRange].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     // Size4 (large delimiters) has neither: it stays as it was.
     expect(faces[2]).toBe(/@font-face\{([^}]*KaTeX_Size4[^}]*)\}/.exec(css)[1]);
-    const none = await subsetKatexCss(css, { cssFile, points: points('中'), outDir: scratch });
+    const none = await subsetKatexCss(css, {
+      cssFile,
+      formulas: [katex.renderToString('\\text{中}')],
+      outDir: scratch,
+    });
     expect(none).toBe(css);
   });
 });
