@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { richHtml } from './page/rich-text.js';
+import { subsetKatexCss } from './katex-font-subset.js';
 
 const VIRTUAL = 'virtual:posenc-rich';
 const RESOLVED = `\0${VIRTUAL}`;
@@ -63,8 +64,30 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
       ),
     );
 
+  /** The HTML of each formula of every rich string the build renders, in every language. */
+  async function formulas() {
+    const found = [];
+    const recording = {
+      renderToString(tex, options) {
+        const html = katex.renderToString(tex, options);
+        found.push(html);
+        return html;
+      },
+    };
+    for (const language of languages()) {
+      const table = await strings(language);
+      for (const key of richKeys()) {
+        const text = await textOf(table[key]);
+        if (text !== undefined) richHtml(text, recording);
+      }
+    }
+    return found;
+  }
+
   return {
     name: 'posenc-rich-text',
+    // For katexFontsPlugin: the characters its font subsets must hold.
+    api: { formulas },
     configureServer(devServer) {
       server = devServer;
     },
@@ -109,21 +132,52 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
 
 // KaTeX's fonts: woff2 only (every browser that runs the page reads it; the
 // woff and ttf copies were built and never fetched) and shown with a fallback
-// font until they arrive (font-display: swap, KaTeX's own is block: no text);
-// the two every formula uses are preloaded with the page.
+// font until they arrive (font-display: swap, KaTeX's own is block: no text).
+// In a build, each font is cut down to the characters of `formulas()` (the
+// HTML of every formula the build typeset: richTextPlugin's api), with the
+// full font kept for any other character (web/katex-font-subset.js); the
+// subsets of the two every formula uses are preloaded with the page.
 const KATEX_CSS = /[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/;
-const PRELOADED_FONTS = [/KaTeX_Main-Regular-[\w-]+\.woff2$/, /KaTeX_Math-Italic-[\w-]+\.woff2$/];
+const PRELOADED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
 
-export function katexFontsPlugin() {
+export function katexFontsPlugin({ formulas } = {}) {
+  let subsetDir = null;
   return {
     name: 'posenc-katex-fonts',
     enforce: 'pre',
-    transform(code, id) {
-      if (!KATEX_CSS.test(id.split('?')[0])) return;
-      return code
+    // The subsets are files of their own, never inlined into the CSS (Vite inlines assets under 4 KB):
+    // a face is fetched only when its characters appear.
+    config(user) {
+      const limit = user.build?.assetsInlineLimit;
+      return {
+        build: {
+          assetsInlineLimit: (file, content) =>
+            /KaTeX_[\w-]+(\.subset)?\.woff2$/.test(file)
+              ? false
+              : typeof limit === 'function'
+                ? limit(file, content)
+                : undefined,
+        },
+      };
+    },
+    configResolved(config) {
+      if (config.command === 'build' && formulas) subsetDir = join(config.cacheDir, 'katex-subset');
+    },
+    async transform(code, id) {
+      const file = id.split('?')[0];
+      if (!KATEX_CSS.test(file)) return;
+      const css = code
         .replace(/font-display:\s*block/g, 'font-display:swap')
         .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/g, '')
         .replace(/,\s*url\([^)]*\.ttf\)\s*format\(["']truetype["']\)/g, '');
+      if (!subsetDir) return css;
+      return subsetKatexCss(css, {
+        cssFile: file,
+        formulas: await formulas(),
+        outDir: subsetDir,
+        // Every digit: a formula worded at run time from other settings brings other numbers.
+        extra: { 'KaTeX_Main-Regular.woff2': '0123456789' },
+      });
     },
     transformIndexHtml: {
       order: 'post',

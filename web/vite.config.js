@@ -9,6 +9,8 @@ const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 // The page lives in web/; the built site goes to dist/site. embed.html (one
 // plot, for iframes) is a second page of the same build.
+const richText = richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] });
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
@@ -16,8 +18,9 @@ export default defineConfig({
   plugins: [
     // The "Embed" buttons under the plots (their text then filled in like the rest).
     embedToolsPlugin({ htmlFiles: [page('./index.html')] }),
-    richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] }),
-    katexFontsPlugin(),
+    richText,
+    // KaTeX's fonts, cut down to the characters of those formulas.
+    katexFontsPlugin({ formulas: richText.api.formulas }),
     // The compute worker started by a classic script before the page is parsed.
     earlyWorkerPlugin(),
     // npm start (vite preview) sends the .wasm compressed too.

@@ -1,0 +1,341 @@
+// KaTeX's fonts as the built page serves them (docs/performance.md, "How the
+// formulas' fonts are served"): the page's formulas, in both languages, are
+// drawn from subsets of the fonts that really hold their characters, the full
+// fonts are never fetched for them, the subsets lay formulas out exactly as
+// the full fonts do, and a formula typeset later with a character outside the
+// subsets still gets the full font. Font files are read here with harfbuzzjs
+// (their cmap and advances), apart from the build's code.
+// Usage: node tests/e2e/katex-fonts.test.mjs (after a build of dist/site).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fontverter from 'fontverter';
+import * as harfbuzz from 'harfbuzzjs';
+import katex from 'katex';
+import { launchChromium } from './chromium.mjs';
+import { assert, check, finish, watchedPage } from './harness.mjs';
+import { serveStatic } from './server.mjs';
+
+const site = fileURLToPath(new URL('../../dist/site', import.meta.url));
+if (!existsSync(`${site}/index.html`)) {
+  console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const katexFonts = fileURLToPath(new URL('../../node_modules/katex/dist/fonts/', import.meta.url));
+
+/** A font file's face: its cmap's code points and the advance of each (in font units), with units per em. */
+async function readFont(bytes) {
+  const face = new harfbuzz.Face(new harfbuzz.Blob(await fontverter.convert(Buffer.from(bytes), 'sfnt')));
+  const font = new harfbuzz.Font(face);
+  const codePoints = new Set(face.collectUnicodes());
+  const advance = (point) => font.glyphHAdvance(font.nominalGlyph(point));
+  return { codePoints, advance, unitsPerEm: face.upem };
+}
+// The font a served file was cut from: KaTeX_Main-Regular(.subset)-<hash>.woff2 -> KaTeX_Main-Regular.
+const fontName = (url) => /(KaTeX_\w+?-[A-Za-z]+)[.-][^/]*\.woff2$/.exec(url)?.[1];
+const isSubset = (url) => /\.subset-[^/]*\.woff2$/.test(url);
+const fullFonts = new Map();
+const fullFont = async (name) => {
+  if (!fullFonts.has(name)) fullFonts.set(name, await readFont(readFileSync(`${katexFonts}${name}.woff2`)));
+  return fullFonts.get(name);
+};
+
+/** The code points of a CSS unicode-range (all of them when there is none), as a membership test. */
+function rangeTest(range) {
+  if (!range) return () => true;
+  const runs = range.split(',').map((part) => {
+    const [first, last = first] = part.trim().replace(/^U\+/i, '').split('-');
+    if (first.includes('?')) return [parseInt(first.replace(/\?/g, '0'), 16), parseInt(first.replace(/\?/g, 'F'), 16)];
+    return [parseInt(first, 16), parseInt(last, 16)];
+  });
+  return (point) => runs.some(([first, last]) => point >= first && point <= last);
+}
+
+// Every wait ends: a page that never settles fails the run instead of hanging it.
+const watchdog = setTimeout(() => {
+  console.log('FAIL - the checks did not finish within 8 minutes');
+  console.log('KaTeX fonts: 0 passed, 1 failed');
+  process.exit(1);
+}, 8 * 60_000);
+watchdog.unref();
+
+const server = await serveStatic(site);
+const browser = await launchChromium();
+
+/** A cold load of the page in `locale`, scrolled to the end and back with every font loaded. */
+async function loadedPage(locale, prepare = async () => {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+  await prepare(context);
+  const page = await watchedPage(context);
+  await page.goto(server.url);
+  await page.waitForFunction(
+    () => ['posenc:first-plot', 'posenc:interactive'].every((name) => performance.getEntriesByName(name).length),
+    null,
+    { timeout: 60000 },
+  );
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    scrollTo(0, 0);
+    await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 20000))]);
+  });
+  return { context, page };
+}
+
+/** The @font-face rules of the page: family, weight, style, unicode-range, font-display and the file's URL. */
+const fontFaces = (page) =>
+  page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) =>
+      [...sheet.cssRules]
+        .filter((rule) => rule instanceof CSSFontFaceRule)
+        .map((rule) => ({
+          family: rule.style.getPropertyValue('font-family').replace(/["']/g, ''),
+          weight: rule.style.getPropertyValue('font-weight'),
+          style: rule.style.getPropertyValue('font-style'),
+          range: rule.style.getPropertyValue('unicode-range'),
+          display: rule.style.getPropertyValue('font-display'),
+          url: new URL(/url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))[1], sheet.href).href,
+        })),
+    ),
+  );
+
+/** Per KaTeX family, weight and style the text of the formulas (.katex) asks of it: { family, weight, style, text }. */
+const formulaText = (page) =>
+  page.evaluate(() => {
+    const wanted = new Map();
+    for (const root of document.querySelectorAll('.katex')) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const style = getComputedStyle(node.parentElement);
+        for (const family of style.fontFamily.split(',').map((name) => name.trim().replace(/["']/g, ''))) {
+          if (!family.startsWith('KaTeX_')) continue;
+          const key = `${family}|${style.fontWeight}|${style.fontStyle}`;
+          wanted.set(key, (wanted.get(key) ?? '') + node.data);
+        }
+      }
+    }
+    return [...wanted].map(([key, text]) => {
+      const [family, weight, style] = key.split('|');
+      return { family, weight, style, text };
+    });
+  });
+
+const WEIGHTS = { normal: '400', bold: '700' };
+const sameWeight = (a, b) => (WEIGHTS[a] ?? a) === (WEIGHTS[b] ?? b);
+
+/**
+ * Every character of the formulas that its KaTeX font has is covered only by
+ * subset faces whose file holds its glyph; one the font lacks by no face (so
+ * nothing is fetched for it). Returns how many characters and faces.
+ */
+async function checkCoverage(page) {
+  const faces = (await fontFaces(page)).filter((face) => face.family.startsWith('KaTeX_'));
+  assert(faces.length > 0, 'no KaTeX @font-face');
+  for (const face of faces) assert(face.display === 'swap', `${face.url}: font-display ${face.display}`);
+  const served = new Map();
+  const servedFont = async (url) => {
+    if (!served.has(url)) served.set(url, await readFont(await (await fetch(url)).arrayBuffer()));
+    return served.get(url);
+  };
+  let characters = 0;
+  const wanted = await formulaText(page);
+  assert(
+    wanted.some(({ family }) => family === 'KaTeX_Main'),
+    'no formula text in KaTeX_Main',
+  );
+  for (const { family, weight, style, text } of wanted) {
+    const candidates = faces.filter((face) => face.family === family && sameWeight(face.weight, weight));
+    const matching = candidates.filter((face) => face.style === style);
+    // (No face of that style: the browser takes the family's other style, as KaTeX_Math's italic for upright.)
+    const ofFace = matching.length > 0 ? matching : candidates;
+    assert(ofFace.length > 0, `no @font-face for ${family} ${weight} ${style}`);
+    const names = new Set(ofFace.map((face) => fontName(face.url)));
+    assert(names.size === 1, `${family} ${weight} ${style} is cut from ${[...names].join(', ')}`);
+    const full = await fullFont([...names][0]);
+    for (const point of new Set([...text].map((character) => character.codePointAt(0)))) {
+      characters++;
+      const covering = ofFace.filter((face) => rangeTest(face.range)(point));
+      const what = `U+${point.toString(16).toUpperCase()} (${String.fromCodePoint(point)}) in ${family} ${weight} ${style}`;
+      if (!full.codePoints.has(point)) {
+        assert(
+          covering.length === 0,
+          `${what}: not in the font, yet ${covering.map((face) => face.url).join(', ')} would be fetched for it`,
+        );
+        continue;
+      }
+      assert(covering.length > 0, `${what}: no face covers it`);
+      for (const face of covering) {
+        assert(isSubset(face.url), `${what}: served from the full font ${face.url}`);
+        assert((await servedFont(face.url)).codePoints.has(point), `${what}: ${face.url} has no glyph for it`);
+      }
+    }
+  }
+  return `${characters} characters in ${wanted.length} faces`;
+}
+
+const katexFontRequests = (page) => page.requests.filter((url) => /\/KaTeX_[^/]*\.woff2$/.test(url));
+
+/** The layout box of every formula (.katex) of the page, in order. */
+const formulaBoxes = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.katex')].map((node) => {
+      const box = node.getBoundingClientRect();
+      return [box.width, box.height];
+    }),
+  );
+
+try {
+  let subsetUrls = [];
+
+  for (const locale of ['en-US', 'zh-CN']) {
+    await check(
+      `${locale}: every formula character is drawn from a subset that holds it; no full font is fetched`,
+      async () => {
+        const { context, page } = await loadedPage(locale);
+        try {
+          if (locale === 'zh-CN') await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+          const detail = await checkCoverage(page);
+          const requested = katexFontRequests(page);
+          const full = requested.filter((url) => !isSubset(url));
+          assert(full.length === 0, `full fonts fetched: ${full.join(', ')}`);
+          assert(requested.length >= 2, `only ${requested.length} KaTeX fonts fetched`);
+          subsetUrls = [...new Set([...subsetUrls, ...requested])];
+          assert(page.problems.length === 0, page.problems.join('\n'));
+          return `${detail}; fetched ${requested.map(fontName).join(', ')}`;
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  }
+
+  await check('the page preloads only subsets, and only fonts its first view fetches', async () => {
+    const html = readFileSync(`${site}/index.html`, 'utf8');
+    const preloads = [...html.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    assert(preloads.length >= 1, 'no font preloaded');
+    for (const href of preloads) {
+      assert(isSubset(href), `${href} is not a subset`);
+      assert(
+        subsetUrls.some((url) => url.endsWith(href.replace(/^\.\//, '/'))),
+        `${href} preloaded but no formula uses it`,
+      );
+    }
+    return preloads.map(fontName).join(', ');
+  });
+
+  await check('the subsets lay every formula out as the full fonts do (and a missing font would show)', async () => {
+    const served = { full: 0, missing: 0 };
+    const withFonts = (how) => async (context) =>
+      context.route(/\.subset-[^/]*\.woff2$/, async (route) => {
+        served[how]++;
+        if (how === 'missing') return route.abort();
+        const body = readFileSync(`${katexFonts}${fontName(route.request().url())}.woff2`);
+        return route.fulfill({ body, contentType: 'font/woff2' });
+      });
+    const boxes = {};
+    for (const [how, prepare] of [
+      ['subset', undefined],
+      ['full', withFonts('full')],
+      ['missing', withFonts('missing')],
+    ]) {
+      const { context, page } = await loadedPage('en-US', prepare);
+      boxes[how] = await formulaBoxes(page);
+      await context.close();
+    }
+    assert(served.full >= 2 && served.missing >= 2, `fonts rerouted: ${JSON.stringify(served)}`);
+    assert(boxes.subset.length > 50, `only ${boxes.subset.length} formulas`);
+    assert(
+      boxes.full.length === boxes.subset.length,
+      `${boxes.full.length} formulas with full fonts, ${boxes.subset.length}`,
+    );
+    const differing = (other) =>
+      boxes.subset.filter(
+        ([width, height], i) => Math.abs(width - other[i][0]) > 0.01 || Math.abs(height - other[i][1]) > 0.01,
+      ).length;
+    const changed = differing(boxes.full);
+    assert(changed === 0, `${changed} of ${boxes.subset.length} formulas differ in size with the full fonts`);
+    // The comparison sees fonts: without them, formulas change size.
+    const withoutFonts = differing(boxes.missing);
+    assert(withoutFonts > boxes.subset.length / 2, `only ${withoutFonts} formulas change size without the fonts`);
+    return `${boxes.subset.length} formulas the same size (${withoutFonts} differ with no KaTeX font)`;
+  });
+
+  await check('a formula typeset at run time with a character outside the subset gets the full font', async () => {
+    const { context, page } = await loadedPage('en-US');
+    try {
+      const subsetUrl = katexFontRequests(page).find((url) => fontName(url) === 'KaTeX_Main-Regular' && isSubset(url));
+      assert(subsetUrl, 'the Main-Regular subset was not fetched');
+      const subset = await readFont(await (await fetch(subsetUrl)).arrayBuffer());
+      const full = await fullFont('KaTeX_Main-Regular');
+      // Letters and digits the full font has and the subset lacks, typeset by KaTeX as text.
+      const outside = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@']
+        .map((character) => character.codePointAt(0))
+        .filter((point) => full.codePoints.has(point) && !subset.codePoints.has(point));
+      assert(outside.length > 0, 'the Main-Regular subset holds every letter and digit');
+      const candidates = outside.map((point) => ({
+        character: String.fromCodePoint(point),
+        html: katex.renderToString(`\\text{${String.fromCodePoint(point)}}`),
+      }));
+      const before = katexFontRequests(page).length;
+      // Each candidate in a formula of its own; the fallback font's width beside it, to tell fonts apart.
+      const measured = await page.evaluate(async (items) => {
+        const box = document.createElement('div');
+        box.style.cssText = 'position:fixed;top:0;left:0;font-size:20px;background:white;z-index:9';
+        box.innerHTML = items
+          .map(
+            ({ character, html }) =>
+              `<p><span class="math">${html}</span> <span class="fallback" style="font:1.21em 'Times New Roman',serif">${character}</span></p>`,
+          )
+          .join('');
+        document.body.append(box);
+        const widthOf = (node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range.getBoundingClientRect().width;
+        };
+        const glyphs = () =>
+          [...box.querySelectorAll('.katex-html .mord.text .mord')].map((node) => ({
+            width: widthOf(node),
+            fontSize: parseFloat(getComputedStyle(node).fontSize),
+            family: getComputedStyle(node).fontFamily,
+          }));
+        glyphs();
+        await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 20000))]);
+        return {
+          glyphs: glyphs(),
+          fallback: [...box.querySelectorAll('.fallback')].map(widthOf),
+          loaded: [...document.fonts].filter(
+            (face) => face.family.replace(/["']/g, '') === 'KaTeX_Main' && face.status === 'loaded',
+          ).length,
+        };
+      }, candidates);
+      const fetched = katexFontRequests(page).slice(before);
+      assert(
+        fetched.some((url) => fontName(url) === 'KaTeX_Main-Regular' && !isSubset(url)),
+        `the full KaTeX_Main-Regular was not fetched (after: ${fetched.join(', ') || 'nothing'})`,
+      );
+      assert(measured.glyphs.length === candidates.length, `${measured.glyphs.length} glyphs for ${candidates.length}`);
+      let distinct = 0;
+      candidates.forEach(({ character }, i) => {
+        const { width, fontSize } = measured.glyphs[i];
+        const expected = (full.advance(character.codePointAt(0)) / full.unitsPerEm) * fontSize;
+        assert(
+          Math.abs(width - expected) < 0.02,
+          `${character}: ${width} px wide, the full font's advance is ${expected}`,
+        );
+        if (Math.abs(measured.fallback[i] - expected) > 0.1) distinct++;
+      });
+      // The widths say which font drew them only where the fallback font's differ.
+      assert(distinct > 0, 'the fallback font has the same widths: the check cannot tell the fonts apart');
+      return `${candidates.map(({ character }) => character).join('')} at the full font's advances (${distinct} unlike the fallback); ${fetched.map((url) => url.split('/').pop()).join(', ')} fetched`;
+    } finally {
+      await context.close();
+    }
+  });
+} finally {
+  await browser.close();
+  await server.close();
+}
+finish('KaTeX fonts');
