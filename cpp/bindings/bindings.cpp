@@ -15,6 +15,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 
 #include "buffers.h"
 #include "posenc/posenc.h"
@@ -49,7 +50,9 @@ double staged[kFields];
 
 double stagedEncodingAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(staged)); }
 
-posenc::Encoding stagedEncoding() {
+// Not inlined: a copy in each of the dozen bindings was 6 KB of the module
+// (wasm size), for a call that costs nanoseconds.
+__attribute__((noinline)) posenc::Encoding stagedEncoding() {
   posenc::Encoding e;
   e.dModel = static_cast<int32_t>(staged[kDModel]);
   e.layout = static_cast<posenc::Layout>(static_cast<int32_t>(staged[kLayout]));
@@ -139,27 +142,57 @@ double tableOnce64(double length, double destinationOffset) {
 }
 double onceBytes() { return static_cast<double>(buffers::kOnceBytes); }
 
-using buffers::SimilarityChunks;
-using buffers::TableChunks32;
-using buffers::TableChunks64;
+// A chunk writer for JS, addressed by a number (api.js drain()): plain
+// functions, not an Embind class_, whose machinery was a third of the JS glue
+// (17 KB) and 4 KB of wasm for three classes.
+class AnyChunks {
+ public:
+  virtual ~AnyChunks() = default;
+  // A view of the next rows (null when rows is out of range).
+  virtual val next(int32_t rows, double destinationOffset) = 0;
+};
 
-template <typename T>
-buffers::TableChunks<T>* makeTableChunks(double firstRow, int32_t chunkRows) {
-  return new buffers::TableChunks<T>(
-      buffers::tableChunks<T>(stagedEncoding(), static_cast<int64_t>(firstRow), chunkRows));
-}
-
-SimilarityChunks* makeSimilarityChunks(double length, int32_t chunkRows) {
-  return new SimilarityChunks(
-      buffers::similarityChunks(stagedEncoding(), static_cast<int64_t>(length), chunkRows));
-}
-
-// chunks.next(rows, destinationOffset) in JS: a view of the next rows or null.
 template <typename Chunks>
-val nextChunk(Chunks& chunks, int32_t rows, double destinationOffset) {
-  return scratchView(chunks.next(rows, destination(destinationOffset)),
-                     chunks.rowValues() * static_cast<size_t>(rows < 0 ? 0 : rows));
+class ChunksOf final : public AnyChunks {
+ public:
+  explicit ChunksOf(Chunks&& chunks) : chunks_(std::move(chunks)) {}
+  val next(int32_t rows, double destinationOffset) override {
+    return scratchView(chunks_.next(rows, destination(destinationOffset)),
+                       chunks_.rowValues() * static_cast<size_t>(rows < 0 ? 0 : rows));
+  }
+
+ private:
+  Chunks chunks_;
+};
+
+// The handle of a new writer; 0 when it or its scratch cannot be allocated.
+template <typename Chunks>
+double startChunks(Chunks&& chunks) {
+  if (!chunks.ok()) return 0;
+  AnyChunks* started = new (std::nothrow) ChunksOf<Chunks>(std::move(chunks));
+  return static_cast<double>(reinterpret_cast<uintptr_t>(started));
 }
+
+AnyChunks* chunksAt(double handle) { return reinterpret_cast<AnyChunks*>(static_cast<uintptr_t>(handle)); }
+
+double tableChunks32(double firstRow, int32_t chunkRows) {
+  return startChunks(
+      buffers::tableChunks<float>(stagedEncoding(), static_cast<int64_t>(firstRow), chunkRows));
+}
+double tableChunks64(double firstRow, int32_t chunkRows) {
+  return startChunks(
+      buffers::tableChunks<double>(stagedEncoding(), static_cast<int64_t>(firstRow), chunkRows));
+}
+double similarityChunks(double length, int32_t chunkRows) {
+  return startChunks(buffers::similarityChunks(stagedEncoding(), static_cast<int64_t>(length), chunkRows));
+}
+
+// chunksNext(handle, rows, destinationOffset) in JS: a view of the next rows, or null.
+val chunksNext(double handle, int32_t rows, double destinationOffset) {
+  return chunksAt(handle)->next(rows, destinationOffset);
+}
+
+void chunksEnd(double handle) { delete chunksAt(handle); }
 
 // An address in wasm memory as JS holds it: a plain number (wasm32: below 2^32).
 template <typename T>
@@ -221,16 +254,9 @@ EMSCRIPTEN_BINDINGS(posenc) {
   function("tableInto32", &tableInto32);
   function("tableInto64", &tableInto64);
   function("similarityInto", &similarityInto);
-  class_<TableChunks32>("TableChunks32")
-      .constructor(&makeTableChunks<float>, allow_raw_pointers())
-      .function("ok", &TableChunks32::ok)
-      .function("next", &nextChunk<TableChunks32>);
-  class_<TableChunks64>("TableChunks64")
-      .constructor(&makeTableChunks<double>, allow_raw_pointers())
-      .function("ok", &TableChunks64::ok)
-      .function("next", &nextChunk<TableChunks64>);
-  class_<SimilarityChunks>("SimilarityChunks")
-      .constructor(&makeSimilarityChunks, allow_raw_pointers())
-      .function("ok", &SimilarityChunks::ok)
-      .function("next", &nextChunk<SimilarityChunks>);
+  function("tableChunks32", &tableChunks32);
+  function("tableChunks64", &tableChunks64);
+  function("similarityChunks", &similarityChunks);
+  function("chunksNext", &chunksNext);
+  function("chunksEnd", &chunksEnd);
 }

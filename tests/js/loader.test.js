@@ -2,6 +2,7 @@
 // reads, and a bounded wait: a .wasm that never arrives rejects after
 // `timeout`, and the next load() tries again.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
@@ -89,5 +90,75 @@ describe('load: a .wasm that never arrives', () => {
     const pe = await load({ wasmUrl: url, simd: true, timeout: 10000 });
     expectWorks(pe);
     expect(await load({ wasmUrl: url, simd: true })).toBe(pe);
+  });
+});
+
+describe('load({ rope: false }): the module without RoPE', () => {
+  // The page's first view fetches this one (docs/performance.md): budgets of the .wasm it transfers.
+  const CORE_BUDGET = { bytes: 64 * 1024, gzip: 30 * 1024 };
+
+  it('computes tables, rows, dots and similarity as the full module does, within its size budget', async () => {
+    const core = await load({ rope: false });
+    const full = await load();
+    expect(core).not.toBe(full);
+    expect(await load({ rope: false })).toBe(core);
+    expectWorks(core);
+    // 3000 x 64 float32 goes through the chunk writers: against the formula, and equal to the full module's.
+    const table = core.table({ length: 3000, dModel: 64 });
+    let worst = 0;
+    for (let pos = 0; pos < 3000; pos += 37)
+      for (let j = 0; j < 64; j++) worst = Math.max(worst, Math.abs(table[pos * 64 + j] - paperValue(pos, j, 64)));
+    expect(worst).toBeLessThanOrEqual(1.2e-7);
+    expect(table).toEqual(full.table({ length: 3000, dModel: 64 }));
+    // s(k) = sum_i cos(k w_i) over the pairs, and the similarity matrix's entries are s(|p - q|).
+    const s = (k) => {
+      let sum = 0;
+      for (let i = 0; i < 4; i++) sum += Math.cos(k / Math.pow(10000, (2 * i) / 8));
+      return sum;
+    };
+    const dots = core.offsetDots({ dModel: 8, maxOffset: 20 });
+    for (let k = 0; k <= 20; k++) expect(dots[k]).toBeCloseTo(s(k), 12);
+    const similarity = core.similarity({ length: 300, dModel: 8 });
+    for (const [p, q] of [
+      [0, 299],
+      [150, 7],
+      [299, 298],
+    ])
+      expect(similarity[p * 300 + q]).toBeCloseTo(s(Math.abs(p - q)), 5);
+    const bytes = readFileSync(
+      new URL(`../../web/lib/wasm/posenc-core-${core.simd ? 'simd' : 'scalar'}.wasm`, import.meta.url),
+    );
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    expect(bytes.length, `${bytes.length} bytes`).toBeLessThanOrEqual(CORE_BUDGET.bytes);
+    expect(gzip, `${gzip} bytes gzip`).toBeLessThanOrEqual(CORE_BUDGET.gzip);
+  });
+
+  it('its RoPE functions throw an Error saying how to get them; ropeFromConfig works; load() has them', async () => {
+    const core = await load({ rope: false, simd: false });
+    expectWorks(core);
+    for (const [name, call] of [
+      ['ropeFrequencies', () => core.ropeFrequencies({ headDim: 8 })],
+      ['ropeCache', () => core.ropeCache({ headDim: 8, length: 4 })],
+      ['ropeApply', () => core.ropeApply(new Float32Array(8), { headDim: 8 })],
+      ['ropeScores', () => core.ropeScores({ headDim: 8, maxOffset: 4 })],
+      ['ropeSupportedContext', () => core.ropeSupportedContext({ headDim: 8, limit: 4 })],
+      ['ropeSmallestBase', () => core.ropeSmallestBase({ headDim: 8, context: 4 })],
+      ['ropeIdentify', () => core.ropeIdentify({ cos: new Float32Array(8), length: 1, headDim: 8 })],
+    ])
+      expect(call, name).toThrow(
+        new RegExp(`^posenc\\.${name}: this instance was loaded with load\\(\\{ rope: false \\}\\)`),
+      );
+    expect(core.ropeFromConfig({ rope_theta: 500000, hidden_size: 64, num_attention_heads: 2 }).options).toEqual({
+      headDim: 32,
+      base: 500000,
+    });
+    // The full module: cos(p w_0) = cos(p) in column 0 of the cache.
+    const { cos } = (await load({ simd: false })).ropeCache({ headDim: 8, length: 3 });
+    expect(cos[2 * 8]).toBeCloseTo(Math.cos(2), 6);
+  });
+
+  it('refuses a rope option that is no boolean', async () => {
+    await expect(load({ rope: 'no' })).rejects.toThrow(/^posenc\.load: rope must be true or false \(got /);
+    await expect(load({ rope: 0 })).rejects.toThrow(TypeError);
   });
 });

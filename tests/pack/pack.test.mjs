@@ -29,6 +29,8 @@ try {
     [
       'web/lib/wasm/posenc-simd.wasm',
       'web/lib/wasm/posenc-scalar.wasm',
+      'web/lib/wasm/posenc-core-simd.wasm',
+      'web/lib/wasm/posenc-core-scalar.wasm',
       'web/lib/index.d.ts',
       'web/lib/index.js',
     ].every((f) => files.includes(f)),

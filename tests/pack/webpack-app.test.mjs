@@ -53,8 +53,8 @@ try {
     assert(/compiled successfully/.test(output) && !/WARNING|ERROR/.test(output), output);
     const files = readdirSync(join(app, 'dist'));
     assert(
-      files.filter((name) => name.endsWith('.wasm')).length === 2,
-      `expected the SIMD and scalar .wasm: ${files.join(' ')}`,
+      files.filter((name) => name.endsWith('.wasm')).length === 4,
+      `expected the SIMD and scalar .wasm, with and without RoPE: ${files.join(' ')}`,
     );
     // webpack's output is a classic script that finds its chunks and assets beside itself.
     writeFileSync(join(app, 'dist/index.html'), indexHtml('<script src="main.js"></script>'));

@@ -111,17 +111,20 @@ function inPlace(where, out, module, ArrayType, count, write) {
   return out.array;
 }
 
-function drain(chunks, out, rowValues, rowCount, where) {
-  const chunkRows = chunks.chunkRows;
+/**
+ * Copies the rows of a chunk writer (a handle from module.tableChunks32/64 or
+ * similarityChunks: 0 when out of wasm memory) into out, and ends the writer.
+ */
+function drain(module, chunks, chunkRows, out, rowValues, rowCount, where) {
+  if (chunks === 0) throw outOfMemory(where);
   try {
-    if (!chunks.ok()) throw outOfMemory(where);
     for (let r = 0; r < rowCount; r += chunkRows) {
       const rows = Math.min(chunkRows, rowCount - r);
       // A view of wasm memory, valid only until the next call into the module.
-      writeInto(out, chunks.next(rows, pageOffset(out, r * rowValues)), r * rowValues);
+      writeInto(out, module.chunksNext(chunks, rows, pageOffset(out, r * rowValues)), r * rowValues);
     }
   } finally {
-    chunks.delete();
+    module.chunksEnd(chunks);
   }
   return out;
 }
@@ -166,10 +169,6 @@ export function createApi(module) {
   // The small tables' scratch, taken now, before pe.allocate() can fill the heap.
   stage(encodingParams('table', { dModel: 1 }));
   module.tableOnce32(1, 0);
-  function withChunkRows(chunks, chunkRows) {
-    chunks.chunkRows = chunkRows;
-    return chunks;
-  }
   // A view of `count` values at `address` in the small tables' scratch (null
   // for address 0: out of memory), reused while the address, the count and
   // the memory stay the same. Valid until the next call into the module.
@@ -225,9 +224,9 @@ export function createApi(module) {
         return copyOut('table', out, scratchRows(once(length, pageOffset(out, 0)), count, ArrayType));
       }
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
-      const Chunks = ArrayType === Float64Array ? module.TableChunks64 : module.TableChunks32;
+      const start = ArrayType === Float64Array ? module.tableChunks64 : module.tableChunks32;
       stage(params);
-      return drain(withChunkRows(new Chunks(0, chunkRows), chunkRows), out, params.dModel, length, 'table');
+      return drain(module, start(0, chunkRows), chunkRows, out, params.dModel, length, 'table');
     },
 
     // row and frequencies do at most 2^20 values' work (dModel <= 2^20): no work limit.
@@ -301,8 +300,7 @@ export function createApi(module) {
       const out = outputArray('similarity', opts, Float32Array, length * length, true, wasmMemory);
       const chunkRows = rowsPerChunk(length * 4, length);
       stage(params);
-      const chunks = withChunkRows(new module.SimilarityChunks(length, chunkRows), chunkRows);
-      return drain(chunks, out, length, length, 'similarity');
+      return drain(module, module.similarityChunks(length, chunkRows), chunkRows, out, length, length, 'similarity');
     },
 
     /** An array in the module's own memory: table() and similarity() write into it without copying. */

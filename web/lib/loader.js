@@ -18,13 +18,18 @@ export function simdSupported() {
 }
 
 // Literal `new URL(..., import.meta.url)` so bundlers (Vite) emit the files.
+// The core-* builds leave out the RoPE functions (load({ rope: false })).
 const WASM_URLS = {
   simd: () => new URL('./wasm/posenc-simd.wasm', import.meta.url),
   scalar: () => new URL('./wasm/posenc-scalar.wasm', import.meta.url),
+  'core-simd': () => new URL('./wasm/posenc-core-simd.wasm', import.meta.url),
+  'core-scalar': () => new URL('./wasm/posenc-core-scalar.wasm', import.meta.url),
 };
 const FACTORIES = {
   simd: () => import('./wasm/posenc-simd.mjs'),
   scalar: () => import('./wasm/posenc-scalar.mjs'),
+  'core-simd': () => import('./wasm/posenc-core-simd.mjs'),
+  'core-scalar': () => import('./wasm/posenc-core-scalar.mjs'),
 };
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -41,7 +46,7 @@ async function readWasm(url) {
 // Loads by source ('' for the default .wasm, a URL's text, or a key of the
 // bytes' content), then by variant: one promise each.
 const cache = new Map();
-const LOAD_OPTIONS = ['wasmUrl', 'wasmBinary', 'simd', 'timeout'];
+const LOAD_OPTIONS = ['wasmUrl', 'wasmBinary', 'simd', 'rope', 'timeout'];
 // How long a load may take before it rejects: a .wasm request that never
 // answers must not leave a page "Loading…" for good.
 export const DEFAULT_TIMEOUT = 30000;
@@ -53,7 +58,7 @@ function checkLoadOptions(options) {
   for (const key of Object.keys(options))
     if (!LOAD_OPTIONS.includes(key))
       throw new TypeError(`posenc.load: unknown option '${key}'; known options: ${LOAD_OPTIONS.join(', ')}`);
-  const { wasmUrl, wasmBinary, simd, timeout } = options;
+  const { wasmUrl, wasmBinary, simd, rope, timeout } = options;
   if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && !(wasmUrl instanceof URL))
     throw new TypeError(`posenc.load: wasmUrl must be a string or URL (got ${describe(wasmUrl)})`);
   // '' would name the working directory (Node) or the page itself (browser).
@@ -67,6 +72,8 @@ function checkLoadOptions(options) {
     );
   if (simd !== undefined && typeof simd !== 'boolean')
     throw new TypeError(`posenc.load: simd must be true or false (got ${describe(simd)})`);
+  if (rope !== undefined && typeof rope !== 'boolean')
+    throw new TypeError(`posenc.load: rope must be true or false (got ${describe(rope)})`);
   if (simd === true && !simdSupported())
     throw new RangeError('posenc.load: simd: true was asked for, but this engine has no WebAssembly SIMD');
   if (timeout !== undefined) {
@@ -192,7 +199,7 @@ export function load(options = {}) {
   } catch (error) {
     return Promise.reject(error);
   }
-  const variant = (options.simd ?? simdSupported()) ? 'simd' : 'scalar';
+  const variant = `${options.rope === false ? 'core-' : ''}${(options.simd ?? simdSupported()) ? 'simd' : 'scalar'}`;
   const source =
     options.wasmBinary !== undefined
       ? binaryKey(options.wasmBinary)

@@ -377,5 +377,15 @@ export function ropeApi(module) {
     /** What a cos or sin cache is: layout, kind, rope_theta, scaling, attention factor, dtype (rope-identify.js). */
     ropeIdentify: (input) => ropeIdentify(api, input),
   };
+  // A module built without RoPE (load({ rope: false })): every function that
+  // needs it says where to get it (ropeFromConfig is plain JavaScript).
+  if (typeof module.ropeFrequencies !== 'function')
+    for (const name of Object.keys(api))
+      if (name !== 'ropeFromConfig')
+        api[name] = () => {
+          throw new Error(
+            `posenc.${name}: this instance was loaded with load({ rope: false }), without the RoPE functions: use the one of await load()`,
+          );
+        };
   return api;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the wasm modules (SIMD and scalar) and copies them into web/lib/wasm/.
+# Builds the wasm modules (SIMD and scalar; with and without RoPE) and copies them into web/lib/wasm/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten needs Debian's acorn
@@ -7,8 +7,8 @@ jobs=$(nproc)
 if [ ! -f build/wasm/CMakeCache.txt ]; then
   emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build build/wasm -j"$jobs" --target posenc-simd posenc-scalar ${POSENC_WASM_TESTS:+posenc_tests}
+modules="posenc-simd posenc-scalar posenc-core-simd posenc-core-scalar"
+cmake --build build/wasm -j"$jobs" --target $modules ${POSENC_WASM_TESTS:+posenc_tests}
 mkdir -p web/lib/wasm
-cp build/wasm/module/posenc-simd.mjs build/wasm/module/posenc-simd.wasm \
-   build/wasm/module/posenc-scalar.mjs build/wasm/module/posenc-scalar.wasm web/lib/wasm/
+for m in $modules; do cp build/wasm/module/$m.mjs build/wasm/module/$m.wasm web/lib/wasm/; done
 ls -l web/lib/wasm
