@@ -1,0 +1,79 @@
+// Rounded angles in batches (precision.cpp): what table rows, RoPE caches and
+// offsetDots need when positionDtype or angleDtype is not float64. Each batch
+// gives the same bits as roundTo() and sin/cos value by value (tested).
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "posenc/posenc.h"
+
+namespace posenc::detail {
+
+// sin and cos of one angle, in one call where the C library has sincos
+// (glibc; musl, which Emscripten uses): the same doubles as std::sin and std::cos.
+void sinCos(double angle, double* sn, double* cs);
+
+// angles[i] = roundTo(format, position * frequencies[i]) for i < count: the
+// product rounded to float64, then to `format`. Two at a time with WASM SIMD.
+void roundedAngles(Dtype format, double position, const double* frequencies, size_t count, double* angles);
+
+namespace scalar {
+// The same without SIMD, always compiled, so tests compare the two in one binary.
+void roundedAngles(Dtype format, double position, const double* frequencies, size_t count, double* angles);
+}  // namespace scalar
+
+// The bits of a float16 or bfloat16 value (a double that format holds
+// exactly, not NaN), from the double's exponent and leading fraction bits,
+// or as a multiple of the smallest subnormal below the smallest normal.
+inline uint32_t bits16(Dtype format, double value) {
+  uint64_t b;
+  std::memcpy(&b, &value, sizeof b);
+  const uint32_t sign = static_cast<uint32_t>(b >> 48) & 0x8000u;
+  const uint64_t magnitude = b & 0x7fffffffffffffffu;
+  if (format == Dtype::kBfloat16) {
+    // float32's exponent (bias 127) and 7 fraction bits; 0x7f80 is inf.
+    if (magnitude >= 0x47f0000000000000u) return sign | 0x7f80u;  // 2^128 and up: inf
+    if (magnitude >= 0x3810000000000000u)                         // 2^-126 and up: normal
+      return sign | static_cast<uint32_t>((magnitude - (uint64_t{1023 - 127} << 52)) >> 45);
+    return sign | static_cast<uint32_t>(std::fabs(value) * 0x1p133);  // subnormal: multiples of 2^-133
+  }
+  if (magnitude >= 0x40f0000000000000u) return sign | 0x7c00u;  // 2^16 and up: inf
+  if (magnitude >= 0x3f10000000000000u)                         // 2^-14 and up: normal
+    return sign | static_cast<uint32_t>((magnitude - (uint64_t{1023 - 15} << 52)) >> 42);
+  return sign | static_cast<uint32_t>(std::fabs(value) * 0x1p24);  // subnormal: multiples of 2^-24
+}
+
+// sin and cos of angles that are values of `format` (as roundedAngles gives
+// them). float16 and bfloat16 hold at most 65536 values, so their sin and
+// cos are kept by bit pattern once computed: a float16-angle table of 8192
+// rows has at most ~30,000 distinct angles, not a sincos per value. Other
+// formats (and NaN angles) call sincos per angle.
+class AngleSinCos {
+ public:
+  explicit AngleSinCos(Dtype format) : format_(format) {}
+  // Whether sinCosOf() may be called: a float16 or bfloat16 format, with
+  // memory for the kept values (1 MB, taken at the first call).
+  bool keeps();
+  // {sin, cos} of an angle of the format, from the kept values.
+  const double* sinCosOf(double angle) {
+    if (angle != angle) return computed(angle);  // NaN: sincos keeps its payload
+    double* values = kept_.get() + 2 * bits16(format_, angle);
+    if (values[0] != values[0]) sinCos(angle, &values[0], &values[1]);  // not yet known (or sin(inf))
+    return values;
+  }
+  // sines[i], cosines[i] = sin, cos of angles[i], any format.
+  void evaluate(const double* angles, size_t count, double* sines, double* cosines);
+
+ private:
+  const double* computed(double angle);
+  Dtype format_;
+  bool triedKeeping_ = false;
+  std::unique_ptr<double[]> kept_;  // sin, cos of each bit pattern; NaN until known
+  double nan_[2] = {0, 0};          // sin, cos of the last NaN angle
+};
+
+}  // namespace posenc::detail
