@@ -188,18 +188,19 @@ bool AngleSinCos::keeps() {
   return kept_ != nullptr;
 }
 
-const double* AngleSinCos::computed(double angle) {
-  sinCos(angle, &nan_[0], &nan_[1]);
-  return nan_;
-}
-
 void AngleSinCos::evaluate(const double* angles, size_t count, double* sines, double* cosines) {
   if (!keeps()) {
     for (size_t i = 0; i < count; ++i) sinCos(angles[i], &sines[i], &cosines[i]);
     return;
   }
   for (size_t i = 0; i < count; ++i) {
-    const double* values = sinCosOf(angles[i]);
+    const double angle = angles[i];
+    if (angle != angle) {  // NaN: not kept, so that sincos keeps its payload
+      sinCos(angle, &sines[i], &cosines[i]);
+      continue;
+    }
+    double* values = kept_.get() + 2 * bits16(format_, angle);
+    if (values[0] != values[0]) sinCos(angle, &values[0], &values[1]);  // not yet known (or sin(inf))
     sines[i] = values[0];
     cosines[i] = values[1];
   }

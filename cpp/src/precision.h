@@ -55,25 +55,14 @@ inline uint32_t bits16(Dtype format, double value) {
 class AngleSinCos {
  public:
   explicit AngleSinCos(Dtype format) : format_(format) {}
-  // Whether sinCosOf() may be called: a float16 or bfloat16 format, with
-  // memory for the kept values (1 MB, taken at the first call).
-  bool keeps();
-  // {sin, cos} of an angle of the format, from the kept values.
-  const double* sinCosOf(double angle) {
-    if (angle != angle) return computed(angle);  // NaN: sincos keeps its payload
-    double* values = kept_.get() + 2 * bits16(format_, angle);
-    if (values[0] != values[0]) sinCos(angle, &values[0], &values[1]);  // not yet known (or sin(inf))
-    return values;
-  }
-  // sines[i], cosines[i] = sin, cos of angles[i], any format.
+  // sines[i], cosines[i] = sin, cos of angles[i].
   void evaluate(const double* angles, size_t count, double* sines, double* cosines);
 
  private:
-  const double* computed(double angle);
+  bool keeps();  // float16 or bfloat16, with memory for the kept values (1 MB, taken at the first call)
   Dtype format_;
   bool triedKeeping_ = false;
   std::unique_ptr<double[]> kept_;  // sin, cos of each bit pattern; NaN until known
-  double nan_[2] = {0, 0};          // sin, cos of the last NaN angle
 };
 
 }  // namespace posenc::detail

@@ -79,6 +79,7 @@ struct TableWriter::State {
   alignas(16) float tileRows[kRowsPerKernelCall * 2 * kTileOscillators] = {};
 
   bool findWavesOnce();
+  void roundedSinCos(double position);
   template <typename T>
   void writeDirect(T* out, int64_t rows);
   template <typename T>
@@ -249,6 +250,15 @@ void TableWriter::State::writeDirect(T* out, int64_t rows) {
   }
 }
 
+// The sines and cosines of a row's rounded angles, into rowScratch after its
+// angles (once for both output types: writeWaves is instantiated four times).
+void TableWriter::State::roundedSinCos(double position) {
+  double* angles = rowScratch.get();
+  detail::roundedAngles(e.precision.angle, roundTo(e.precision.position, position), frequencies.get(),
+                        waveCount, angles);
+  angleSinCos.evaluate(angles, waveCount, angles + waveCount, angles + 2 * waveCount);
+}
+
 // One row's values from the waves, each angle rounded as roundedAngle() does:
 // the position once per row, the angles a row at a time (roundedAngles), and
 // their sin and cos kept by bit pattern for float16 and bfloat16 angles
@@ -271,25 +281,13 @@ void TableWriter::State::writeWaves(double position, T* values) {
       }
     }
   } else {
-    double* angles = rowScratch.get();
-    double* sines = angles + waveCount;
-    double* cosines = sines + waveCount;
-    detail::roundedAngles(e.precision.angle, roundTo(e.precision.position, position), frequencies.get(),
-                          waveCount, angles);
-    if (angleSinCos.keeps()) {
-      for (size_t w = 0; w < waveCount; ++w) {
-        const Wave& wave = waves[w];
-        const double* sinCos = angleSinCos.sinCosOf(angles[w]);
-        if (wave.sinColumn >= 0) values[wave.sinColumn] = static_cast<T>(e.scale * sinCos[0]);
-        if (wave.cosColumn >= 0) values[wave.cosColumn] = static_cast<T>(e.scale * sinCos[1]);
-      }
-    } else {
-      angleSinCos.evaluate(angles, waveCount, sines, cosines);
-      for (size_t w = 0; w < waveCount; ++w) {
-        const Wave& wave = waves[w];
-        if (wave.sinColumn >= 0) values[wave.sinColumn] = static_cast<T>(e.scale * sines[w]);
-        if (wave.cosColumn >= 0) values[wave.cosColumn] = static_cast<T>(e.scale * cosines[w]);
-      }
+    roundedSinCos(position);
+    const double* sines = rowScratch.get() + waveCount;
+    const double* cosines = sines + waveCount;
+    for (size_t w = 0; w < waveCount; ++w) {
+      const Wave& wave = waves[w];
+      if (wave.sinColumn >= 0) values[wave.sinColumn] = static_cast<T>(e.scale * sines[w]);
+      if (wave.cosColumn >= 0) values[wave.cosColumn] = static_cast<T>(e.scale * cosines[w]);
     }
   }
   if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[e.dModel - 1] = T(0);
