@@ -136,13 +136,16 @@ bool offsetDots(const Encoding& e, double from, int64_t minOffset, int64_t maxOf
       return false;
     for (int64_t i = 0; i < n; ++i) out[i] = 0.5 * scale2 * (out[i] + hankel[i]);
   } else {
-    // (pos / base)^e, or a rounded angle, is no sinusoid of position: multiply the rows out.
+    // (pos / base)^e, or a rounded angle, is no sinusoid of position: multiply
+    // the rows out, from a writer's row(): row()'s values, with the
+    // frequencies taken once and rounded angles a row at a time.
     const size_t d = static_cast<size_t>(e.dModel);
     std::unique_ptr<double[]> rows(new (std::nothrow) double[2 * d]);
-    if (!rows) return false;
-    row(e, from, rows.get());
+    TableWriter writer(e, 0);
+    if (!rows || !writer.ok()) return false;
+    writer.row(from, rows.get());
     for (int64_t i = 0; i < n; ++i) {
-      row(e, from + first + static_cast<double>(i), rows.get() + d);
+      writer.row(from + first + static_cast<double>(i), rows.get() + d);
       out[i] = dot(rows.get(), rows.get() + d, d);
     }
   }
@@ -221,7 +224,12 @@ SimilarityWriter::SimilarityWriter(const Encoding& e, int64_t length)
       state_.reset();
       return;
     }
-    for (size_t p = 0; p < len; ++p) detail::tableRow(e, static_cast<int64_t>(p), st.table.get() + p * d);
+    // The writer's float64 rows are tableRow()'s (rounded angles a row at a time).
+    TableWriter writer(e, 0);
+    if (writer.ok())
+      writer.write(st.table.get(), length);
+    else
+      for (size_t p = 0; p < len; ++p) detail::tableRow(e, static_cast<int64_t>(p), st.table.get() + p * d);
   }
 }
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <new>
 
 #include "kernels.h"
 #include "oscillators.h"
+#include "precision.h"
 
 namespace posenc::rope {
 
@@ -49,14 +51,7 @@ double correctionDim(double rotations, double dim, double base, double original)
   return (dim * std::log(original / (rotations * 2 * kPi))) / (2 * std::log(base));
 }
 
-void sinCos(double angle, double* sn, double* cs) {
-#if defined(__GLIBC__) || defined(__EMSCRIPTEN__)
-  ::sincos(angle, sn, cs);
-#else
-  *sn = std::sin(angle);
-  *cs = std::cos(angle);
-#endif
-}
+using detail::sinCos;
 
 // Column j of a cache row belongs to this pair.
 inline int32_t pairOfColumn(Layout layout, int32_t pairs, int32_t j) {
@@ -230,6 +225,10 @@ struct CacheWriter::State {
   // machine). Interleaved: one oscillator per column, so that every store is
   // a whole SIMD vector [c_i, c_i, c_i+1, c_i+1] without shuffles.
   std::unique_ptr<detail::Oscillators> columns;  // null where angles are rounded
+  // Rows evaluated directly: one row's angles, sines and cosines (3 * pairs),
+  // and their sin and cos (kept for float16 and bfloat16 angles).
+  std::unique_ptr<double[]> rowScratch = nullptr;
+  detail::AngleSinCos angleSinCos{precision.angle};
 
   template <typename T>
   void writeDirect(T* cos, T* sin, int64_t rows);
@@ -252,7 +251,13 @@ CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionF
     return;
   }
   std::copy(invFreq, invFreq + pairs, state_->invFreq.get());
-  if (!linearAngles(precision)) return;  // no recurrence: rows evaluated directly
+  // float64 rows, and every row where angles are rounded, are evaluated directly.
+  state_->rowScratch.reset(new (std::nothrow) double[3 * static_cast<size_t>(pairs)]);
+  if (!state_->rowScratch) {
+    state_.reset();
+    return;
+  }
+  if (!linearAngles(precision)) return;  // no recurrence
   for (int32_t j = 0; j < d; ++j) columnFrequencies[j] = invFreq[pairOfColumn(layout, pairs, j)];
   state_->columns.reset(
       new (std::nothrow) detail::Oscillators(columnFrequencies.get(), d, /*swapped=*/true, attentionFactor));
@@ -314,22 +319,36 @@ void CacheWriter::write(double* cos, double* sin, int64_t rows) {
   state_->writeDirect(cos, sin, rows);
 }
 
-// Rows from sin/cos of each (rounded) angle, each value rounded once to T.
+// Rows from sin/cos of each (rounded) angle, each value rounded once to T:
+// the position rounded once per row, the angles a row at a time, and a row
+// whose rounded position is the previous row's repeats it.
 template <typename T>
 void CacheWriter::State::writeDirect(T* cos, T* sin, int64_t rows) {
-  const int32_t n = pairs;
-  const size_t d = static_cast<size_t>(2 * n);
+  const size_t n = static_cast<size_t>(pairs);
+  const size_t d = 2 * n;
+  double* angles = rowScratch.get();
+  double* sines = angles + n;
+  double* cosines = sines + n;
+  bool havePrevious = false;
+  double previousPosition = 0;
   for (int64_t r = 0; r < rows; ++r, ++nextRow) {
-    const double position = start + static_cast<double>(nextRow);
+    const double position = roundTo(precision.position, start + static_cast<double>(nextRow));
     T* c = cos + static_cast<size_t>(r) * d;
     T* s = sin + static_cast<size_t>(r) * d;
-    for (int32_t i = 0; i < n; ++i) {
-      double sn, cs;
-      sinCos(roundedAngle(precision, position, invFreq[i]), &sn, &cs);
-      const size_t first = layout == Layout::kHalf ? static_cast<size_t>(i) : 2 * static_cast<size_t>(i);
-      const size_t second = layout == Layout::kHalf ? first + static_cast<size_t>(n) : first + 1;
-      c[first] = c[second] = static_cast<T>(attentionFactor * cs);
-      s[first] = s[second] = static_cast<T>(attentionFactor * sn);
+    if (havePrevious && std::memcmp(&position, &previousPosition, sizeof position) == 0) {
+      std::copy(c - d, c, c);
+      std::copy(s - d, s, s);
+      continue;
+    }
+    havePrevious = true;
+    previousPosition = position;
+    detail::roundedAngles(precision.angle, position, invFreq.get(), n, angles);
+    angleSinCos.evaluate(angles, n, sines, cosines);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t first = layout == Layout::kHalf ? i : 2 * i;
+      const size_t second = layout == Layout::kHalf ? first + n : first + 1;
+      c[first] = c[second] = static_cast<T>(attentionFactor * cosines[i]);
+      s[first] = s[second] = static_cast<T>(attentionFactor * sines[i]);
     }
   }
 }

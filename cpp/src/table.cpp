@@ -6,6 +6,7 @@
 #include "kernels.h"
 #include "oscillators.h"
 #include "posenc/posenc.h"
+#include "precision.h"
 
 namespace posenc {
 
@@ -29,17 +30,6 @@ bool halvesShareL1Sets(size_t n) {
   const size_t segmentBytes = std::min(n, kTileOscillators) * sizeof(float);
   const size_t apart = n * sizeof(float) % 4096;
   return std::min(apart, 4096 - apart) < segmentBytes;
-}
-
-// sin and cos of one angle, in one call where the C library has sincos
-// (glibc; musl, which Emscripten uses): the same doubles as std::sin and std::cos.
-inline void sinCos(double angle, double* sn, double* cs) {
-#if defined(__GLIBC__) || defined(__EMSCRIPTEN__)
-  ::sincos(angle, sn, cs);
-#else
-  *sn = std::sin(angle);
-  *cs = std::cos(angle);
-#endif
 }
 
 // One sinusoid of a float64 row: wave(position * frequency) into its columns
@@ -81,13 +71,19 @@ struct TableWriter::State {
   // Rows evaluated directly: their waves, found at the first write (see writeDirect).
   std::unique_ptr<Wave[]> waves = nullptr;
   size_t waveCount = 0;
+  // Where angles are rounded: the waves' frequencies side by side, and one
+  // row's angles, sines and cosines (3 * waveCount), taken a row at a time.
+  std::unique_ptr<double[]> frequencies = nullptr, rowScratch = nullptr;
+  detail::AngleSinCos angleSinCos{e.precision.angle};
   // One tile's concat rows, densely packed, where their halves share L1 sets: see write().
   alignas(16) float tileRows[kRowsPerKernelCall * 2 * kTileOscillators] = {};
 
+  bool findWavesOnce();
+  void roundedSinCos(double position);
   template <typename T>
   void writeDirect(T* out, int64_t rows);
   template <typename T>
-  void writeWaves(double position, T* values) const;
+  void writeWaves(double position, T* values);
   template <typename T>
   void row(double position, T* out);
 };
@@ -202,6 +198,22 @@ void TableWriter::write(double* out, int64_t rows) {
   state_->writeDirect(out, rows);
 }
 
+// Whether the waves are there (found at the first call; not for angle
+// 'ratio-power', nor without memory: then rows are evaluated with row()).
+bool TableWriter::State::findWavesOnce() {
+  if (waves || e.angle == Angle::kRatioPower) return waves != nullptr;
+  waves = findWaves(e, waveCount);
+  if (!waves || linearAngles(e.precision)) return waves != nullptr;
+  frequencies.reset(new (std::nothrow) double[waveCount]);
+  rowScratch.reset(new (std::nothrow) double[3 * waveCount]);
+  if (!frequencies || !rowScratch) {
+    waves.reset();
+    return false;
+  }
+  for (size_t w = 0; w < waveCount; ++w) frequencies[w] = waves[w].frequency;
+  return true;
+}
+
 // Rows evaluated value by value, each row()'s double rounded once to T, but
 // with each wave's frequency taken once (row() computes a pow per value) and
 // sin and cos of a pair from one sincos: the same doubles, so the same bits
@@ -209,35 +221,73 @@ void TableWriter::write(double* out, int64_t rows) {
 // with the column exponent: 14 instead of 39 ms.
 template <typename T>
 void TableWriter::State::writeDirect(T* out, int64_t rows) {
-  if (!waves && e.angle != Angle::kRatioPower) waves = findWaves(e, waveCount);
+  const bool haveWaves = findWavesOnce();
+  const size_t d = static_cast<size_t>(e.dModel);
+  // A row depends on its rounded position only: where positions are rounded,
+  // rows that round to the previous row's position repeat it (float16
+  // positions from 2048 up, bfloat16 from 256 up come in runs of 2, 4, ...).
+  const bool positionsRounded = e.precision.position != Dtype::kFloat64;
+  const T* previous = nullptr;
+  double previousPosition = 0;
   for (int64_t r = 0; r < rows; ++r, ++nextRow) {
-    T* values = out + static_cast<size_t>(r) * static_cast<size_t>(e.dModel);
-    if (!waves || nextRow == e.paddingRow)
+    T* values = out + static_cast<size_t>(r) * d;
+    const double position = e.start + static_cast<double>(nextRow);
+    if (!haveWaves || nextRow == e.paddingRow) {
       detail::tableRow(e, nextRow, values);
-    else
-      writeWaves(e.start + static_cast<double>(nextRow), values);
+      previous = nullptr;
+      continue;
+    }
+    if (positionsRounded) {
+      const double rounded = roundTo(e.precision.position, position);
+      if (previous && std::memcmp(&rounded, &previousPosition, sizeof rounded) == 0) {
+        std::memcpy(values, previous, d * sizeof(T));
+        continue;
+      }
+      previous = values;
+      previousPosition = rounded;
+    }
+    writeWaves(position, values);
   }
 }
 
+// The sines and cosines of a row's rounded angles, into rowScratch after its
+// angles (once for both output types: writeWaves is instantiated four times).
+void TableWriter::State::roundedSinCos(double position) {
+  double* angles = rowScratch.get();
+  detail::roundedAngles(e.precision.angle, roundTo(e.precision.position, position), frequencies.get(),
+                        waveCount, angles);
+  angleSinCos.evaluate(angles, waveCount, angles + waveCount, angles + 2 * waveCount);
+}
+
 // One row's values from the waves, each angle rounded as roundedAngle() does:
-// the position once per row, the angle per product.
+// the position once per row, the angles a row at a time (roundedAngles), and
+// their sin and cos kept by bit pattern for float16 and bfloat16 angles
+// (AngleSinCos). float16 angles, 8192 x 1024 float32: see docs/precision.md.
 template <typename T>
-void TableWriter::State::writeWaves(double position, T* values) const {
-  const bool rounded = !linearAngles(e.precision);
-  const double rowPosition = roundTo(e.precision.position, position);
-  for (size_t w = 0; w < waveCount; ++w) {
-    const Wave& wave = waves[w];
-    const double product = rowPosition * wave.frequency;
-    const double angle = rounded ? roundTo(e.precision.angle, product) : product;
-    if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
-      double sn, cs;
-      sinCos(angle, &sn, &cs);
-      values[wave.sinColumn] = static_cast<T>(e.scale * sn);
-      values[wave.cosColumn] = static_cast<T>(e.scale * cs);
-    } else if (wave.sinColumn >= 0) {
-      values[wave.sinColumn] = static_cast<T>(e.scale * std::sin(angle));
-    } else {
-      values[wave.cosColumn] = static_cast<T>(e.scale * std::cos(angle));
+void TableWriter::State::writeWaves(double position, T* values) {
+  if (linearAngles(e.precision)) {
+    for (size_t w = 0; w < waveCount; ++w) {
+      const Wave& wave = waves[w];
+      const double angle = position * wave.frequency;
+      if (wave.sinColumn >= 0 && wave.cosColumn >= 0) {
+        double sn, cs;
+        detail::sinCos(angle, &sn, &cs);
+        values[wave.sinColumn] = static_cast<T>(e.scale * sn);
+        values[wave.cosColumn] = static_cast<T>(e.scale * cs);
+      } else if (wave.sinColumn >= 0) {
+        values[wave.sinColumn] = static_cast<T>(e.scale * std::sin(angle));
+      } else {
+        values[wave.cosColumn] = static_cast<T>(e.scale * std::cos(angle));
+      }
+    }
+  } else {
+    roundedSinCos(position);
+    const double* sines = rowScratch.get() + waveCount;
+    const double* cosines = sines + waveCount;
+    for (size_t w = 0; w < waveCount; ++w) {
+      const Wave& wave = waves[w];
+      if (wave.sinColumn >= 0) values[wave.sinColumn] = static_cast<T>(e.scale * sines[w]);
+      if (wave.cosColumn >= 0) values[wave.cosColumn] = static_cast<T>(e.scale * cosines[w]);
     }
   }
   if (e.dModel % 2 == 1 && !hasLoneColumn(e)) values[e.dModel - 1] = T(0);
@@ -246,9 +296,8 @@ void TableWriter::State::writeWaves(double position, T* values) const {
 // posenc::row() with the waves: the same values without a pow per column.
 template <typename T>
 void TableWriter::State::row(double position, T* out) {
-  if (!waves && e.angle != Angle::kRatioPower) waves = findWaves(e, waveCount);
   const bool padding = detail::isPaddingPosition(e, position);
-  if (!waves || padding)
+  if (!findWavesOnce() || padding)
     detail::evaluateRow(e, position, padding, out);
   else
     writeWaves(position, out);

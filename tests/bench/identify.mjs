@@ -1,7 +1,8 @@
 // npm run bench, identify part (Node): pe.identify on the sizes issue #22
 // sets targets for (512 x 768 <= 0.5 s, 8192 x 512 <= 1 s), on tables as
-// frameworks make them. Medians of a few calls after one warm-up call; the
-// load average is printed with them (the machine is shared).
+// frameworks make them. Medians of a few calls after one warm-up call, in
+// CPU time of this process (what a shared machine's load changes least; wall
+// time is printed next to it) with the load average.
 // `node tests/bench/identify.mjs --identify <path to an identify.js>` times
 // another version of identify() (e.g. main's) side by side, on the same tables.
 import { loadavg } from 'node:os';
@@ -50,8 +51,11 @@ const CASES = [
   ['paper, float64 angles cast to float32', 512, 768, (L, d) => pe.table({ length: L, dModel: d }), 500],
   ['tensor2tensor, float32 angles', 512, 768, tensor2tensorFloat32, 500],
   ['paper, float16 angles', 512, 768, (L, d) => pe.table({ length: L, dModel: d, angleDtype: 'float16' }), 500],
+  ['paper, bfloat16 angles', 512, 768, (L, d) => pe.table({ length: L, dModel: d, angleDtype: 'bfloat16' }), 500],
   ['PyTorch tutorial, float32 angles', 8192, 512, pytorchFloat32, 1000],
   ['paper, float64 angles cast to float32', 8192, 512, (L, d) => pe.table({ length: L, dModel: d }), 1000],
+  ['paper, float16 angles', 8192, 512, (L, d) => pe.table({ length: L, dModel: d, angleDtype: 'float16' }), 1000],
+  ['paper, bfloat16 angles', 8192, 512, (L, d) => pe.table({ length: L, dModel: d, angleDtype: 'bfloat16' }), 1000],
 ];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -67,11 +71,15 @@ for (const [what, length, dModel, make, targetMs] of CASES) {
   const versions = other ? [identify, other] : [identify];
   const answers = versions.map((version) => version(data, length, dModel)); // warm-up
   const times = versions.map(() => []);
+  const walls = versions.map(() => []);
   for (let run = 0; run < 3; run++)
     versions.forEach((version, k) => {
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       version(data, length, dModel);
-      times[k].push(performance.now() - t0);
+      walls[k].push(performance.now() - t0);
+      const cpu = process.cpuUsage(cpu0);
+      times[k].push((cpu.user + cpu.system) / 1000);
     });
   const ms = median(times[0]);
   const met = ms <= targetMs;
@@ -79,10 +87,10 @@ for (const [what, length, dModel, make, targetMs] of CASES) {
   const found = (answer) =>
     `${answer.preset ?? 'no preset'}, base ${answer.options.base}${answer.diagnosis.length ? `, ${answer.diagnosis.map((d) => d.code).join(' ')}` : ''}`;
   const versus = other
-    ? `; other ${precision3(median(times[1]))} ms (${(median(times[1]) / ms).toFixed(1)}× slower) → ${found(answers[1])}`
+    ? `; other ${precision3(median(times[1]))} ms CPU (${(median(times[1]) / ms).toFixed(1)}× slower) → ${found(answers[1])}`
     : '';
   console.log(
-    `${met ? 'MET ' : 'MISS'} identify ${length}×${dModel} ${what}: ${precision3(ms)} ms (min ${precision3(Math.min(...times[0]))}; target ≤ ${targetMs} ms) → ${found(answers[0])}${versus}`,
+    `${met ? 'MET ' : 'MISS'} identify ${length}×${dModel} ${what}: ${precision3(ms)} ms CPU (min ${precision3(Math.min(...times[0]))}; wall ${precision3(median(walls[0]))}; target ≤ ${targetMs} ms) → ${found(answers[0])}${versus}`,
   );
 }
 console.log(`load average after: ${load3()}`);

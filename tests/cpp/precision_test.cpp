@@ -2,6 +2,8 @@
 // angleDtype) against references written here: float16 rounding by integer
 // arithmetic on the bits of the double, bfloat16 by round-to-nearest-even on
 // the top 16 bits of a float32, float32 by the hardware's cast.
+#include "precision.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "posenc/posenc.h"
@@ -332,6 +335,224 @@ TEST(Precision, RopeCacheApplyAndScoresRoundEveryAngle) {
   // Above 2048 float16 positions are even: offsets 0 and 1 from 2048 give one score.
   ASSERT_TRUE(posenc::rope::scores(w.data(), 16, 1.0, 32, 2048, 1, scores.data(), bound.data(), angles));
   EXPECT_EQ(scores[0], scores[1]);
+}
+
+// ---- batches (precision.h): the same bits as value by value ----
+
+// x rounded to a binary format of `significandBits` bits (the leading one
+// included) with normal exponents from minExponent, to nearest with ties to
+// even, and +-inf above `largest`: integer arithmetic on the double's
+// significand (halfBits above, for any such format). +-0 keeps its sign.
+double roundedReference(double x, int significandBits, int minExponent, double largest) {
+  if (std::isnan(x) || std::isinf(x) || x == 0) return x;
+  const uint64_t b = bitsOf(x);
+  const bool negative = (b >> 63) != 0;
+  const int biased = static_cast<int>((b >> 52) & 0x7ff);
+  const uint64_t significand = (b & ((uint64_t{1} << 52) - 1)) | (biased ? uint64_t{1} << 52 : 0);
+  const int ulpExponent = biased ? biased - 1075 : -1074;  // |x| = significand * 2^ulpExponent
+  const int leading = biased ? biased - 1023 : -1023;      // |x| in [2^leading, 2^(leading+1))
+  const int spacingExponent = std::max(leading, minExponent) - significandBits + 1;
+  const int shift = spacingExponent - ulpExponent;  // >= 0: the format's spacing is no finer
+  uint64_t q = 0;
+  if (shift == 0) {
+    q = significand;
+  } else if (shift <= 54) {
+    q = significand >> shift;
+    const uint64_t rest = significand & ((uint64_t{1} << shift) - 1), half = uint64_t{1} << (shift - 1);
+    if (rest > half || (rest == half && (q & 1))) ++q;
+  }
+  double r = std::ldexp(static_cast<double>(q), spacingExponent);
+  if (r > largest) r = HUGE_VAL;
+  return negative ? -r : r;
+}
+
+double referenceOf(Dtype format, double x) {
+  switch (format) {
+    case Dtype::kFloat16:
+      return roundedReference(x, 11, -14, 65504.0);
+    case Dtype::kBfloat16:
+      return roundedReference(x, 8, -126, 0x1.fep127);
+    case Dtype::kFloat32:
+      return roundedReference(x, 24, -126, 3.4028234663852886e38);
+    default:
+      return x;
+  }
+}
+
+bool sameBits(double a, double b) { return bitsOf(a) == bitsOf(b); }
+
+// Values where a batch could part from value-by-value rounding: every
+// midpoint (a tie) and its neighbours in a few binades from the subnormals
+// to the overflow threshold, signed zeros, the largest finite value and the
+// tie above it (overflow to inf), infinities, and random doubles.
+std::vector<double> hardValues(int significandBits, int minExponent, double largest) {
+  std::vector<double> xs = {0.0, -0.0, largest, -largest, HUGE_VAL, -HUGE_VAL};
+  const int maxExponent = std::ilogb(largest);
+  for (int binade = minExponent - significandBits - 1; binade <= maxExponent + 1; ++binade) {
+    if (binade > minExponent + 3 && binade < maxExponent - 3 && binade % 7 != 0) continue;
+    const double spacing = std::ldexp(1.0, std::max(binade, minExponent) - significandBits + 1);
+    for (const double m : {0.0, 1.0, 2.0, 3.0, std::ldexp(1.0, significandBits - 1) - 1,
+                           std::ldexp(1.0, significandBits - 1), std::ldexp(1.0, significandBits) - 1}) {
+      const double at = std::ldexp(1.0, binade) + m * spacing;
+      for (const double x : {at, at + spacing / 2, std::nextafter(at + spacing / 2, 0.0),
+                             std::nextafter(at + spacing / 2, HUGE_VAL), at + spacing / 4})
+        xs.insert(xs.end(), {x, -x});
+    }
+  }
+  xs.insert(xs.end(), {largest + std::ldexp(1.0, maxExponent - significandBits) /* tie: to inf */,
+                       std::nextafter(largest + std::ldexp(1.0, maxExponent - significandBits), 0.0)});
+  std::mt19937_64 random(17);
+  std::uniform_real_distribution<double> exponent(minExponent - significandBits - 3, maxExponent + 2),
+      unit(-1, 1);
+  for (int k = 0; k < 20000; ++k) xs.push_back(unit(random) * std::pow(2.0, exponent(random)));
+  return xs;
+}
+
+TEST(RoundedAngles, BatchesEqualTheReferenceAndRoundToBitForBit) {
+  struct Case {
+    Dtype format;
+    int significandBits, minExponent;
+    double largest;
+  };
+  for (const Case c : {Case{Dtype::kFloat16, 11, -14, 65504.0}, Case{Dtype::kBfloat16, 8, -126, 0x1.fep127},
+                       Case{Dtype::kFloat32, 24, -126, 3.4028234663852886e38}}) {
+    const std::vector<double> xs = hardValues(c.significandBits, c.minExponent, c.largest);
+    // Position 1: each product is the value itself. An odd count leaves a scalar tail after the SIMD pairs.
+    const size_t count = xs.size() | 1;
+    std::vector<double> frequencies(xs), simd(count), scalar(count);
+    frequencies.resize(count, 3.0);
+    posenc::detail::roundedAngles(c.format, 1.0, frequencies.data(), count, simd.data());
+    posenc::detail::scalar::roundedAngles(c.format, 1.0, frequencies.data(), count, scalar.data());
+    for (size_t i = 0; i < count; ++i) {
+      const double x = frequencies[i], expected = referenceOf(c.format, x);
+      ASSERT_TRUE(sameBits(simd[i], expected))
+          << static_cast<int>(c.format) << ": x = " << x << " gave " << simd[i] << ", expected " << expected;
+      ASSERT_TRUE(sameBits(scalar[i], expected)) << static_cast<int>(c.format) << ": x = " << x;
+      ASSERT_TRUE(sameBits(posenc::roundTo(c.format, x), expected))
+          << static_cast<int>(c.format) << ": x = " << x;
+    }
+  }
+  // Ties and edges spelled out: to even, the subnormal ties, overflow, -0.
+  const double tiny = std::pow(2.0, -24);
+  double in[] = {2049.0,  2051.0,  0.5 * tiny, 1.5 * tiny, -0.5 * tiny,
+                 65519.0, 65520.0, -65520.0,   257.0,      -0.0},
+         out[10];
+  posenc::detail::roundedAngles(Dtype::kFloat16, 1.0, in, 8, out);
+  posenc::detail::roundedAngles(Dtype::kBfloat16, 1.0, in + 8, 2, out + 8);
+  const double expected[] = {2048.0, 2052.0, 0.0, 2 * tiny, -0.0, 65504.0, HUGE_VAL, -HUGE_VAL, 256.0, -0.0};
+  for (int i = 0; i < 10; ++i) EXPECT_TRUE(sameBits(out[i], expected[i])) << i << ": " << out[i];
+}
+
+TEST(RoundedAngles, ProductsRoundOnceToFloat64ThenToTheFormat) {
+  // position * w rounded to a double first (as roundedAngle() and the frameworks' float64 products do).
+  std::mt19937_64 random(23);
+  std::uniform_real_distribution<double> w(1e-9, 3.0);
+  for (const Dtype format : {Dtype::kFloat64, Dtype::kFloat32, Dtype::kFloat16, Dtype::kBfloat16}) {
+    std::vector<double> frequencies(257), angles(257), scalar(257);
+    for (double& f : frequencies) f = w(random);
+    for (const double position : {0.0, 1.0, 1857.0, 65519.0, -3.5, 1e7}) {
+      posenc::detail::roundedAngles(format, position, frequencies.data(), 257, angles.data());
+      posenc::detail::scalar::roundedAngles(format, position, frequencies.data(), 257, scalar.data());
+      for (size_t i = 0; i < 257; ++i) {
+        const double expected = referenceOf(format, position * frequencies[i]);
+        ASSERT_TRUE(sameBits(angles[i], expected)) << position << " * " << frequencies[i];
+        ASSERT_TRUE(sameBits(scalar[i], expected)) << position << " * " << frequencies[i];
+      }
+    }
+  }
+}
+
+TEST(RoundedAngles, Bits16NamesEveryFloat16AndBfloat16Value) {
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff)) continue;  // NaN
+    ASSERT_EQ(posenc::detail::bits16(Dtype::kFloat16, halfValue(static_cast<uint16_t>(h))), h);
+  }
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    if ((h & 0x7f80) == 0x7f80 && (h & 0x7f)) continue;  // NaN
+    const uint32_t b = h << 16;
+    float x;
+    std::memcpy(&x, &b, sizeof x);
+    ASSERT_EQ(posenc::detail::bits16(Dtype::kBfloat16, x), h) << x;
+  }
+}
+
+// Every value of a table with rounded angles, bit for bit, against sin and
+// cos of the reference's angle, rounded once to the table's type.
+template <typename T>
+void expectTableBits(const Encoding& e, int length, const std::string& what) {
+  const size_t d = static_cast<size_t>(e.dModel);
+  std::vector<T> table(static_cast<size_t>(length) * d);
+  std::vector<double> frequencies(d);
+  ASSERT_TRUE(posenc::table(e, length, table.data()));
+  posenc::columnFrequencies(e, frequencies.data());
+  for (int p = 0; p < length; ++p) {
+    const double position = referenceOf(e.precision.position, e.start + p);
+    for (size_t j = 0; j < d; ++j) {
+      const size_t n = d / 2;
+      const bool second = e.layout == posenc::Layout::kInterleaved ? j % 2 == 1 : j >= n;
+      const bool usesSin = second == (e.order == posenc::Order::kCosSin);
+      const double angle = referenceOf(e.precision.angle, position * frequencies[j]);
+      const T expected = static_cast<T>(e.scale * (usesSin ? std::sin(angle) : std::cos(angle)));
+      const T got = table[static_cast<size_t>(p) * d + j];
+      if (std::isnan(expected)) {
+        ASSERT_TRUE(std::isnan(got)) << what << ": row " << p << ", column " << j;
+      } else {
+        ASSERT_EQ(std::memcmp(&got, &expected, sizeof got), 0)
+            << what << ": row " << p << ", column " << j << ": " << got << " vs " << expected << " (angle "
+            << angle << ")";
+      }
+    }
+  }
+}
+
+TEST(RoundedAngles, TablesEqualSinAndCosOfEachRoundedAngleBitForBit) {
+  struct Case {
+    const char* what;
+    double start, base;
+    Dtype position, frequency, angle;
+  };
+  const Case cases[] = {
+      // Kept sin/cos of float16 angles: ties in 1857 * 0.5625 and the like, past 2048 (spacing 2).
+      {"float16 everywhere from 1800", 1800, 10000, Dtype::kFloat16, Dtype::kFloat16, Dtype::kFloat16},
+      {"float16 angles only", 0, 10000, Dtype::kFloat64, Dtype::kFloat64, Dtype::kFloat16},
+      // Angles overflow to inf (sin and cos NaN) from 65520 up.
+      {"float16 angles past 65504", 65490, 10000, Dtype::kFloat64, Dtype::kFloat64, Dtype::kFloat16},
+      // Negative positions: negative angles, and -0 where tiny ones round to zero.
+      {"float16 angles of negative positions", -40, 1e12, Dtype::kFloat64, Dtype::kFloat64, Dtype::kFloat16},
+      // A huge base: the slow pairs' angles are float16 subnormals.
+      {"float16 subnormal angles", 1, 1e12, Dtype::kFloat64, Dtype::kFloat64, Dtype::kFloat16},
+      {"bfloat16 angles", 250, 10000, Dtype::kFloat64, Dtype::kFloat64, Dtype::kBfloat16},
+      {"bfloat16 positions (repeated rows)", 200, 10000, Dtype::kBfloat16, Dtype::kFloat64, Dtype::kFloat64},
+      {"bfloat16 subnormal angles", -3, 1e30, Dtype::kBfloat16, Dtype::kFloat64, Dtype::kBfloat16},
+      {"float32 angles", 3000, 10000, Dtype::kFloat32, Dtype::kFloat32, Dtype::kFloat32},
+      {"float16 positions past 65504 (inf)", 65500, 10000, Dtype::kFloat16, Dtype::kFloat64, Dtype::kFloat64},
+  };
+  for (const Case& c : cases) {
+    for (const posenc::Layout layout : {posenc::Layout::kInterleaved, posenc::Layout::kConcat}) {
+      Encoding e;
+      e.dModel = 38;  // 19 pairs: an odd count for the SIMD pairs
+      e.layout = layout;
+      e.start = c.start;
+      e.base = c.base;
+      e.scale = layout == posenc::Layout::kConcat ? 0.75 : 1.0;
+      e.order = layout == posenc::Layout::kConcat ? posenc::Order::kCosSin : posenc::Order::kSinCos;
+      e.precision.position = c.position;
+      e.precision.frequency = c.frequency;
+      e.precision.angle = c.angle;
+      expectTableBits<float>(e, 300, c.what);
+      expectTableBits<double>(e, 300, c.what);
+    }
+  }
+  // The -0 case indeed reaches -0: sin(-0) is -0 in row 0 (position -40), pair 18.
+  Encoding e;
+  e.dModel = 38;
+  e.start = -40;
+  e.base = 1e12;
+  e.precision.angle = Dtype::kFloat16;
+  std::vector<double> row(38);
+  posenc::row(e, -40, row.data());
+  EXPECT_EQ(row[36], 0.0);
+  EXPECT_TRUE(std::signbit(row[36]));
 }
 
 }  // namespace

@@ -53,10 +53,25 @@ describe('work limits', () => {
   });
 
   it('identify refuses a search over too many columns or values, naming what to pass instead', () => {
+    // The estimate in ns (docs/precision.md): 2.75 ms a column + 150 ns a value, against 12 s.
+    // 16 x 8192: 8192 * 2750000 + 131072 * 150 = 22547660800; 64 x 8192: 22528000000 + 78643200.
     expect(() => pe.identify(new Float32Array(16 * 8192), 16, 8192)).toThrow(
-      /^posenc\.identify: searching a 16 x 8192 table .* exceeds 8589934592.*fewer rows/,
+      /^posenc\.identify: searching a 16 x 8192 table .*a bound of 12 s\) = 22547660800 work units exceeds 12000000000.*fewer rows/,
     );
-    expect(() => pe.identify(new Float32Array(2 ** 23 + 2 ** 20), 2 ** 17 + 2 ** 14, 64)).toThrow(RangeError);
+    expect(() => pe.identify(new Float32Array(64 * 8192), 64, 8192)).toThrow(/= 22606643200 work units exceeds/);
+    // The widest table: 4363 columns (4363 * 2750150 = 11998904450 ns), not 4364.
+    expect(() => pe.identify(new Float32Array(4364), 1, 4364)).toThrow(/= 12001654600 work units exceeds/);
+    expect(pe.identify(new Float32Array(4363), 1, 4363).options.scale).toBe(0);
+  });
+
+  it('identify searches tables the current search handles within its bound (the old estimate refused them)', () => {
+    // Measured (docs/precision.md, CPU time under load 11-19): 8192 x 1024 took 0.7-1.4 s
+    // when it matched and 3.0 s of noise. The old estimate (dModel * 1.5 * 2^20 + values *
+    // 2^10 against 2^33) refused it: 1.02e10. Now: 1024 * 2.75e6 + 2^23 * 150 = 4074291200 ns.
+    const zeros = new Float32Array(8192 * 1024); // all zero: answered without a search
+    const result = pe.identify(zeros, 8192, 1024);
+    expect(result.options.scale).toBe(0);
+    expect(result.diagnosis[0].code).toBe('all-zero');
   });
 
   it('parseTable refuses text beyond 2^25 characters', () => {

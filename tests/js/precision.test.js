@@ -88,6 +88,67 @@ describe('tables through every step', () => {
         }
   });
 
+  it('rows of rounded angles (rounded a row at a time, sin/cos kept per float16/bfloat16 value) equal the reference at ties, subnormals, overflow and -0', () => {
+    // float16 frequencies times integer positions below 2048 have at most 22
+    // significant bits: many products lie exactly halfway between two float16
+    // values. Base 1e12: the slowest pairs' angles are subnormal (or round to
+    // -0 at negative positions). From 65504 on, angles overflow to inf (NaN values).
+    const cases = [
+      { start: 1000, base: 10000, frequencyDtype: 'float16', angleDtype: 'float16' },
+      { start: -40, base: 1e12, angleDtype: 'float16' },
+      { start: 1, base: 1e12, angleDtype: 'float16' },
+      { start: 65490, base: 10000, angleDtype: 'float16' },
+      { start: 250, base: 10000, frequencyDtype: 'bfloat16', angleDtype: 'bfloat16' },
+      { start: -3, base: 1e30, angleDtype: 'bfloat16' },
+      { start: 3000, base: 10000, positionDtype: 'float32', angleDtype: 'float32' },
+      { start: 200, base: 10000, positionDtype: 'bfloat16' },
+    ];
+    let ties = 0;
+    let negativeZeros = 0;
+    for (const c of cases) {
+      const opts = {
+        dModel: 38,
+        length: 200,
+        positionDtype: 'float64',
+        frequencyDtype: 'float64',
+        angleDtype: 'float64',
+        ...c,
+      };
+      // Each column's frequency as the library rounds it (tested above); pow may differ by an ulp from JS's **.
+      const { start, length, ...encoding } = opts;
+      const frequencies = pe.frequencies(encoding);
+      for (let j = 0; j < 38; j++)
+        expect(Math.abs(frequencies[j] / c.base ** -((2 * Math.floor(j / 2)) / 38) - 1)).toBeLessThan(2 ** -7);
+      const t64 = pe.table({ ...opts, dtype: 'float64' });
+      const t32 = pe.table(opts);
+      for (let p = 0; p < 200; p++) {
+        const pos = ROUND[opts.positionDtype](c.start + p);
+        for (let j = 0; j < 38; j++) {
+          const w = frequencies[j];
+          expect(Math.abs(w / c.base ** -((2 * Math.floor(j / 2)) / 38) - 1)).toBeLessThan(2 ** -7);
+          const exact = pos * w;
+          const a = ROUND[opts.angleDtype](exact);
+          if (opts.angleDtype === 'float16' && Number.isFinite(a) && a !== exact) {
+            const other = 2 * exact - a; // a tie: exact lies halfway between a and another float16 value
+            if (float16(other) === other && other !== a) ties++;
+          }
+          const want = j % 2 === 0 ? Math.sin(a) : Math.cos(a);
+          const got = t64[p * 38 + j];
+          if (Number.isNaN(want)) {
+            expect(got).toBeNaN();
+            continue;
+          }
+          if (Object.is(want, -0)) negativeZeros++;
+          if (!(Math.abs(got - want) <= 1e-15) || Object.is(want, -0) !== Object.is(got, -0))
+            throw new Error(`${JSON.stringify(c)} at ${p}, ${j}: ${got} vs ${want}`);
+          expect(t32[p * 38 + j]).toBe(Math.fround(got));
+        }
+      }
+    }
+    expect(ties).toBeGreaterThan(10);
+    expect(negativeZeros).toBeGreaterThan(0);
+  });
+
   it('gpt-neox #1003: float16 positions, frequencies and angles put cos at position 1857 off by 0.71', () => {
     const opts = { dModel: 64, dtype: 'float64' };
     const half = { positionDtype: 'float16', frequencyDtype: 'float16', angleDtype: 'float16' };

@@ -38,13 +38,19 @@ const EXACT_STEPS = Object.freeze(Object.fromEntries(Object.keys(DTYPE_CODES).ma
 // covers the usual model widths; wider searches take seconds.
 const MAX_TRANSPOSED_WIDTH = 2048;
 
-// The work of a search, estimated before it starts (in the units of
-// options.js, about a nanosecond each on the test VM): the grid search costs
-// per column, the comparisons per value. A call may do IDENTIFY_WORK: a
-// 64 x 4096 table fits; the search of a turned table is tried only when it
-// fits too.
-const IDENTIFY_COST = Object.freeze({ column: 1.5 * 2 ** 20, value: 2 ** 10 });
-const IDENTIFY_WORK = 2 ** 33;
+// The time a search may take, estimated before it starts, in nanoseconds of
+// CPU on the 2-core test VM (the work units of options.js): a call whose
+// estimate exceeds IDENTIFY_SECONDS is refused, and the search of a turned
+// table is tried only when both searches fit. The slowest table of a size is
+// one that matches nothing (every structure at every base of the grid, on
+// sample rows: a cost per column), plus a cost per value (conversion, the
+// spread rows, the comparisons of whole tables). Measured as CPU time under
+// load 11-19 (docs/precision.md): 1.3-2.8 ms a column, about 150 ns a value;
+// 256 x 4096 of noise 10.6 s, 8192 x 1024 3.0 s; tables that match took
+// 0.05-1.4 s at the same sizes. Costs rounded up.
+const IDENTIFY_SECONDS = 12;
+const IDENTIFY_WORK = IDENTIFY_SECONDS * 1e9;
+const IDENTIFY_COST = Object.freeze({ column: 2.75e6, value: 150 });
 const searchWork = (length, dModel) => dModel * IDENTIFY_COST.column + length * dModel * IDENTIFY_COST.value;
 
 /**
@@ -61,9 +67,10 @@ export function identify(pe, data, length, dModel) {
   checkTable('identify', 'data', data, length, dModel);
   checkWork(
     'identify',
-    `searching a ${length} x ${dModel} table (dModel × ${IDENTIFY_COST.column} + length × dModel × ${IDENTIFY_COST.value})`,
+    () =>
+      `searching a ${length} x ${dModel} table (dModel × ${IDENTIFY_COST.column} ns + length × dModel × ${IDENTIFY_COST.value} ns, against a bound of ${IDENTIFY_SECONDS} s)`,
     searchWork(length, dModel),
-    'the convention shows in the first rows: pass fewer rows (e.g. the first 1024); at most about 5000 columns can be searched',
+    'the convention shows in the first rows: pass fewer rows (e.g. the first 1024); at most 4363 columns can be searched',
     IDENTIFY_WORK,
   );
   // (The constructor converts a typed array natively; Float64Array.from iterates.)
