@@ -23,7 +23,7 @@
 //   the drag (--verbose).
 // Per slider, and per view: the same over all drags.
 // Used by browser.mjs (npm run bench); also runs alone against any built site:
-//   node tests/bench/drag.mjs [siteDir] [--views top,waves] [--sliders dModel] [--runs 3]
+//   node tests/bench/drag.mjs [siteDir ...] [--views top,waves] [--sliders dModel] [--runs 3]
 //     [--query '?dModel=512&length=2048'] [--no-throttle] [--every-slider] [--verbose]
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -321,6 +321,11 @@ export async function measureView(
         { polling: 100, timeout: 30000 },
       )
       .catch(() => console.warn(`drag.mjs: the plots in view ${view} kept changing for 30 s`));
+    // The plots above may have changed height meanwhile (drawn, their chapter loaded): the view again.
+    if (plot) {
+      await page.locator(`[data-plot="${plot}"]`).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(500);
+    }
     const onScreen = await page.evaluate(() =>
       [...document.querySelectorAll('[data-plot]')]
         .filter((plot) => {
@@ -492,26 +497,34 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const query = option('--query', DRAG_QUERY);
   const sliders = option('--sliders', DRAG_SLIDERS.join(',')).split(',');
   const views = option('--views', Object.keys(DRAG_VIEWS).join(',')).split(',');
-  const siteDir = args[0] ?? fileURLToPath(new URL('../../dist/site', import.meta.url));
-  const site = await serveStatic(siteDir);
+  // Several sites (e.g. main's build and this one): each view measured on each in turn, so that they
+  // share the machine's load; the summaries per site.
+  const siteDirs = args.length ? args : [fileURLToPath(new URL('../../dist/site', import.meta.url))];
+  const sites = await Promise.all(siteDirs.map((dir) => serveStatic(dir)));
   const browser = await launchChromium();
   try {
-    console.log(`${siteDir} ${query}; views ${views.join(', ')}`);
+    console.log(`${siteDirs.join(' vs ')} ${query}; views ${views.join(', ')}`);
+    const keys = everySlider ? null : await keysByPlot();
     for (let run = 0; run < runs; run++) {
       const started = Date.now();
-      const results = await measureDrags(browser, site.url, {
-        sliders,
-        views,
-        query,
-        throttle,
-        everySlider,
-        onResult: (result) => console.log(formatDrag(result, { verbose })),
-      });
-      printSummaries(results);
+      const results = siteDirs.map(() => []);
+      for (const [index, view] of views.entries()) {
+        for (const [at, site] of sites.entries()) {
+          const every = everySlider || index === 0;
+          for (const result of await measureView(browser, site.url, view, { sliders, query, throttle, keys, every })) {
+            results[at].push(result);
+            console.log(`${sites.length > 1 ? `[${at + 1}] ` : ''}${formatDrag(result, { verbose })}`);
+          }
+        }
+      }
+      for (const [at, dir] of siteDirs.entries()) {
+        if (sites.length > 1) console.log(`[${at + 1}] ${dir}:`);
+        printSummaries(results[at]);
+      }
       console.log(`(${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
   } finally {
     await browser.close();
-    await site.close();
+    await Promise.all(sites.map((site) => site.close()));
   }
 }

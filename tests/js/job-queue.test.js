@@ -50,7 +50,9 @@ describe('createJobQueue', () => {
     queue.put({ id: 3, lane: 'paint', urgent: true });
     queue.put({ id: 4, lane: 'off-3' });
     queue.put({ id: 5, lane: 'table', urgent: true });
+    expect(queue.urgent).toBe(2);
     expect(drain(queue)).toEqual([3, 5, 1, 2, 4]);
+    expect(queue.urgent).toBe(0);
   });
 
   it('a lane asked again as urgent moves up; asked again as not urgent it stays urgent', () => {

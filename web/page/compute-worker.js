@@ -33,6 +33,7 @@ import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
 import { COMPUTE } from '../model/section-data.js';
 import { createJobQueue } from './job-queue.js';
+import { detachLarge } from './detach-large.js';
 
 const posenc = load();
 let model = null;
@@ -125,8 +126,10 @@ function paint(values, source, { colourKey, ...request }) {
 function run(pe, { id, lane, type, source, request, paints = [], name, state }) {
   if (type === 'section') {
     model ??= createModel(pe);
-    // Cloned, not transferred: the model keeps its results for the next requests.
-    self.postMessage({ id, numbers: COMPUTE[name]({ model, state, conv: knobs(state) }) });
+    // The model keeps its results for the next requests: large arrays go as copies made here and
+    // transferred (cloned, a 1M-value map cost the main thread its copy at every step of a drag).
+    const { numbers, transfer } = detachLarge(COMPUTE[name]({ model, state, conv: knobs(state) }));
+    self.postMessage({ id, numbers }, transfer);
     return;
   }
   if (type === 'compute') {
@@ -160,6 +163,9 @@ const breathe = () =>
 // is waiting after a long job, the worker first rests as long as the job ran.
 const SHARE_THE_CORES = (self.navigator?.hardwareConcurrency ?? 2) <= 2;
 const LONG_JOB_MS = 2;
+// Before an urgent job (a plot on screen waits) the rest is one frame at most: after a
+// 0.5 s job (the precision map, at dModel 512 x length 2048) it would otherwise wait 0.5 s more.
+const URGENT_REST_MS = 16;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function drain() {
@@ -184,7 +190,8 @@ async function drain() {
     }
     const took = performance.now() - started;
     await breathe();
-    if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0) await sleep(took);
+    if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0)
+      await sleep(pending.urgent > 0 ? Math.min(took, URGENT_REST_MS) : took);
   }
   busy = false;
 }

@@ -47,5 +47,9 @@ export function createJobQueue() {
     get size() {
       return urgent.size + relaxed.size;
     },
+    /** How many of the waiting jobs are urgent. */
+    get urgent() {
+      return urgent.size;
+    },
   };
 }
