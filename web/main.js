@@ -206,7 +206,7 @@ const compute = createComputeClient(({ slot, values, options, error }) => {
  * were asked for last; true when some array is not asked for yet. A slot
  * that no section on screen needs is left alone while a slider moves.
  */
-function requestArrays(from) {
+function requestArrays(from, urgent = true) {
   let outdated = false;
   for (const [slot, [kind, options]] of Object.entries(wantedArrays(state))) {
     const key = JSON.stringify([kind, options]);
@@ -216,7 +216,7 @@ function requestArrays(from) {
       continue;
     }
     requested[slot] = key;
-    compute.request(slot, kind, options);
+    compute.request(slot, kind, options, urgent);
   }
   return outdated;
 }
@@ -225,7 +225,7 @@ function requestArrays(from) {
 function ask(section) {
   section.stale = false;
   const asked = state;
-  compute.section(section.name, asked).then(
+  compute.section(section.name, asked, section.visible).then(
     (numbers) => {
       // null: a newer request for this section replaced this one.
       if (!numbers) return;
@@ -441,7 +441,7 @@ function scheduleIdle() {
       (deadline) => {
         idle = 0;
         if (!dragging && performance.now() - lastChange >= QUIET_MS) {
-          arraysOutdated = requestArrays(sections);
+          arraysOutdated = requestArrays(sections, false);
           for (const section of sections) if (section.stale && section.compute) ask(section);
           const shared = context();
           const started = performance.now();

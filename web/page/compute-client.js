@@ -112,7 +112,7 @@ export function createComputeClient(onResult) {
   }
 
   /** A compute job for `lane`, painting the new array for the plots that painted the one it replaces. */
-  function compute(lane, source) {
+  function compute(lane, source, urgent = true) {
     const generation = generations.get(lane) ?? 0;
     // Only plots that keep up: the others are off screen while a slider moves.
     const hints = new Map(
@@ -121,7 +121,7 @@ export function createComputeClient(onResult) {
         .map(([paintLane, last]) => [paintLane, last.request]),
     );
     const paints = [...hints].map(([paintLane, request]) => ({ lane: paintLane, request: wire(request) }));
-    return call(lane, { type: 'compute', source, paints }).then((answer) => answer && { ...answer, hints });
+    return call(lane, { type: 'compute', source, paints, urgent }).then((answer) => answer && { ...answer, hints });
   }
 
   /**
@@ -152,10 +152,16 @@ export function createComputeClient(onResult) {
         lastPaints.get(lane).set(paintLane, { request, generation });
         const ready = prepainted.get(paintLane);
         prepainted.delete(paintLane);
-        // Painted in the new array's shape: only the rest of the request must match.
-        if (ready && serves({ ...ready.request, rows: request.rows, columns: request.columns }, request))
-          return Promise.resolve(ready.image);
-        return painting(call(paintLane, { type: 'paint', source, request: wire(request) }));
+        // Painted in the new array's shape (and exact when the worker had no newer array to make): only the
+        // rest of the request must match.
+        const painted = ready && {
+          ...ready.request,
+          rows: request.rows,
+          columns: request.columns,
+          exact: ready.image.exact,
+        };
+        if (ready && serves(painted, request)) return Promise.resolve(ready.image);
+        return painting(call(paintLane, { type: 'paint', source, request: wire(request), urgent: true }));
       },
       subtract: (other, owner) => {
         const difference = { kind: 'difference', left: source, right: other.source };
@@ -200,21 +206,24 @@ export function createComputeClient(onResult) {
     },
     /**
      * The numbers of the plot `name` for `state` (section-data.js), or null
-     * when a newer request for the same plot replaced this one before it started.
+     * when a newer request for the same plot replaced this one before it
+     * started. Urgent (a plot on screen): before every job that is not.
      */
-    section(name, state) {
-      return call(`section:${name}`, { type: 'section', name, state }).then((answer) => answer && answer.numbers);
+    section(name, state, urgent = true) {
+      return call(`section:${name}`, { type: 'section', name, state, urgent }).then(
+        (answer) => answer && answer.numbers,
+      );
     },
     /** Resolves once no paint asked of the worker is waiting (their pixels are in the plots' canvases). */
     painted() {
       if (paintsOut === 0) return Promise.resolve();
       return new Promise((resolve) => paintWaiters.push(resolve));
     },
-    /** kind: 'table' | 'similarity'; options: as for pe.table / pe.similarity. */
-    request(slot, kind, options) {
+    /** kind: 'table' | 'similarity'; options: as for pe.table / pe.similarity; urgent: as for section. */
+    request(slot, kind, options, urgent = true) {
       const source = { kind, options };
       const lane = `slot:${slot}`;
-      compute(lane, source).then(
+      compute(lane, source, urgent).then(
         (answer) => answer && onResult({ slot, values: received(lane, source, answer), options }),
         (error) => onResult({ slot, error: String(error?.message ?? error) }),
       );

@@ -15,21 +15,27 @@
 // core less than a copy of them would.
 //
 // Messages: { id, type: 'ready' } (answered { id } once the core is loaded, or
-// { id, error }), { id, lane, type: 'compute', source, paints }, (answered
-// { id, values, min, max, painted: [{ lane, pixels, width, height }] }),
-// { id, lane, type: 'paint', source, request } (answered { id, pixels, width,
-// height }), { id, lane, type: 'section', name, state } (answered
+// { id, error }), { id, lane, urgent?, type: 'compute', source, paints }, (answered
+// { id, values, min, max, painted: [{ lane, pixels, width, height, exact }] }),
+// { id, lane, urgent?, type: 'paint', source, request } (answered { id, pixels, width,
+// height, exact }), { id, lane, urgent?, type: 'section', name, state } (answered
 // { id, numbers }), { type: 'recycle', buffer } for an array the main thread
 // is done with, and { type: 'colours', key, colours }: a colour table paint
 // requests name by key (sent once). A source says what an array is:
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
 // Per lane only the latest job matters: an older one not yet started is
-// answered { id, dropped: true }.
+// answered { id, dropped: true }, and the newer takes its place in the queue;
+// jobs marked urgent (for plots on screen) run first (job-queue.js). A compute
+// job's paints are exact (area-averaged) when no newer job of its lane waits
+// (the array a drag settles on, painted once and for good), else previews;
+// an image says which it is ({ exact }).
 import { load } from '../lib/index.js';
 import { paintCells, valueRange } from '../plots/paint.js';
 import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
 import { BASE_COMPUTE } from '../model/base-data.js';
+import { createJobQueue } from './job-queue.js';
+import { detachLarge } from './detach-large.js';
 
 const posenc = load();
 let model = null;
@@ -47,7 +53,7 @@ async function computeOf(name) {
   );
   return (await allCompute)[name];
 }
-const pending = new Map();
+const pending = createJobQueue();
 let busy = false;
 
 // Recently used arrays kept here (computed for a paint or a difference), by
@@ -130,27 +136,34 @@ function paint(values, source, { colourKey, ...request }) {
   const [rows, columns] = shapeOf(source);
   const { low, high, width, height, exact } = request;
   const pixels = paintCells(values, rows, columns, colourTables.get(colourKey), low, high, width, height, exact);
-  return { pixels, width, height };
+  return { pixels, width, height, exact };
 }
 
-async function run(pe, { id, type, source, request, paints = [], name, state }) {
+async function run(pe, { id, lane, type, source, request, paints = [], name, state }) {
   if (type === 'section') {
     model ??= createModel(pe);
     const compute = await computeOf(name);
     if (!compute) throw new RangeError(`no section named ${name}`);
-    // Cloned, not transferred: the model keeps its results for the next requests.
-    self.postMessage({ id, numbers: compute({ model, state, conv: knobs(state) }) });
+    // The model keeps its results for the next requests: large arrays go as copies made here and
+    // transferred (cloned, a 1M-value map cost the main thread its copy at every step of a drag).
+    const { numbers, transfer } = detachLarge(compute({ model, state, conv: knobs(state) }));
+    self.postMessage({ id, numbers }, transfer);
     return;
   }
   if (type === 'compute') {
     // Painted here first, then handed over (transferred) with the pixels.
     const { values, min, max } = hold(pe, source, true);
-    const painted = paints.map(({ lane, request }) => ({ lane, ...paint(values, source, request) }));
+    // The last array asked for (so far): painted exact, and no refinement need follow.
+    const last = !pending.has(lane);
+    const painted = paints.map(({ lane: paintLane, request }) => ({
+      lane: paintLane,
+      ...paint(values, source, { ...request, exact: request.exact || last }),
+    }));
     self.postMessage({ id, values, min, max, painted }, [values.buffer, ...painted.map((p) => p.pixels.buffer)]);
     return;
   }
-  const { pixels, width, height } = paint(hold(pe, source).values, source, request);
-  self.postMessage({ id, pixels, width, height }, [pixels.buffer]);
+  const { pixels, width, height, exact } = paint(hold(pe, source).values, source, request);
+  self.postMessage({ id, pixels, width, height, exact }, [pixels.buffer]);
 }
 
 // A message round trip: lets requests sent meanwhile arrive, without the
@@ -168,6 +181,9 @@ const breathe = () =>
 // is waiting after a long job, the worker first rests as long as the job ran.
 const SHARE_THE_CORES = (self.navigator?.hardwareConcurrency ?? 2) <= 2;
 const LONG_JOB_MS = 2;
+// Before an urgent job (a plot on screen waits) the rest is one frame at most: after a
+// 0.5 s job (the precision map, at dModel 512 x length 2048) it would otherwise wait 0.5 s more.
+const URGENT_REST_MS = 16;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function drain() {
@@ -178,14 +194,12 @@ async function drain() {
     pe = await posenc;
   } catch (error) {
     // No core (the .wasm could not be fetched): every job gets the reason.
-    for (const job of pending.values()) self.postMessage({ id: job.id, error: String(error?.message ?? error) });
-    pending.clear();
+    for (const job of pending.takeAll()) self.postMessage({ id: job.id, error: String(error?.message ?? error) });
     busy = false;
     return;
   }
   while (pending.size > 0) {
-    const [lane, job] = pending.entries().next().value;
-    pending.delete(lane);
+    const job = pending.take();
     const started = performance.now();
     try {
       await run(pe, job);
@@ -194,7 +208,8 @@ async function drain() {
     }
     const took = performance.now() - started;
     await breathe();
-    if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0) await sleep(took);
+    if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0)
+      await sleep(pending.urgent > 0 ? Math.min(took, URGENT_REST_MS) : took);
   }
   busy = false;
 }
@@ -217,9 +232,7 @@ self.onmessage = ({ data }) => {
     if (returned.length > RETURNED) returned.sort((a, b) => b.byteLength - a.byteLength).pop();
     return;
   }
-  const superseded = pending.get(data.lane);
+  const superseded = pending.put(data);
   if (superseded) self.postMessage({ id: superseded.id, dropped: true });
-  pending.delete(data.lane);
-  pending.set(data.lane, data);
   drain();
 };

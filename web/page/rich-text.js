@@ -57,6 +57,22 @@ export const richHtml = (text, katex) =>
 const typeset = new Map();
 const typesetKey = (display, tex) => `${mathClass(display)}|${tex}`;
 
+// The same formulas parsed once, by key: a paragraph worded again at every step of a drag
+// clones its formulas' nodes instead of parsing their HTML again.
+const parsed = new Map();
+
+/** A copy of the nodes of the formula typeset under `key`, or null when none was. */
+function typesetNodes(key) {
+  const html = typeset.get(key);
+  if (html === undefined) return null;
+  if (parsed.get(key)?.html !== html) {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    parsed.set(key, { html, nodes: template.content });
+  }
+  return parsed.get(key).nodes.cloneNode(true);
+}
+
 /** Remembers the formulas typeset in `root` (the build's HTML, never text from elsewhere). */
 export function rememberTypeset(root) {
   for (const span of root.querySelectorAll('span.math, span.math-display')) {
@@ -85,9 +101,9 @@ function appendInline(parent, nodes, katex) {
     } else if (node.math !== undefined) {
       const span = document.createElement('span');
       span.className = mathClass(node.display);
-      const known = typeset.get(typesetKey(node.display, node.math));
+      const known = typesetNodes(typesetKey(node.display, node.math));
       // Our own build output; everything else goes through KaTeX.
-      if (known !== undefined) span.innerHTML = known;
+      if (known !== null) span.append(known);
       else katex.render(node.math, span, KATEX_OPTIONS(node.display));
       parent.append(span);
     } else {

@@ -167,6 +167,8 @@ export function draw(element, data, options = {}) {
         if (!destroyed && sequence > shown && fits) {
           shown = sequence;
           context.putImageData(new ImageData(result.pixels, result.width, result.height), device.x, device.y);
+          // The worker painted the latest request exact (it had no newer values to make): nothing to refine.
+          if (result.exact && sequence === requested) clearTimeout(refine);
         }
       },
       (error) => console.error(error),
