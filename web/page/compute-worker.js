@@ -4,7 +4,8 @@
 // slider drag never waits on a pass over millions of values. Also the numbers
 // of the other plots (model/base-data.js, and the later chapters' from
 // model/section-data.js, loaded with the first request for one), so that the
-// main thread only draws.
+// main thread only draws. The first view's work runs on the module without
+// RoPE (load({ rope: false })); the later chapters' on the full one.
 //
 // An array crosses to the main thread once, transferred, never copied: a
 // compute job fills a buffer, paints it for the plots that painted the array
@@ -37,8 +38,20 @@ import { BASE_COMPUTE } from '../model/base-data.js';
 import { createJobQueue } from './job-queue.js';
 import { detachLarge } from './detach-large.js';
 
-const posenc = load();
+// The first view's sections need no RoPE: the module without it comes first (29 KB gzip, the
+// full one 41 KB); the full one loads for the later chapters' sections, and only then.
+const posenc = load({ rope: false });
 let model = null;
+let withRope = null;
+let chapterModel = null;
+function fullPosenc() {
+  withRope ??= load().catch((error) => {
+    // Not fetched (offline): tried again with the next request.
+    withRope = null;
+    throw error;
+  });
+  return withRope;
+}
 // Every section's numbers, once a later chapter's are asked for (their code is not part of the first view).
 let allCompute = null;
 async function computeOf(name) {
@@ -141,12 +154,14 @@ function paint(values, source, { colourKey, ...request }) {
 
 async function run(pe, { id, lane, type, source, request, paints = [], name, state }) {
   if (type === 'section') {
-    model ??= createModel(pe);
     const compute = await computeOf(name);
     if (!compute) throw new RangeError(`no section named ${name}`);
+    const sectionModel = BASE_COMPUTE[name]
+      ? (model ??= createModel(pe))
+      : (chapterModel ??= createModel(await fullPosenc()));
     // The model keeps its results for the next requests: large arrays go as copies made here and
     // transferred (cloned, a 1M-value map cost the main thread its copy at every step of a drag).
-    const { numbers, transfer } = detachLarge(compute({ model, state, conv: knobs(state) }));
+    const { numbers, transfer } = detachLarge(compute({ model: sectionModel, state, conv: knobs(state) }));
     self.postMessage({ id, numbers }, transfer);
     return;
   }
