@@ -3,7 +3,7 @@
 # run as root; otherwise it names the command to run) and the npm packages.
 #   setup.sh build   Emscripten, CMake, a C++ compiler
 #   setup.sh test    the above plus GoogleTest, clang (sanitizers, libFuzzer),
-#                    Chromium (end-to-end tests), NumPy (snippet tests) and
+#                    Chromium (end-to-end tests), NumPy and PyTorch (snippet tests) and
 #                    Hugo (the site-generator tests, tests/integrations/)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,6 +24,8 @@ if [ "$mode" = test ]; then
   # CJK glyphs, so the Chinese screenshots saved by the page tests are readable.
   [ -d /usr/share/fonts/truetype/wqy ] || need fonts-wqy-zenhei
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || need python3-numpy  # Debian's python, as the tests run it
+  # The RoPE code snippets are run in PyTorch too (tests/js/rope.test.js, rope-lab.test.js).
+  /usr/bin/python3 -c 'import torch' 2>/dev/null || need python3-torch
   command -v hugo >/dev/null || need hugo
 fi
 
