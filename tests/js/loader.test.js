@@ -94,8 +94,9 @@ describe('load: a .wasm that never arrives', () => {
 });
 
 describe('load({ rope: false }): the module without RoPE', () => {
-  // The page's first view fetches this one (docs/performance.md): budgets of the .wasm it transfers.
-  const CORE_BUDGET = { bytes: 64 * 1024, gzip: 30 * 1024 };
+  // The page's first view fetches this one (docs/performance.md): budgets of the .wasm it transfers
+  // (62 KB when it was split off; the batch rounding of float16/bfloat16/float32 angles added 4.6 KB).
+  const CORE_BUDGET = { bytes: 68 * 1024, gzip: 31 * 1024 };
 
   it('computes tables, rows, dots and similarity as the full module does, within its size budget', async () => {
     const core = await load({ rope: false });
