@@ -555,6 +555,8 @@ async function start() {
     sayStatus('ready', null);
     schedule();
   } catch (error) {
+    // In the reader's language: the early worker's failure can be known before its strings are loaded.
+    await languageSet.catch(() => {});
     if (current !== attempt) return;
     // The page says what it means and what to do; the library's reason follows
     // (it names the file and what failed), an engine's goes to the console only.

@@ -99,8 +99,14 @@ try {
     const throwing = (route) =>
       route.fulfill({ contentType: 'text/javascript', body: "throw new Error('injected fault');" });
     await context.route('**/compute-worker-*.js', throwing);
+    // The Chinese strings arrive after the worker has failed (it starts before the page's code).
+    const late = async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    };
+    await context.route('**/*zh-*.js', late);
     await page.goto(server.url);
-    const text = await statusIn(page, 'error', PROMPTLY_MS);
+    const text = await statusIn(page, 'error', PROMPTLY_MS + 1000);
     assert(text.includes('计算线程') && !text.includes('injected fault'), `status: ${text}`);
     assert((await page.textContent('#retry')) === '重试', 'Retry not in Chinese');
     await context.unroute('**/compute-worker-*.js', throwing);
