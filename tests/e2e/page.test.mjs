@@ -530,15 +530,24 @@ try {
   );
 
   await check(
-    'the first load fetches the .wasm once (in the compute worker); without it the page says why',
+    'the first view fetches one .wasm, without RoPE (in the compute worker), the full one only after it; without it the page says why',
     async () => {
       const fresh = await watchedPage(desktop);
       const wasm = [];
-      fresh.on('request', (request) => request.url().endsWith('.wasm') && wasm.push(request.url()));
+      fresh.on('request', (request) => request.url().endsWith('.wasm') && wasm.push({ url: request.url(), at: Date.now() }));
       await fresh.goto(server.url);
       await fresh.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
       await waitForPlots(fresh);
-      assert(wasm.length === 1, `.wasm fetched ${wasm.length} times: ${wasm.join(' ')}`);
+      const firstPlot = await fresh.evaluate(
+        () => performance.timeOrigin + performance.getEntriesByName('posenc:first-plot')[0].startTime,
+      );
+      const list = wasm.map(({ url }) => url).join(' ');
+      const core = wasm.filter(({ url }) => /posenc-core-(simd|scalar)-[^/]*\.wasm$/.test(url));
+      const full = wasm.filter(({ url }) => /posenc-(simd|scalar)-[^/]*\.wasm$/.test(url));
+      assert(core.length === 1 && core[0].at <= firstPlot, `the core .wasm, once before the first plot: ${list}`);
+      // The later chapters' (RoPE) module: never ahead of the first view.
+      assert(core.length + full.length === wasm.length, `.wasm requests: ${list}`);
+      assert(full.every(({ at }) => at >= firstPlot), `the full .wasm was asked for before the first plot: ${list}`);
       await fresh.close();
       const offline = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
