@@ -33,7 +33,7 @@ const PLOTS = {
   similarity: 'The similarity matrix',
   compare: 'Implementations disagree',
   precision: 'Half precision: what float16 and bfloat16 do to the angles',
-  'rope-scaling': 'R4. The context-extension lab',
+  'rope-scaling': 'The context-extension lab',
   attention: 'Attention: a head that looks k tokens back',
   'attention-rows': 'Attention scores of one query',
   'sine-only': 'Sines only: s(k) depends on p',
