@@ -2,11 +2,13 @@
 // script at the top of <head>, before the document is parsed. Chromium runs
 // an async script (web/boot.js) only after the document's first paint, and
 // the first paint of the long, typeset page waits for its first layout: the
-// worker, and the .wasm it fetches, started hundreds of milliseconds late. A
-// classic script runs as soon as it arrives: the parser waits for these few
-// bytes, the browser's preload scanner goes on finding the page's other files.
+// worker, and the .wasm it fetches, started hundreds of milliseconds late. The
+// script is inline (a file of its own held the parser for a request, about
+// 100 ms on a cold load), allowed by its hash in the page's Content Security
+// Policy; a host whose own CSP header leaves the hash out blocks it, and then
+// the compute client starts the worker when the page's code runs.
 // The script hands the worker over as self.posencEarlyWorker (worker-start.js
-// takes it); where it is missing (the dev server) boot.js starts the worker.
+// takes it); where it is missing (the dev server) the compute client starts one.
 import { createHash } from 'node:crypto';
 
 const WORKER = /(^|\/)compute-worker-[\w-]+\.js$/;
@@ -40,13 +42,14 @@ export function earlyWorkerPlugin({ htmlFile = 'index.html' } = {}) {
         if (!worker || !page)
           this.error(`posenc-early-worker: no ${worker ? htmlFile : 'compute worker'} in the build`);
         const source = starter(`./${worker}`);
-        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-        const fileName = `assets/start-worker-${hash}.js`;
-        this.emitFile({ type: 'asset', fileName, source });
-        const html = String(page.source);
+        const hash = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
+        let html = String(page.source);
+        const policy = /(http-equiv="Content-Security-Policy"\s+content="[^"]*?script-src 'self')/;
+        if (!policy.test(html)) this.error(`posenc-early-worker: no script-src 'self' in ${htmlFile}'s CSP`);
+        html = html.replace(policy, `$1 ${hash}`);
         // First in <head> after the CSP and charset: before any stylesheet, which a classic script would wait for.
         const at = html.search(/<link\b|<script\b/);
-        page.source = `${html.slice(0, at)}<script src="./${fileName}"></script>\n    ${html.slice(at)}`;
+        page.source = `${html.slice(0, at)}<script>${source}</script>\n    ${html.slice(at)}`;
       },
     },
   };

@@ -1,6 +1,7 @@
 // End-to-end checks of the explainer page in headless Chromium, against the
 // built site (run `npx vite build --config web/vite.config.js` first).
 // Usage: node tests/e2e/page.test.mjs   — screenshots go to test-results/e2e/.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -178,7 +179,21 @@ try {
   const page = await openPage(desktop);
   await check('page has the CSP meta tag', async () => {
     const policy = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-    assert(policy?.includes("script-src 'self' 'wasm-unsafe-eval'"), `policy: ${policy}`);
+    const scriptSrc = policy?.match(/script-src ([^;]*)/)?.[1].split(/\s+/) ?? [];
+    // 'self', the wasm compiler, and the hash of each inline script the page has (nothing else inline runs).
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent),
+    );
+    const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    const others = scriptSrc.filter((token) => !/^'sha256-/.test(token)).sort();
+    assert(others.join(' ') === "'self' 'wasm-unsafe-eval'", `policy: ${policy}`);
+    assert(
+      scriptSrc
+        .filter((token) => /^'sha256-/.test(token))
+        .sort()
+        .join(' ') === hashes.sort().join(' '),
+      `script-src hashes ${scriptSrc.join(' ')} against the inline scripts' ${hashes.join(' ')}`,
+    );
   });
 
   await check('every plot renders something', async () => {
@@ -534,7 +549,10 @@ try {
     async () => {
       const fresh = await watchedPage(desktop);
       const wasm = [];
-      fresh.on('request', (request) => request.url().endsWith('.wasm') && wasm.push({ url: request.url(), at: Date.now() }));
+      fresh.on(
+        'request',
+        (request) => request.url().endsWith('.wasm') && wasm.push({ url: request.url(), at: Date.now() }),
+      );
       await fresh.goto(server.url);
       await fresh.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
       await waitForPlots(fresh);
@@ -547,7 +565,10 @@ try {
       assert(core.length === 1 && core[0].at <= firstPlot, `the core .wasm, once before the first plot: ${list}`);
       // The later chapters' (RoPE) module: never ahead of the first view.
       assert(core.length + full.length === wasm.length, `.wasm requests: ${list}`);
-      assert(full.every(({ at }) => at >= firstPlot), `the full .wasm was asked for before the first plot: ${list}`);
+      assert(
+        full.every(({ at }) => at >= firstPlot),
+        `the full .wasm was asked for before the first plot: ${list}`,
+      );
       await fresh.close();
       const offline = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
