@@ -22,6 +22,13 @@ import {
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
 
+// This code loads while the document is parsed (boot.js imports it at once) and runs once it is
+// (it finds every section in the document) and has been painted once: run before that first
+// frame, its first reads of the layout cost a second layout of the whole typeset page.
+if (document.readyState === 'loading')
+  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 const form = document.getElementById('controls');
 const status = document.getElementById('status');
 const retryButton = document.getElementById('retry');
@@ -300,6 +307,12 @@ function markFirstPlot() {
 // the page is interactive): until then they would compete with it for the
 // main thread, the worker and the network.
 const FIRST_VIEW_PATIENCE_MS = 1000;
+// With a plot on screen still to come (a slow machine), the rest waits for it, up to this long.
+const FIRST_PLOT_PATIENCE_MS = 8000;
+function firstViewPatience() {
+  const waitingForPlot = sections.some((section) => section.visible && !section.plot);
+  setTimeout(firstViewShown, waitingForPlot ? FIRST_PLOT_PATIENCE_MS - FIRST_VIEW_PATIENCE_MS : 0);
+}
 const LATER_AFTER_MS = 500;
 function firstViewShown() {
   if (firstViewDone) return;
@@ -551,7 +564,7 @@ async function start() {
     if (current !== attempt) return;
     ready = true;
     if (performance.getEntriesByName('posenc:interactive').length === 0) performance.mark('posenc:interactive');
-    setTimeout(firstViewShown, FIRST_VIEW_PATIENCE_MS);
+    setTimeout(firstViewPatience, FIRST_VIEW_PATIENCE_MS);
     sayStatus('ready', null);
     schedule();
   } catch (error) {

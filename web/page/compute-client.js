@@ -28,7 +28,7 @@ export function createComputeClient(onResult) {
   }
 
   function startWorker() {
-    // The worker web/boot.js started, the first time (a restart starts a new one).
+    // The worker the page started before it was parsed, the first time (a restart starts a new one).
     const early = takeWorker();
     worker = early?.worker ?? new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }) => {
