@@ -153,8 +153,10 @@ function sameElement(a, b) {
  * paragraph would be styled and laid out again whole, formulas and all.
  */
 function patchNode(node, next) {
+  // The browser's own comparison first: a formula's hundreds of nodes are compared in no time.
+  if (node.isEqualNode(next)) return;
   if (node.nodeType === Node.TEXT_NODE && next.nodeType === Node.TEXT_NODE) {
-    if (node.data !== next.data) node.data = next.data;
+    node.data = next.data;
     return;
   }
   if (
@@ -163,7 +165,7 @@ function patchNode(node, next) {
     !sameElement(node, next) ||
     node.childNodes.length !== next.childNodes.length
   ) {
-    if (!node.isEqualNode(next)) node.replaceWith(next);
+    node.replaceWith(next);
     return;
   }
   // Their children in step: each of `next`'s is either patched into the page's or moved into it.
