@@ -111,14 +111,24 @@ function loadCheck() {
     },
   );
 }
+// Whether the check section is near the screen: its exports follow the state at every redraw only
+// then (a drag elsewhere would restyle and lay out their code at every step); else once the controls rest.
+let checkNear = false;
+let checkOutdated = false;
 new IntersectionObserver(
-  (entries, observer) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    observer.disconnect();
+  (entries) => {
+    checkNear = entries.some((entry) => entry.isIntersecting);
+    if (!checkNear) return;
     loadCheck();
+    if (checkOutdated) schedule();
   },
   { rootMargin: '100% 0px' },
 ).observe(document.getElementById('check'));
+
+function refreshCheck() {
+  checkOutdated = false;
+  check?.refresh();
+}
 const controls = bindControls(form, (next) => setState(next));
 // The RoPE chapter's lab settings, Check my RoPE and code (sections 4-6): loaded with the lab's chapter.
 let ropeChapter = null;
@@ -398,7 +408,8 @@ function redraw() {
   dirty.clear();
   updateUrl();
   embedTools?.refresh();
-  check?.refresh();
+  if (checkNear) refreshCheck();
+  else checkOutdated = true;
 
   // Plots keep showing the last arrays until the worker answers with new ones.
   const visible = sections.filter((section) => section.visible);
@@ -446,7 +457,7 @@ const whenIdle =
 let arraysOutdated = true;
 
 function scheduleIdle() {
-  const waiting = sections.some((section) => section.stale || section.arrived);
+  const waiting = checkOutdated || sections.some((section) => section.stale || section.arrived);
   if (idle || dragging || !firstViewDone || !(arraysOutdated || waiting)) return;
   const wait = Math.max(0, lastChange + QUIET_MS - performance.now());
   idle = setTimeout(() => {
@@ -454,6 +465,7 @@ function scheduleIdle() {
       (deadline) => {
         idle = 0;
         if (!dragging && performance.now() - lastChange >= QUIET_MS) {
+          if (checkOutdated) refreshCheck();
           arraysOutdated = requestArrays(sections, false);
           for (const section of sections) if (section.stale && section.compute) ask(section);
           const shared = context();

@@ -115,10 +115,10 @@ export function showRich(node, t, facts, language) {
       if (paragraph === shown[index]) return;
       const next = nodeOf(paragraph);
       next.normalize();
-      // The build's paragraph (its source unknown, shown null) often says the same already: left in place,
-      // the page lays nothing out again at load.
-      if (shown[index] === null && node.children[index].isEqualNode(next)) return;
-      node.children[index].replaceWith(next);
+      // Only what differs changes in the page (a number's text, mostly): the formulas and
+      // the rest of the paragraph keep their nodes, which the browser need not style again.
+      // The build's paragraph (its source unknown, shown null) often says the same already.
+      patchNode(node.children[index], next);
     });
   };
   lateRich.delete(node);
@@ -138,6 +138,40 @@ export function showRich(node, t, facts, language) {
   );
 }
 const lateRich = new WeakMap();
+
+/** Whether two elements have the same tag and attributes. */
+function sameElement(a, b) {
+  if (a.nodeName !== b.nodeName || a.attributes.length !== b.attributes.length) return false;
+  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) return false;
+  return true;
+}
+
+/**
+ * Makes `node` (in the page) show the same as `next` (a new node, not in the page), changing only
+ * what differs: a text node's data, or the smallest node that differs otherwise, replaced by its
+ * counterpart. A drag rewords a paragraph at every step, usually only a number of it: a new
+ * paragraph would be styled and laid out again whole, formulas and all.
+ */
+function patchNode(node, next) {
+  // The browser's own comparison first: a formula's hundreds of nodes are compared in no time.
+  if (node.isEqualNode(next)) return;
+  if (node.nodeType === Node.TEXT_NODE && next.nodeType === Node.TEXT_NODE) {
+    node.data = next.data;
+    return;
+  }
+  if (
+    node.nodeType !== Node.ELEMENT_NODE ||
+    next.nodeType !== Node.ELEMENT_NODE ||
+    !sameElement(node, next) ||
+    node.childNodes.length !== next.childNodes.length
+  ) {
+    node.replaceWith(next);
+    return;
+  }
+  // Their children in step: each of `next`'s is either patched into the page's or moved into it.
+  const children = [...next.childNodes];
+  [...node.childNodes].forEach((child, index) => patchNode(child, children[index]));
+}
 // The paragraphs each live rich node shows.
 const richShown = new WeakMap();
 
