@@ -27,7 +27,9 @@ import { createComputeClient } from './page/compute-client.js';
 // frame, its first reads of the layout cost a second layout of the whole typeset page.
 if (document.readyState === 'loading')
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+// (A hidden tab paints no frames: it runs at once.)
+if (document.visibilityState === 'visible')
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 const form = document.getElementById('controls');
 const status = document.getElementById('status');

@@ -162,6 +162,26 @@ try {
       .join(', ');
   });
 
+  await check('a page opened in a hidden tab (no frames painted) becomes interactive all the same', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const hidden = await watchedPage(context);
+      // A background tab: hidden, and no animation frame ever comes.
+      await hidden.addInitScript(() => {
+        Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+        Object.defineProperty(document, 'hidden', { get: () => true });
+        window.requestAnimationFrame = () => 0;
+      });
+      await hidden.goto(server.url);
+      await hidden.waitForFunction(() => performance.getEntriesByName('posenc:interactive').length > 0, null, {
+        timeout: 15000,
+      });
+      return 'interactive';
+    } finally {
+      await context.close();
+    }
+  });
+
   await check('the compute worker starts before the document is parsed (the .wasm loads meanwhile)', async () => {
     const workers = await page.evaluate(() => window.__workers);
     const compute = workers.filter(({ url }) => /compute-worker-[\w-]+\.js$/.test(url));
