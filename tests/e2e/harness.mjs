@@ -49,18 +49,29 @@ export async function watchedPage(context) {
   return page;
 }
 
-/** Elements that markup would create from a payload, in the document and every shadow root. */
+/**
+ * Elements that markup would create from a payload, in the document and every shadow root. The
+ * page's own inline scripts (their hash is in its CSP, as only the build puts it there) are not.
+ */
 export function injected(target) {
-  return target.evaluate(() => {
+  return target.evaluate(async () => {
+    const policy = document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '';
+    const allowed = new Set(policy.match(/'sha256-[^']+'/g) ?? []);
+    const hashOf = async (text) => {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+      return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+    };
     const found = [];
-    const visit = (rootNode) => {
+    const visit = async (rootNode) => {
       for (const node of rootNode.querySelectorAll(
         'img, script:not([src]), iframe, object, embed, [onerror], [onload]',
-      ))
+      )) {
+        if (node.localName === 'script' && allowed.has(await hashOf(node.textContent))) continue;
         found.push(node.outerHTML.slice(0, 80));
-      for (const node of rootNode.querySelectorAll('*')) if (node.shadowRoot) visit(node.shadowRoot);
+      }
+      for (const node of rootNode.querySelectorAll('*')) if (node.shadowRoot) await visit(node.shadowRoot);
     };
-    visit(document);
+    await visit(document);
     return { found, pwned: window.__pwned ?? null };
   });
 }
