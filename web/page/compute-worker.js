@@ -38,7 +38,7 @@ import { BASE_COMPUTE } from '../model/base-data.js';
 import { createJobQueue } from './job-queue.js';
 import { detachLarge } from './detach-large.js';
 
-// The first view's sections need no RoPE: the module without it comes first (29 KB gzip, the
+// The first view's sections need no RoPE: the module without it comes first (30 KB gzip, the
 // full one 41 KB); the full one loads for the later chapters' sections, and only then.
 const posenc = load({ rope: false });
 let model = null;
