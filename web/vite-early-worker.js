@@ -7,8 +7,8 @@
 // 100 ms on a cold load), allowed by its hash in the page's Content Security
 // Policy; a host whose own CSP header leaves the hash out blocks it, and then
 // the compute client starts the worker when the page's code runs.
-// The script hands the worker over as self.posencEarlyWorker (worker-start.js
-// takes it); where it is missing (the dev server) the compute client starts one.
+// The script hands the worker over as self.posencEarlyWorker (the compute
+// client takes it); where it is missing (the dev server) the client starts one.
 import { createHash } from 'node:crypto';
 
 const WORKER = /(^|\/)compute-worker-[\w-]+\.js$/;

@@ -11,7 +11,17 @@
 // fresh multi-megabyte array costs far more (first touch of its pages, then
 // garbage) than the core.
 import { setPainter } from '../plots/common.js';
-import { takeWorker } from './worker-start.js';
+
+/**
+ * The worker the built page started before it was parsed (web/vite-early-worker.js) and the errors
+ * it reported so far ({ message }), once; null where there is none (the dev server, a host whose CSP
+ * blocks the inline script) or once taken.
+ */
+function takeEarlyWorker() {
+  const early = self.posencEarlyWorker ?? null;
+  delete self.posencEarlyWorker;
+  return early;
+}
 
 export function createComputeClient(onResult) {
   let worker = null;
@@ -28,8 +38,8 @@ export function createComputeClient(onResult) {
   }
 
   function startWorker() {
-    // The worker the page started before it was parsed, the first time (a restart starts a new one).
-    const early = takeWorker();
+    // The early worker, the first time (a restart starts a new one).
+    const early = takeEarlyWorker();
     worker = early?.worker ?? new Worker(new URL('./compute-worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = ({ data }) => {
       const call = calls.get(data.id);
