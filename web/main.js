@@ -21,6 +21,7 @@ import {
   translator,
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
+import { loadOnce } from './page/load-once.js';
 
 // This code loads while the document is parsed (boot.js imports it at once) and runs once it is
 // (it finds every section in the document) and has been painted once: run before that first
@@ -77,19 +78,14 @@ sections.push(...BASE_SECTIONS.map(pageSection));
 // "Embed" under each plot: snippets and images of the current state (refreshed on redraw). The build put
 // the buttons in the page; their code loads a moment after the first view, or at the first click on one.
 let embedTools = null;
-let embedLoading = null;
+const embedCode = loadOnce(() =>
+  import('./page/embed-snippet.js').then(({ addEmbedTools }) => {
+    embedTools = addEmbedTools(sections, () => state);
+  }),
+);
 function loadEmbedTools() {
-  embedLoading ??= import('./page/embed-snippet.js').then(
-    ({ addEmbedTools }) => {
-      embedTools = addEmbedTools(sections, () => state);
-    },
-    (error) => {
-      // Not fetched (offline): tried again at the next click.
-      embedLoading = null;
-      console.error(error);
-    },
-  );
-  return embedLoading;
+  // Not fetched (offline): tried again at the next click.
+  return embedCode().catch((error) => console.error(error));
 }
 document.addEventListener('click', (event) => {
   const button = event.target.closest?.('[data-embed]');
@@ -100,18 +96,14 @@ document.addEventListener('click', (event) => {
 // chunk of their own, with the library code only they use, loaded when their section nears the screen or
 // a moment after the first view is shown: the first view does not wait for it.
 let check = null;
-let checkLoading = null;
+const checkCode = loadOnce(() =>
+  import('./page/check.js').then(({ createCheck }) => {
+    check = createCheck(document.getElementById('check'), () => state);
+  }),
+);
 function loadCheck() {
-  checkLoading ??= import('./page/check.js').then(
-    ({ createCheck }) => {
-      check = createCheck(document.getElementById('check'), () => state);
-    },
-    (error) => {
-      // Not fetched (offline): tried again when asked next.
-      checkLoading = null;
-      console.error(error);
-    },
-  );
+  // Not fetched (offline): tried again when asked next.
+  return checkCode().catch((error) => console.error(error));
 }
 // Whether the check section is near the screen: its exports follow the state at every redraw only
 // then (a drag elsewhere would restyle and lay out their code at every step); else once the controls rest.
@@ -501,33 +493,30 @@ for (const section of sections) visibility.observe(section.element);
 
 // The later chapters: each loads when its first plot nears the screen, or a
 // moment after the first view is done (so that scrolling finds them ready).
-const chapterLoads = new Map();
-function loadChapter(chapter) {
-  if (chapterLoads.has(chapter.name)) return chapterLoads.get(chapter.name);
+function addChapter(chapter) {
   const parts = [chapter.load()];
   if (chapter.name === 'rope-lab') parts.push(import('./page/rope-lab.js'));
-  const loading = Promise.all(parts).then(
-    ([list, ropeLab]) => {
-      const added = list.map(pageSection);
-      sections.push(...added);
-      embedTools?.add(added);
-      for (const section of added) visibility.observe(section.element);
-      if (ropeLab) {
-        ropeChapter = ropeLab.createRopeChapter(document, (next) => setState(next));
-        ropeChapter.show(state, t);
-      }
-      arraysOutdated = true;
-      schedule();
-      scheduleIdle();
-    },
-    (error) => {
-      // Not fetched (offline): tried again when it nears the screen next.
-      chapterLoads.delete(chapter.name);
-      console.error(error);
-    },
-  );
-  chapterLoads.set(chapter.name, loading);
-  return loading;
+  return Promise.all(parts).then(([list, ropeLab]) => {
+    // What could fail first, before the page holds anything of the chapter (a failure is tried again).
+    if (ropeLab) {
+      ropeChapter = ropeLab.createRopeChapter(document, (next) => setState(next));
+      ropeChapter.show(state, t);
+    }
+    const added = list.map(pageSection);
+    sections.push(...added);
+    embedTools?.add(added);
+    for (const section of added) visibility.observe(section.element);
+    arraysOutdated = true;
+    schedule();
+    scheduleIdle();
+  });
+}
+const chapterCode = new Map(CHAPTERS.map((chapter) => [chapter.name, loadOnce(() => addChapter(chapter))]));
+function loadChapter(chapter) {
+  // Not fetched (offline): tried again when it nears the screen next.
+  return chapterCode
+    .get(chapter.name)()
+    .catch((error) => console.error(error));
 }
 const nearing = new IntersectionObserver(
   (entries) => {

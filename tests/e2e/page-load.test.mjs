@@ -162,6 +162,36 @@ try {
       .join(', ');
   });
 
+  await check('a later chapter whose code did not arrive is loaded again when it nears the screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await watchedPage(context);
+      // The lab's page code (only its chapter imports it) does not arrive while offline.
+      let offline = true;
+      await page.route(/\/assets\/rope-lab-[\w-]{8}\.js$/, (route) =>
+        offline ? route.abort('internetdisconnected') : route.continue(),
+      );
+      await page.goto(server.url);
+      // The chapters load after the first view: the page reports the lab's failure.
+      for (let wait = 0; !page.problems.some((p) => /rope-lab/.test(p)) && wait < 150; wait++)
+        await page.waitForTimeout(100);
+      assert(
+        page.problems.some((p) => /rope-lab/.test(p)),
+        `no failed load of the lab's code reported: ${page.problems.join('; ')}`,
+      );
+      offline = false;
+      await page.locator('[data-plot="rope-scaling"]').scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        () => document.querySelector('[data-plot="rope-scaling"] svg, [data-plot="rope-scaling"] canvas'),
+        null,
+        { timeout: 15000 },
+      );
+      return 'drawn once back online';
+    } finally {
+      await context.close();
+    }
+  });
+
   await check('a page opened in a hidden tab (no frames painted) becomes interactive all the same', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

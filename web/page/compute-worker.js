@@ -37,34 +37,19 @@ import { createModel } from '../model/data.js';
 import { BASE_COMPUTE } from '../model/base-data.js';
 import { createJobQueue } from './job-queue.js';
 import { detachLarge } from './detach-large.js';
+import { loadOnce } from './load-once.js';
 
 // The first view's sections need no RoPE: the module without it comes first (30 KB gzip, the
 // full one 41 KB); the full one loads for the later chapters' sections, and only then.
+// (load() itself gives one module per build, and tries again after a failed fetch.)
 const posenc = load({ rope: false });
 let model = null;
-let withRope = null;
 let chapterModel = null;
-function fullPosenc() {
-  withRope ??= load().catch((error) => {
-    // Not fetched (offline): tried again with the next request.
-    withRope = null;
-    throw error;
-  });
-  return withRope;
-}
 // Every section's numbers, once a later chapter's are asked for (their code is not part of the first view).
-let allCompute = null;
+// Not fetched (offline): asked for again with the next request.
+const allCompute = loadOnce(() => import('../model/section-data.js').then((module) => module.COMPUTE));
 async function computeOf(name) {
-  if (BASE_COMPUTE[name]) return BASE_COMPUTE[name];
-  allCompute ??= import('../model/section-data.js').then(
-    (module) => module.COMPUTE,
-    (error) => {
-      // Not fetched (offline): asked for again with the next request.
-      allCompute = null;
-      throw error;
-    },
-  );
-  return (await allCompute)[name];
+  return BASE_COMPUTE[name] ?? (await allCompute())[name];
 }
 const pending = createJobQueue();
 let busy = false;
@@ -158,7 +143,7 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
     if (!compute) throw new RangeError(`no section named ${name}`);
     const sectionModel = BASE_COMPUTE[name]
       ? (model ??= createModel(pe))
-      : (chapterModel ??= createModel(await fullPosenc()));
+      : (chapterModel ??= createModel(await load()));
     // The model keeps its results for the next requests: large arrays go as copies made here and
     // transferred (cloned, a 1M-value map cost the main thread its copy at every step of a drag).
     const { numbers, transfer } = detachLarge(compute({ model: sectionModel, state, conv: knobs(state) }));
