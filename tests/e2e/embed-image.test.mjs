@@ -53,6 +53,8 @@ async function openPanel(page, plot) {
   );
   if ((await page.getAttribute(`[data-testid="embed-button-${plot}"]`, 'aria-expanded')) !== 'true')
     await page.click(`[data-testid="embed-button-${plot}"]`);
+  // A click before the tools' code has loaded opens the panel once it has.
+  await page.waitForSelector(`#embed-${plot} [data-testid="embed-image-svg"]`, { state: 'visible', timeout: 15000 });
 }
 
 async function downloadFrom(page, selector) {
@@ -244,11 +246,11 @@ try {
     const labels = await page.$$eval('#embed-offset-dots [data-testid^="embed-image-"]', (buttons) =>
       buttons.map((button) => button.textContent),
     );
-    assert(labels.join('|') === '复制为图片|下载 PNG|下载 SVG', labels.join('|'));
+    assert(labels.join('|') === '复制为图片|下载 PNG|下载 SVG', JSON.stringify(labels));
     const { bytes } = await downloadFrom(page, '#embed-offset-dots [data-testid="embed-image-svg"]');
     const svg = await readSvg(blank, bytes.toString('utf8'));
     const { title } = caption(svg.texts, '可交互的在线版本：');
-    assert(title === (await page.textContent('#h-offset')).trim() && /[\u4e00-\u9fff]/.test(title), title);
+    assert(title === (await page.textContent('#h-offset')).trim() && /[\u4e00-\u9fff]/.test(title), JSON.stringify(title));
     assert(page.problems.length === 0, page.problems.join('\n'));
     await zh.close();
   });
