@@ -250,7 +250,10 @@ try {
     const { bytes } = await downloadFrom(page, '#embed-offset-dots [data-testid="embed-image-svg"]');
     const svg = await readSvg(blank, bytes.toString('utf8'));
     const { title } = caption(svg.texts, '可交互的在线版本：');
-    assert(title === (await page.textContent('#h-offset')).trim() && /[\u4e00-\u9fff]/.test(title), JSON.stringify(title));
+    assert(
+      title === (await page.textContent('#h-offset')).trim() && /[\u4e00-\u9fff]/.test(title),
+      JSON.stringify(title),
+    );
     assert(page.problems.length === 0, page.problems.join('\n'));
     await zh.close();
   });
