@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { earlyWorkerPlugin } from './vite-early-worker.js';
 import { embedToolsPlugin } from './vite-embed-tools.js';
+import { inlineStylesPlugin } from './vite-inline-styles.js';
 import { katexFontsPlugin, richTextPlugin } from './vite-rich-text.js';
 import { previewWasmGzipPlugin } from './vite-preview-gzip.js';
 
@@ -23,6 +24,8 @@ export default defineConfig({
     katexFontsPlugin({ formulas: richText.api.formulas }),
     // The compute worker started by a classic script before the page is parsed.
     earlyWorkerPlugin(),
+    // The page's stylesheet in its HTML: there at the first layout.
+    inlineStylesPlugin(),
     // npm start (vite preview) sends the .wasm compressed too.
     previewWasmGzipPlugin(),
   ],

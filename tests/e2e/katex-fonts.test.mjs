@@ -96,7 +96,11 @@ const fontFaces = (page) =>
           style: rule.style.getPropertyValue('font-style'),
           range: rule.style.getPropertyValue('unicode-range'),
           display: rule.style.getPropertyValue('font-display'),
-          url: new URL(/url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))[1], sheet.href).href,
+          // (A stylesheet inline in the page names its files from the page.)
+          url: new URL(
+            /url\(["']?([^"')]+)/.exec(rule.style.getPropertyValue('src'))[1],
+            sheet.href ?? document.baseURI,
+          ).href,
         })),
     ),
   );

@@ -212,6 +212,46 @@ try {
     }
   });
 
+  await check(
+    'the first layouts leave the sections below the screen out, however slow the network is for stylesheets',
+    async () => {
+      const slow = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const slowPage = await watchedPage(slow);
+        // Every stylesheet fetched comes long after the document is parsed.
+        await slowPage.route(/\.css$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+        // Chromium's trace of each layout: how many layout objects it laid out.
+        const cdp = await slow.newCDPSession(slowPage);
+        const layouts = [];
+        cdp.on('Tracing.dataCollected', ({ value }) =>
+          layouts.push(...value.filter((event) => event.name === 'Layout' && event.args?.beginData)),
+        );
+        const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+        await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+        await slowPage.goto(server.url);
+        await slowPage.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+          timeout: 30000,
+        });
+        const elements = await slowPage.evaluate(() => document.querySelectorAll('*').length);
+        await cdp.send('Tracing.end');
+        await traced;
+        const largest = Math.max(...layouts.map((event) => event.args.beginData.dirtyObjects ?? 0));
+        // The whole page is ~1.35 layout objects per element; the first screen a small part of it.
+        assert(layouts.length > 0, 'no layout traced');
+        assert(
+          largest < 0.4 * elements,
+          `a layout of ${largest} objects, for a page of ${elements} elements: the whole page was laid out`,
+        );
+        return `largest layout ${largest} objects (page: ${elements} elements), ${layouts.length} layouts`;
+      } finally {
+        await slow.close();
+      }
+    },
+  );
+
   await check('the compute worker starts before the document is parsed (the .wasm loads meanwhile)', async () => {
     const workers = await page.evaluate(() => window.__workers);
     const compute = workers.filter(({ url }) => /compute-worker-[\w-]+\.js$/.test(url));
