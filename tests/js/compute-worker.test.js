@@ -9,6 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paintCells } from '../../web/plots/paint.js';
 import { painterOf } from '../../web/plots/common.js';
+import { DEFAULTS } from '../../web/model/state.js';
 
 // Called with each similarity the worker's core computes (the moment a message may be on its way).
 const hooks = { onSimilarity: null };
@@ -154,5 +155,30 @@ describe('compute worker', () => {
     expect(sent.filter((type) => type === 'paint')).toHaveLength(1);
     expect(image.exact).toBe(true);
     expect(image.pixels).toEqual(paintCells(second.values, 32, 32, COLOURS, request.low, request.high, 9, 9, true));
+  });
+});
+
+describe('compute worker, jobs for plots off screen', () => {
+  it('runs a job for a plot off screen only once the urgent jobs of a drag have stopped coming', async () => {
+    const step = (id, dModel) => ({
+      id,
+      lane: 'slot:table',
+      urgent: true,
+      type: 'compute',
+      source: { kind: 'table', options: { length: 16, dModel } },
+      paints: [],
+    });
+    const offScreen = { id: 12, lane: 'section:waves', type: 'section', name: 'waves', state: DEFAULTS, urgent: false };
+    // One step of a drag answered; a job for a plot off screen asked (before the drag, say); then the next step.
+    await answers(1, () => toWorker(step(10, 16)));
+    const order = await answers(2, () => {
+      toWorker(offScreen);
+      setTimeout(() => toWorker(step(11, 18)));
+    });
+    // The next step first; the other job after it.
+    expect(order.map((answer) => answer.id)).toEqual([11, 12]);
+    expect(order[0].values).toHaveLength(16 * 18);
+    expect(order[1].error).toBeUndefined();
+    expect(order[1].numbers).toBeTruthy();
   });
 });

@@ -26,7 +26,8 @@
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
 // Per lane only the latest job matters: an older one not yet started is
 // answered { id, dropped: true }, and the newer takes its place in the queue;
-// jobs marked urgent (for plots on screen) run first (job-queue.js). A compute
+// jobs marked urgent (for plots on screen) run first (job-queue.js), and the
+// others only once no urgent job has come for a moment (a drag). A compute
 // job's paints are exact (area-averaged) when no newer job of its lane waits
 // once its array is made (the array a drag settles on, painted once and for
 // good), else previews of an array already superseded; an image says which it
@@ -198,6 +199,26 @@ const LONG_JOB_MS = 2;
 const URGENT_REST_MS = 16;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// A job for a plot off screen (not urgent) waits until no urgent job has come or run for this long:
+// queued before a drag, it would otherwise start in a gap between two steps and hold up every later
+// step, and the drag's last array, for as long as it runs (an off-screen chapter's numbers take
+// 0.1-0.9 s at dModel 512 x length 2048). The page asks for them once the controls rest anyway.
+const RELAXED_AFTER_MS = 250;
+let lastUrgent = -Infinity;
+// Wakes a wait for quiet when an urgent job arrives.
+let wake = null;
+function quiet() {
+  const wait = lastUrgent + RELAXED_AFTER_MS - performance.now();
+  if (wait <= 0) return null;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(), wait);
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  }).finally(() => (wake = null));
+}
+
 async function drain() {
   if (busy) return;
   busy = true;
@@ -211,6 +232,11 @@ async function drain() {
     return;
   }
   while (pending.size > 0) {
+    const waiting = pending.urgent === 0 && quiet();
+    if (waiting) {
+      await waiting;
+      continue;
+    }
     const job = pending.take();
     const started = performance.now();
     try {
@@ -219,6 +245,7 @@ async function drain() {
       self.postMessage({ id: job.id, error: String(error?.message ?? error) });
     }
     const took = performance.now() - started;
+    if (job.urgent) lastUrgent = performance.now();
     await breathe();
     if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0)
       await sleep(pending.urgent > 0 ? Math.min(took, URGENT_REST_MS) : took);
@@ -246,5 +273,9 @@ self.onmessage = ({ data }) => {
   }
   const superseded = pending.put(data);
   if (superseded) self.postMessage({ id: superseded.id, dropped: true });
+  if (data.urgent) {
+    lastUrgent = performance.now();
+    wake?.();
+  }
   drain();
 };
