@@ -162,13 +162,17 @@ export function createComputeClient(onResult) {
         lastPaints.get(lane).set(paintLane, { request, generation });
         const ready = prepainted.get(paintLane);
         prepainted.delete(paintLane);
-        // Painted in the new array's shape (and exact when the worker had no newer array to make): only the
-        // rest of the request must match.
+        // Painted in the new array's shape (exact when the worker had no newer array to make; a preview
+        // serves an exact request too when a newer array was already on its way, painted exact if it is
+        // the last): only the rest of the request must match.
+        // A symmetric request was painted in the new array's domain (the one the plot now asks for).
         const painted = ready && {
           ...ready.request,
           rows: request.rows,
           columns: request.columns,
-          exact: ready.image.exact,
+          low: ready.image.low,
+          high: ready.image.high,
+          exact: ready.image.exact || ready.image.superseded,
         };
         if (ready && serves(painted, request)) return Promise.resolve(ready.image);
         return painting(call(paintLane, { type: 'paint', source, request: wire(request), urgent: true }));

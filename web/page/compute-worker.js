@@ -17,21 +17,23 @@
 //
 // Messages: { id, type: 'ready' } (answered { id } once the core is loaded, or
 // { id, error }), { id, lane, urgent?, type: 'compute', source, paints }, (answered
-// { id, values, min, max, painted: [{ lane, pixels, width, height, exact }] }),
+// { id, values, min, max, painted: [{ lane, pixels, width, height, exact, low, high, superseded }] }),
 // { id, lane, urgent?, type: 'paint', source, request } (answered { id, pixels, width,
-// height, exact }), { id, lane, urgent?, type: 'section', name, state } (answered
+// height, exact, low, high }: a request marked symmetric is painted in the array's domain), { id, lane, urgent?, type: 'section', name, state } (answered
 // { id, numbers }), { type: 'recycle', buffer } for an array the main thread
 // is done with, and { type: 'colours', key, colours }: a colour table paint
 // requests name by key (sent once). A source says what an array is:
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
 // Per lane only the latest job matters: an older one not yet started is
 // answered { id, dropped: true }, and the newer takes its place in the queue;
-// jobs marked urgent (for plots on screen) run first (job-queue.js). A compute
+// jobs marked urgent (for plots on screen) run first (job-queue.js), and the
+// others only once no urgent job has come for a moment (a drag). A compute
 // job's paints are exact (area-averaged) when no newer job of its lane waits
-// (the array a drag settles on, painted once and for good), else previews;
-// an image says which it is ({ exact }).
+// once its array is made (the array a drag settles on, painted once and for
+// good), else previews of an array already superseded; an image says which it
+// is ({ exact, superseded }).
 import { load } from '../lib/index.js';
-import { paintCells, valueRange } from '../plots/paint.js';
+import { paintCells, symmetricDomain, valueRange } from '../plots/paint.js';
 import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
 import { BASE_COMPUTE } from '../model/base-data.js';
@@ -129,12 +131,16 @@ function hold(pe, source, handOver = false, key = JSON.stringify(source)) {
   return entry;
 }
 
-/** Pixels of `values` (the array `source` describes) for a paint request; its colours named by key. */
-function paint(values, source, { colourKey, ...request }) {
+/**
+ * Pixels of an array ({ values, min, max }, the array `source` describes) for a paint request, its
+ * colours named by key; a symmetric request in the array's own domain. The image says its domain.
+ */
+function paint({ values, min, max }, source, { colourKey, ...request }) {
   const [rows, columns] = shapeOf(source);
-  const { low, high, width, height, exact } = request;
+  const { width, height, exact } = request;
+  const [low, high] = request.symmetric ? symmetricDomain({ min, max }) : [request.low, request.high];
   const pixels = paintCells(values, rows, columns, colourTables.get(colourKey), low, high, width, height, exact);
-  return { pixels, width, height, exact };
+  return { pixels, width, height, exact, low, high };
 }
 
 async function run(pe, { id, lane, type, source, request, paints = [], name, state }) {
@@ -152,18 +158,25 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
   }
   if (type === 'compute') {
     // Painted here first, then handed over (transferred) with the pixels.
-    const { values, min, max } = hold(pe, source, true);
-    // The last array asked for (so far): painted exact, and no refinement need follow.
+    const array = hold(pe, source, true);
+    const { values, min, max } = array;
+    // Requests sent while the array was computed arrive first: without this the queue could never
+    // hold a newer job of the lane here (it would have replaced this one), and every array of a drag
+    // was painted exact (46 ms for a 2048² similarity matrix against 3.5 for a preview).
+    await breathe();
+    // The last array asked for (so far) is painted exact, and no refinement need follow; one a newer
+    // array already replaces, only previewed (superseded: the plot need not ask for better).
     const last = !pending.has(lane);
     const painted = paints.map(({ lane: paintLane, request }) => ({
       lane: paintLane,
-      ...paint(values, source, { ...request, exact: request.exact || last }),
+      ...paint(array, source, { ...request, exact: last }),
+      superseded: !last,
     }));
     self.postMessage({ id, values, min, max, painted }, [values.buffer, ...painted.map((p) => p.pixels.buffer)]);
     return;
   }
-  const { pixels, width, height, exact } = paint(hold(pe, source).values, source, request);
-  self.postMessage({ id, pixels, width, height, exact }, [pixels.buffer]);
+  const image = paint(hold(pe, source), source, request);
+  self.postMessage({ id, ...image }, [image.pixels.buffer]);
 }
 
 // A message round trip: lets requests sent meanwhile arrive, without the
@@ -186,6 +199,26 @@ const LONG_JOB_MS = 2;
 const URGENT_REST_MS = 16;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// A job for a plot off screen (not urgent) waits until no urgent job has come or run for this long:
+// queued before a drag, it would otherwise start in a gap between two steps and hold up every later
+// step, and the drag's last array, for as long as it runs (an off-screen chapter's numbers take
+// 0.1-0.9 s at dModel 512 x length 2048). The page asks for them once the controls rest anyway.
+const RELAXED_AFTER_MS = 250;
+let lastUrgent = -Infinity;
+// Wakes a wait for quiet when an urgent job arrives.
+let wake = null;
+function quiet() {
+  const wait = lastUrgent + RELAXED_AFTER_MS - performance.now();
+  if (wait <= 0) return null;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(), wait);
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  }).finally(() => (wake = null));
+}
+
 async function drain() {
   if (busy) return;
   busy = true;
@@ -199,6 +232,11 @@ async function drain() {
     return;
   }
   while (pending.size > 0) {
+    const waiting = pending.urgent === 0 && quiet();
+    if (waiting) {
+      await waiting;
+      continue;
+    }
     const job = pending.take();
     const started = performance.now();
     try {
@@ -207,6 +245,7 @@ async function drain() {
       self.postMessage({ id: job.id, error: String(error?.message ?? error) });
     }
     const took = performance.now() - started;
+    if (job.urgent) lastUrgent = performance.now();
     await breathe();
     if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0)
       await sleep(pending.urgent > 0 ? Math.min(took, URGENT_REST_MS) : took);
@@ -234,5 +273,9 @@ self.onmessage = ({ data }) => {
   }
   const superseded = pending.put(data);
   if (superseded) self.postMessage({ id: superseded.id, dropped: true });
+  if (data.urgent) {
+    lastUrgent = performance.now();
+    wake?.();
+  }
   drain();
 };

@@ -340,9 +340,10 @@ const painters = new WeakMap();
  * worker that computed it), so that plots ask there for pixels and the value
  * range instead of reading the whole array on the main thread. painter:
  *   min, max: the value range;
- *   paint(request, owner) -> Promise<{ pixels, width, height } | null>, request as
- *     for paintCells: { rows, columns, colours, low, high, width, height, exact };
- *     null when a later request of the same owner superseded it;
+ *   paint(request, owner) -> Promise<{ pixels, width, height, exact, superseded? } | null>,
+ *     request as for paintCells: { rows, columns, colours, low, high, width, height, exact,
+ *     symmetric? }; null when a later request of the same owner superseded it; superseded:
+ *     a preview of values that newer ones already replace (no refinement needed);
  *   subtract?(otherPainter, owner) -> Promise<Float32Array | null>: values − other's
  *     (other: a painter with subtract too, from the same maker), itself held
  *     off the main thread;

@@ -42,7 +42,8 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
  *            legendTitle, readout?(row, column, value), readoutHint,
  *            describe?(summary), onPick?({ row, column }), height?(width), testId,
  *            coverNote?({ rows, columns }): said under the plot when a pixel covers
- *            more than one cell (rows, columns: cells per device pixel, rounded) }
+ *            more than one cell (rows, columns: cells per device pixel, rounded),
+ *            symmetric?: the domain is symmetricDomain of the values' range (paint.js) }
  */
 export function draw(element, data, options = {}) {
   let current = { data, options };
@@ -145,6 +146,8 @@ export function draw(element, data, options = {}) {
       width: device.width,
       height: device.height,
       exact,
+      // The domain follows the values' range (symmetricDomain): painted ahead for new values in theirs.
+      ...(current.options.symmetric && { symmetric: true }),
     };
     const painter = painterOf(data.values);
     if (!painter) {
@@ -167,8 +170,9 @@ export function draw(element, data, options = {}) {
         if (!destroyed && sequence > shown && fits) {
           shown = sequence;
           context.putImageData(new ImageData(result.pixels, result.width, result.height), device.x, device.y);
-          // The worker painted the latest request exact (it had no newer values to make): nothing to refine.
-          if (result.exact && sequence === requested) clearTimeout(refine);
+          // The worker painted the latest request exact (it had no newer values to make), or newer values
+          // are on their way (superseded): nothing to refine.
+          if ((result.exact || result.superseded) && sequence === requested) clearTimeout(refine);
         }
       },
       (error) => console.error(error),

@@ -93,6 +93,18 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
   return out;
 }
 
+/**
+ * The colour domain [-e, e] of values from `min` to `max`, e = the largest |value|, so that zero is
+ * the neutral colour; [-1, 1] when there is no finite value or all are zero. The worker paints a
+ * request marked symmetric with the domain of the array it paints (a drag's next similarity matrix,
+ * before the plot has seen it): the same as the plot then asks for.
+ */
+export function symmetricDomain({ min, max }) {
+  let extent = Math.max(Math.abs(min), Math.abs(max));
+  if (!Number.isFinite(extent)) extent = 0;
+  return [-(extent || 1), extent || 1];
+}
+
 /** Smallest and largest value (NaN ignored; Infinity, -Infinity when there is none). */
 export function valueRange(values) {
   // Four independent minima and maxima: a single pair makes every comparison

@@ -5,6 +5,7 @@
 import { interpolatePuOr } from 'd3-scale-chromatic';
 import { draw as drawHeatmap } from './heatmap.js';
 import { clamp, painterOf } from './common.js';
+import { symmetricDomain } from './paint.js';
 
 const ORANGE_PURPLE = (t) => interpolatePuOr(1 - t);
 
@@ -22,12 +23,13 @@ export function draw(element, data, options = {}) {
     // The colour domain is symmetric so that zero is the neutral colour. A
     // painter knows the range; otherwise it takes a pass over length² values.
     const painter = painterOf(d.values);
-    let extent = 0;
-    if (painter) {
-      extent = Math.max(Math.abs(painter.min), Math.abs(painter.max));
-      // No finite value at all: the default domain.
-      if (!Number.isFinite(extent)) extent = 0;
-    } else for (let i = 0; i < d.values.length; i++) extent = Math.max(extent, Math.abs(d.values[i]));
+    let domain;
+    if (painter) domain = symmetricDomain(painter);
+    else {
+      let extent = 0;
+      for (let i = 0; i < d.values.length; i++) extent = Math.max(extent, Math.abs(d.values[i]));
+      domain = [-(extent || 1), extent || 1];
+    }
     return {
       data: {
         values: d.values,
@@ -35,12 +37,14 @@ export function draw(element, data, options = {}) {
         columns: d.length,
         marks: { row: d.position, column: d.position + d.offset },
       },
-      domain: [-(extent || 1), extent || 1],
+      domain,
     };
   };
   const heatmapOptions = (o, domain, origin = 0) => ({
     ...o,
     domain,
+    // The worker paints the next matrix of a drag in its own domain (symmetricDomain), which this asks for.
+    symmetric: true,
     rowOrigin: origin,
     columnOrigin: origin,
     interpolator: ORANGE_PURPLE,

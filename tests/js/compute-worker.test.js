@@ -1,0 +1,184 @@
+// The compute worker (web/page/compute-worker.js) and its client
+// (web/page/compute-client.js) in one Node process: the worker's `self` and
+// the client's Worker are stand-ins that pass messages as tasks of their own,
+// transferred, as a browser does. What is checked is what a drag needs: an
+// array that a newer one already replaces is painted only as a preview, the
+// array a drag settles on exact, and an image painted ahead for the next
+// similarity matrix is the one the plot asks for (not computed and painted a
+// second time). Pixels are checked against paintCells run here on the values.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paintCells } from '../../web/plots/paint.js';
+import { painterOf } from '../../web/plots/common.js';
+import { DEFAULTS } from '../../web/model/state.js';
+
+// Called with each similarity the worker's core computes (the moment a message may be on its way).
+const hooks = { onSimilarity: null };
+vi.mock('../../web/lib/index.js', async (importOriginal) => {
+  const lib = await importOriginal();
+  // (The module object is frozen: a stand-in that reads through to it.)
+  const watched = (pe) =>
+    new Proxy(
+      {},
+      {
+        get(_, name) {
+          const value = Reflect.get(pe, name);
+          if (name === 'similarity')
+            return (...args) => {
+              const result = value.apply(pe, args);
+              hooks.onSimilarity?.();
+              return result;
+            };
+          return typeof value === 'function' ? value.bind(pe) : value;
+        },
+      },
+    );
+  return { ...lib, load: (options) => lib.load(options).then(watched) };
+});
+
+// Messages as tasks of their own, in order; their buffers transferred.
+const deliver = (handler, message, transfer = []) => {
+  const data = structuredClone(message, { transfer });
+  setTimeout(() => handler({ data }));
+};
+// Where the worker's messages go: this test's list, or the client's worker object.
+let workerSink = null;
+globalThis.self = {
+  // More than two cores: the worker does not rest between jobs (timings are not what is tested).
+  navigator: { hardwareConcurrency: 8 },
+  postMessage: (message, transfer) => workerSink(message, transfer),
+  onmessage: null,
+};
+const toWorker = (message, transfer) => deliver(globalThis.self.onmessage, message, transfer);
+
+// Two colours: black below the middle of the domain, white above.
+const COLOURS = new Uint8ClampedArray([0, 0, 0, 255, 255, 255, 255, 255]);
+
+beforeAll(async () => {
+  await import('../../web/page/compute-worker.js');
+});
+afterEach(() => {
+  hooks.onSimilarity = null;
+});
+
+/** The worker's answers to the messages `send` posts, once `count` of them have arrived. */
+function answers(count, send) {
+  return new Promise((resolve) => {
+    const received = [];
+    workerSink = (message) => {
+      received.push(message);
+      if (received.length === count) resolve(received);
+    };
+    send();
+  });
+}
+
+describe('compute worker', () => {
+  it('paints an array that a newer one replaced while it was computed as a preview, the newer one exact', async () => {
+    toWorker({ type: 'colours', key: 1, colours: COLOURS });
+    const shape = { length: 24, dModel: 16 };
+    const request = { colourKey: 1, low: -8, high: 8, width: 10, height: 7, exact: true };
+    const job = (id, dModel) => ({
+      id,
+      lane: 'slot:similarity',
+      urgent: true,
+      type: 'compute',
+      source: { kind: 'similarity', options: { ...shape, dModel } },
+      paints: [{ lane: 'paint:1', request }],
+    });
+    // The next step of the drag arrives while the first matrix is computed: in a browser it waits in
+    // the worker's task queue, here it is handed over at the worker's first chance (a microtask).
+    hooks.onSimilarity = () => {
+      hooks.onSimilarity = null;
+      queueMicrotask(() => globalThis.self.onmessage({ data: job(2, 20) }));
+    };
+    const [first, second] = await answers(2, () => toWorker(job(1, 16)));
+    expect(first.id).toBe(1);
+    expect(second.id).toBe(2);
+    const [preview] = first.painted;
+    expect(preview).toMatchObject({ exact: false, superseded: true });
+    expect(preview.pixels).toEqual(paintCells(first.values, 24, 24, COLOURS, -8, 8, 10, 7, false));
+    const [settled] = second.painted;
+    expect(settled).toMatchObject({ exact: true, superseded: false });
+    expect(settled.pixels).toEqual(paintCells(second.values, 24, 24, COLOURS, -8, 8, 10, 7, true));
+  });
+
+  it("serves the next similarity matrix's pre-painted image in its own domain: no second compute and paint", async () => {
+    const { createComputeClient } = await import('../../web/page/compute-client.js');
+    // The client's worker: the module above, behind a stand-in Worker that counts the paint jobs.
+    const sent = [];
+    globalThis.Worker = class {
+      constructor() {
+        workerSink = (message, transfer) => deliver((event) => this.onmessage?.(event), message, transfer);
+      }
+      postMessage(message, transfer) {
+        sent.push(message.type);
+        toWorker(message, transfer);
+      }
+      terminate() {}
+    };
+    let onResult = null;
+    const client = createComputeClient((result) => onResult(result));
+    const similarity = (dModel) =>
+      new Promise((resolve) => {
+        onResult = resolve;
+        client.request('similarity', 'similarity', { length: 32, dModel });
+      });
+    const owner = {};
+    // What the similarity plot asks for: a domain symmetric about zero, to the largest |value|.
+    const requestFor = (values) => {
+      const extent = values.reduce((largest, value) => Math.max(largest, Math.abs(value)), 0);
+      return {
+        rows: 32,
+        columns: 32,
+        colours: COLOURS,
+        low: -extent,
+        high: extent,
+        width: 9,
+        height: 9,
+        exact: true,
+        symmetric: true,
+      };
+    };
+
+    const first = await similarity(16);
+    const firstPainter = painterOf(first.values);
+    await firstPainter.paint(requestFor(first.values), owner);
+    expect(sent.filter((type) => type === 'paint')).toHaveLength(1);
+
+    // The next step: the plot painted the first matrix, so the worker paints the next one for it.
+    const second = await similarity(24);
+    const painter = painterOf(second.values);
+    const request = requestFor(second.values);
+    // The diagonal is dModel / 2: a new domain.
+    expect(request.high).toBeCloseTo(12, 4);
+    const image = await painter.paint(request, owner);
+    expect(sent.filter((type) => type === 'paint')).toHaveLength(1);
+    expect(image.exact).toBe(true);
+    expect(image.pixels).toEqual(paintCells(second.values, 32, 32, COLOURS, request.low, request.high, 9, 9, true));
+  });
+});
+
+describe('compute worker, jobs for plots off screen', () => {
+  it('runs a job for a plot off screen only once the urgent jobs of a drag have stopped coming', async () => {
+    const step = (id, dModel) => ({
+      id,
+      lane: 'slot:table',
+      urgent: true,
+      type: 'compute',
+      source: { kind: 'table', options: { length: 16, dModel } },
+      paints: [],
+    });
+    const offScreen = { id: 12, lane: 'section:waves', type: 'section', name: 'waves', state: DEFAULTS, urgent: false };
+    // One step of a drag answered; a job for a plot off screen asked (before the drag, say); then the next step.
+    await answers(1, () => toWorker(step(10, 16)));
+    const order = await answers(2, () => {
+      toWorker(offScreen);
+      setTimeout(() => toWorker(step(11, 18)));
+    });
+    // The next step first; the other job after it.
+    expect(order.map((answer) => answer.id)).toEqual([11, 12]);
+    expect(order[0].values).toHaveLength(16 * 18);
+    expect(order[1].error).toBeUndefined();
+    expect(order[1].numbers).toBeTruthy();
+  });
+});
