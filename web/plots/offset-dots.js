@@ -59,6 +59,8 @@ export function draw(element, data, options = {}) {
   let keyShown = null;
   // What the canvas shows: the bands are painted again only when they or their place change.
   let bandsShown = null;
+  // Where they were painted: [x, y, width, height] (CSS pixels), or null after the canvas was resized or removed.
+  let bandsBox = null;
   // The stacked bands depend on the bands alone (not on p): computed once per set of bands.
   let stack = { bands: null };
   // The description doubles as a visible caption: whether the curves coincide is the point.
@@ -119,7 +121,10 @@ export function draw(element, data, options = {}) {
     frame.useCanvas(Boolean(contributions));
     if (contributions) {
       drawContributions(svg, contributions, x, margin.top + topHeight + 18, innerHeight - topHeight - 18, options);
-    } else bandsShown = null;
+    } else {
+      bandsShown = null;
+      bandsBox = null;
+    }
     drawAxis(svg, x, 'bottom', {
       y: frame.height - margin.bottom + 2,
       ticks: Math.max(2, frame.width / 80),
@@ -235,7 +240,10 @@ export function draw(element, data, options = {}) {
     const place = [stack, first, ...x.domain(), ...x.range(), top, height, canvas.width, canvas.height];
     if (!bandsShown || place.some((part, i) => part !== bandsShown[i])) {
       bandsShown = place;
-      context.clearRect(0, 0, frame.width, frame.height);
+      // The bands alone are on the canvas: clearing their strip (and a pixel of antialiasing) is enough.
+      if (bandsBox) context.clearRect(...bandsBox);
+      bandsBox = [0, top - 1, frame.width, height + 2];
+      context.clearRect(...bandsBox);
       context.globalAlpha = 0.85;
       const [px, py] = [affine(x), affine(y)];
       layers.forEach(({ lower, upper }, index) => {

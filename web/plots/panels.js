@@ -27,6 +27,17 @@ const PANEL_GAP = 14;
 const LABEL_BAND = 16;
 const DASH = '6 4';
 
+// Text widths from a canvas, in the svg's font: measuring the svg text itself
+// would force a style and layout pass of the whole page at every redraw.
+const LABEL_FONT = '11px system-ui, sans-serif';
+let measuring = null;
+function textWidth(text) {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return 0;
+  measuring.font = LABEL_FONT;
+  return measuring.measureText(text).width;
+}
+
 const defaultDescribe = ({ panels }) =>
   `${panels.length} panels of curves: ${panels.map((panel) => panel.label).join('; ')}.`;
 
@@ -148,14 +159,10 @@ export function draw(element, data, options = {}) {
           });
         }
       }
-      const title = svgText(group, panel.label, { x: margin.left + 6, y: top + 11, fill: 'currentColor' });
       // A label longer than a narrow plot (a phone, a long translation) is squeezed to fit, never cut or spilled.
       const room = frame.width - margin.left - margin.right - 6;
-      title.removeAttribute('textLength');
-      if (title.getComputedTextLength?.() > room) {
-        title.setAttribute('textLength', room);
-        title.setAttribute('lengthAdjust', 'spacingAndGlyphs');
-      }
+      const squeeze = textWidth(panel.label) > room ? { textLength: room, lengthAdjust: 'spacingAndGlyphs' } : {};
+      svgText(group, panel.label, { x: margin.left + 6, y: top + 11, fill: 'currentColor', ...squeeze });
     });
 
     drawAxis(svg, x, 'bottom', {
@@ -171,28 +178,38 @@ export function draw(element, data, options = {}) {
         if (series.label && !entries.has(series.label))
           entries.set(series.label, { colour: series.colour ?? s, dashed: series.dashed });
       });
-    const keyText = JSON.stringify([...entries]);
-    if (keyText !== keyShown) {
-      keyShown = keyText;
+    // Rebuilt only when the swatches change; the labels (they follow the sliders) change in place.
+    const swatches = JSON.stringify([...entries.values()]);
+    if (swatches !== keyShown) {
+      keyShown = swatches;
       key.replaceChildren();
-      for (const [label, { colour, dashed }] of entries) {
+      for (const { colour, dashed } of entries.values()) {
         const item = htmlElement('li', dashed ? 'posenc-key-dashed' : 'posenc-key-solid', key);
         const swatch = htmlElement('span', 'posenc-swatch', item);
         swatch.setAttribute('aria-hidden', 'true');
         swatch.style.borderTop = `3px ${dashed ? 'dashed' : 'solid'} ${seriesColor(colour)}`;
-        item.append(label);
+        item.append('');
       }
     }
-    const notesText = JSON.stringify(data.notes ?? []);
-    if (notesText !== notesShown) {
-      notesShown = notesText;
+    [...entries.keys()].forEach((label, index) => {
+      const text = key.children[index].lastChild;
+      if (text.data !== label) text.data = label;
+    });
+    // Likewise the notes: new paragraphs only when their number or test ids change.
+    const noteList = data.notes ?? [];
+    const noteIds = JSON.stringify(noteList.map(({ testId }) => testId ?? null));
+    if (noteIds !== notesShown) {
+      notesShown = noteIds;
       notes.replaceChildren();
-      for (const { text, testId } of data.notes ?? []) {
+      for (const { testId } of noteList) {
         const line = htmlElement('p', null, notes);
-        line.textContent = text;
         if (testId) line.dataset.testid = testId;
       }
     }
+    noteList.forEach(({ text }, index) => {
+      const line = notes.children[index];
+      if (line.textContent !== text) line.textContent = text;
+    });
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+// A plot's update() redraws in place: the svg's nodes (and the key's items and
+// the notes' paragraphs under it) are the same nodes as before, set to what a
+// fresh draw() of the new data shows, and nothing reads the page's layout
+// (a slider drag calls update() at every step).
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { draw as drawPanels } from '../../web/plots/panels.js';
+import { draw as drawOffsetDots } from '../../web/plots/offset-dots.js';
+
+const WIDTH = 640;
+const layoutReads = vi.fn(() => 0);
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    disconnect() {}
+  };
+  // jsdom has no canvas: a 2d context whose methods do nothing, and whose text is 6 px a character.
+  const context = new Proxy(
+    { measureText: (text) => ({ width: 6 * text.length }), getTransform: () => ({ a: 1 }) },
+    { get: (target, key) => target[key] ?? (() => {}), set: () => true },
+  );
+  HTMLCanvasElement.prototype.getContext = () => context;
+  // A text's length from the svg would be a layout of the page (jsdom has none: counted, not measured).
+  window.SVGElement.prototype.getComputedTextLength = layoutReads;
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  layoutReads.mockClear();
+});
+
+/** A container of a fixed width, as the page lays it out. */
+function container() {
+  const element = document.createElement('div');
+  Object.defineProperty(element, 'clientWidth', { value: WIDTH });
+  document.body.append(element);
+  return element;
+}
+
+/**
+ * Every element under `root` in document order, but for the ticks inside an
+ * axis: d3 keys those by value and replaces the ones whose value changed.
+ */
+const elementsOf = (root) => [...root.querySelectorAll('*')].filter((node) => !node.parentElement.closest('.axis'));
+
+/**
+ * What `root` shows: each element's name, attributes (in any order) and text,
+ * with its children; an axis's children in any order (d3 appends new ticks
+ * after the title, a fresh axis has them before it).
+ */
+function picture(node) {
+  const children = [...node.children].map(picture);
+  if (node.classList.contains('axis')) children.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  return {
+    name: node.localName,
+    attributes: Object.fromEntries([...node.attributes].map(({ name, value }) => [name, value]).sort()),
+    text: [...node.childNodes]
+      .filter((child) => child.nodeType === 3)
+      .map((child) => child.data)
+      .join(''),
+    children,
+  };
+}
+
+/** Draws `before`, updates it to `after`; returns the plot's root and its nodes before and after the update. */
+async function updated(draw, before, after, options) {
+  const plot = draw(container(), before, options);
+  const root = document.body.lastChild.firstChild;
+  const nodesBefore = elementsOf(root);
+  plot.update(after, options);
+  // Nodes a redraw did not reuse are removed in a microtask.
+  await Promise.resolve();
+  return { root, nodesBefore, nodesAfter: elementsOf(root) };
+}
+
+/** The same plot drawn from `data` at once. */
+async function fresh(draw, data, options) {
+  draw(container(), data, options);
+  await Promise.resolve();
+  return document.body.lastChild.firstChild;
+}
+
+const wave = (count, phase, scale = 1) =>
+  Float64Array.from({ length: count }, (_, i) => scale * Math.sin(i / 7 + phase));
+
+function panelsData(position) {
+  const x = Float64Array.from({ length: 97 }, (_, i) => position - 48 + i);
+  const markers = [{ x: position - 3, label: 'before' }];
+  return {
+    panels: [
+      {
+        label: `scores of the query at position ${position}`,
+        markers,
+        series: [
+          { label: 'plain', x, y: wave(97, position) },
+          { label: `rotated by ${position % 7}`, x, y: wave(97, position + 1, 2) },
+        ],
+      },
+      {
+        // Longer than the plot is wide: squeezed to fit.
+        label: `weights ${'of the keys '.repeat(12)}at ${position}`,
+        markers,
+        series: [
+          { label: 'plain', x, y: wave(97, position, 0.5), dots: true },
+          { label: 'scaled', x, y: wave(97, position + 2, 0.1), colour: 2, dashed: true },
+        ],
+      },
+    ],
+    notes: [
+      { text: `the peak is at ${position - 3}`, testId: 'peak' },
+      { text: `${position} keys in the window`, testId: 'count' },
+    ],
+  };
+}
+
+function offsetData(dModel) {
+  const curve = (first, count, phase) => ({ label: `from ${-first}`, first, values: wave(count, phase) });
+  return {
+    offset: dModel % 40,
+    curves: [curve(-100, 300, 0), curve(-60, 260, dModel / 100), curve(0, 200, 1)],
+    contributions: {
+      first: -100,
+      bands: [0, 1, 2].map((band) => ({ label: `pairs ${band}`, values: wave(300, band + dModel / 50, 0.3) })),
+    },
+  };
+}
+
+const cases = [
+  {
+    name: 'panels',
+    draw: drawPanels,
+    before: panelsData(100),
+    after: panelsData(117),
+    options: { xTitle: 'key position', describe: (data) => `${data.panels.length} panels` },
+  },
+  {
+    name: 'offset-dots',
+    draw: drawOffsetDots,
+    before: offsetData(128),
+    after: offsetData(192),
+    options: { xTitle: 'offset k', yTitle: 's(k)', contributionsTitle: 'by pair', offsetLabel: (k) => `k = ${k}` },
+  },
+];
+
+describe.each(cases)('$name: update() in place', ({ draw, before, after, options }) => {
+  it('keeps every node and shows what a fresh draw() of the new data shows', async () => {
+    const { root, nodesBefore, nodesAfter } = await updated(draw, before, after, options);
+    const drawn = await fresh(draw, after, options);
+    expect(picture(root)).toEqual(picture(drawn));
+    expect(picture(root)).not.toEqual(picture(await fresh(draw, before, options)));
+    // The same structure drawn from other numbers: not one node replaced.
+    expect(nodesAfter.length).toBe(nodesBefore.length);
+    nodesAfter.forEach((node, index) => expect(node).toBe(nodesBefore[index]));
+  });
+
+  it('reads no layout while it updates', async () => {
+    await updated(draw, before, after, options);
+    expect(layoutReads).not.toHaveBeenCalled();
+  });
+});
+
+describe('panels: a label too long for the plot', () => {
+  it('is squeezed to the plot, a short one is not', async () => {
+    const root = await fresh(drawPanels, panelsData(100), {});
+    const title = (start) => [...root.querySelectorAll('text')].find((text) => text.textContent.startsWith(start));
+    const [short, long] = [title('scores'), title('weights')];
+    expect(short.hasAttribute('textLength')).toBe(false);
+    expect(Number(long.getAttribute('textLength'))).toBeLessThan(WIDTH);
+    expect(long.getAttribute('lengthAdjust')).toBe('spacingAndGlyphs');
+  });
+});
