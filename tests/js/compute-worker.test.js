@@ -158,6 +158,69 @@ describe('compute worker', () => {
   });
 });
 
+describe('compute worker, the precision map', () => {
+  it("paints the precision section's map for its heatmap's last request, and the plot puts those pixels", async () => {
+    const { createComputeClient } = await import('../../web/page/compute-client.js');
+    // The client's worker: the module above; what it sends and what comes back are kept.
+    const sent = [];
+    const received = [];
+    globalThis.Worker = class {
+      constructor() {
+        workerSink = (message, transfer) =>
+          deliver(
+            (event) => {
+              received.push(event.data);
+              this.onmessage?.(event);
+            },
+            message,
+            transfer,
+          );
+      }
+      postMessage(message, transfer) {
+        sent.push(message);
+        toWorker(message, transfer);
+      }
+      terminate() {}
+    };
+    const client = createComputeClient(() => {});
+    const state = (dModel) => ({ ...DEFAULTS, length: 40, dModel, precision: 'float16' });
+    const requestFor = ({ rows, columns }) => ({
+      rows,
+      columns,
+      colours: COLOURS,
+      low: -1,
+      high: 1,
+      width: 11,
+      height: 13,
+      exact: false,
+    });
+    const owner = {};
+
+    // The first numbers: no request yet, so nothing painted there; a paint of them is done here.
+    const first = await client.section('precision', state(16), true);
+    expect(sent.at(-1).paint).toBeUndefined();
+    const firstImage = await painterOf(first.map.values).paint(requestFor(first.map), owner);
+    expect(firstImage.pixels).toEqual(paintCells(first.map.values, 40, 16, COLOURS, -1, 1, 11, 13, false));
+
+    // The next step of a drag: the worker paints the new map (its new shape) for that request.
+    const second = await client.section('precision', state(24), true);
+    expect(sent.at(-1).paint).toMatchObject({ width: 11, height: 13, low: -1, high: 1 });
+    const { painted, mapRange } = received.at(-1);
+    const { values, rows, columns } = second.map;
+    expect([rows, columns]).toEqual([40, 24]);
+    // In units of the largest error: its largest |value| is 1.
+    expect(Math.max(-mapRange.min, mapRange.max)).toBeCloseTo(1, 6);
+    expect(painted).toMatchObject({ exact: true, superseded: false });
+    // The same pixels as paintCells run here on the values the main thread got, exact (area-averaged).
+    expect(painted.pixels).toEqual(paintCells(values, 40, 24, COLOURS, -1, 1, 11, 13, true));
+    const painter = painterOf(values);
+    expect([painter.min, painter.max]).toEqual([mapRange.min, mapRange.max]);
+    // The plot's request is served with the worker's very pixels: none painted on the main thread.
+    const image = await painter.paint(requestFor(second.map), owner);
+    expect(image.pixels).toBe(painted.pixels);
+  });
+});
+
 describe('compute worker, jobs for plots off screen', () => {
   it('runs a job for a plot off screen only once the urgent jobs of a drag have stopped coming', async () => {
     const step = (id, dModel) => ({

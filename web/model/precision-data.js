@@ -80,12 +80,44 @@ export function precisionNumbers(pe, conv, length, format) {
   return { format, map, formats };
 }
 
-/** What the worker computes for the section (section-data.js spreads this into COMPUTE). */
+// A map of all zeros (no error at all) still needs a colour scale.
+const SMALLEST_DOMAIN = 1e-12;
+
+/** What the map is shown in units of: the largest error of `format` (2 for NaN, the overflow). */
+function boundOf(formats, format) {
+  const { largest } = formats.find((facts) => facts.format === format);
+  return Math.max(SMALLEST_DOMAIN, Number.isFinite(largest.value) ? largest.value : 2);
+}
+
+// One scaled copy per map (the model memoises the map: the same object while it does).
+const scaledMaps = new WeakMap();
+function scaledBy(map, bound) {
+  if (!scaledMaps.has(map)) {
+    // A plain loop: a typed array's map() with a callback took ~100 ms for 1M values (a loop, 1-2 ms).
+    const scaled = new map.constructor(map.length);
+    for (let i = 0; i < map.length; i++) scaled[i] = map[i] / bound;
+    scaledMaps.set(map, scaled);
+  }
+  return scaledMaps.get(map);
+}
+
+/**
+ * What the worker computes for the section (section-data.js spreads this into COMPUTE). The map
+ * comes in units of its largest error (bound), shaped: the worker paints a section's `map` of
+ * { values, rows, columns } for its heatmap (compute-worker.js), in that heatmap's domain [-1, 1].
+ */
 export const PRECISION_COMPUTE = {
-  precision: ({ model, state, conv }) => ({
-    ...model.remember('precision', precisionNumbers, conv, state.length, state.precision),
-    replays: model.remember('precisionReplays', replays),
-  }),
+  precision: ({ model, state, conv }) => {
+    const { format, map, formats } = model.remember('precision', precisionNumbers, conv, state.length, state.precision);
+    const bound = boundOf(formats, format);
+    return {
+      format,
+      formats,
+      bound,
+      map: { values: scaledBy(map, bound), rows: state.length, columns: state.dModel },
+      replays: model.remember('precisionReplays', replays),
+    };
+  },
 };
 
 // The reported cases, with the settings of their reports.

@@ -7,35 +7,18 @@ import { PRECISION_COMPUTE } from './precision-data.js';
 
 const startOf = (conv) => conv.start ?? 0;
 const positionOf = (conv, row) => Number((startOf(conv) + row).toPrecision(12));
-// A map of all zeros (no error at all) still needs a colour scale.
-const SMALLEST_DOMAIN = 1e-12;
 
-// One scaled copy per map (the worker's arrays come back as the same objects while memoised).
-const scaledMaps = new WeakMap();
-function scaledBy(map, bound) {
-  if (!scaledMaps.has(map)) {
-    // A plain loop: a typed array's map() with a callback took ~100 ms for the 1M values of
-    // 2048 x 512 on the main thread (a loop, 1-2 ms), at every step of a drag.
-    const scaled = new map.constructor(map.length);
-    for (let i = 0; i < map.length; i++) scaled[i] = map[i] / bound;
-    scaledMaps.set(map, scaled);
-  }
-  return scaledMaps.get(map);
-}
-
-function present({ format, map, formats, replays }, { state, t, conv }) {
+function present({ format, map, bound, formats, replays }, { state, t, conv }) {
   const { largest } = formats.find((facts) => facts.format === format);
-  const bound = Math.max(SMALLEST_DOMAIN, Number.isFinite(largest.value) ? largest.value : 2);
-  // The map in units of the largest error: the legend's ticks stay short (−1 … 1)
+  // The map comes in units of the largest error (bound): the legend's ticks stay short (−1 … 1)
   // for float32's errors of 1e-5 as for bfloat16's of 1; readouts give the errors themselves.
-  const scaled = scaledBy(map, bound);
   const at = (facts) => ({ ...facts.largest, position: positionOf(conv, facts.largest.row) });
   return {
     data: {
       map: {
-        values: scaled,
-        rows: state.length,
-        columns: state.dModel,
+        values: map.values,
+        rows: map.rows,
+        columns: map.columns,
         marks: { row: largest.row, column: largest.column },
       },
       facts: {

@@ -9,8 +9,10 @@
 // An array that a newer answer replaced and that no plot holds any more
 // (painter.retain/release) goes back to the worker to be filled again: a
 // fresh multi-megabyte array costs far more (first touch of its pages, then
-// garbage) than the core.
+// garbage) than the core. A section's heatmap map (the precision error map) comes
+// painted too, for its plot's last request, with the section's numbers.
 import { setPainter } from '../plots/common.js';
+import { paintCells } from '../plots/paint.js';
 
 /**
  * The worker the built page started before it was parsed (web/vite-early-worker.js) and the errors
@@ -87,6 +89,8 @@ export function createComputeClient(onResult) {
   // each plot's last paint of its arrays, and how many arrays it has received.
   const lastPaints = new Map();
   const generations = new Map();
+  // Per section lane: { request, generation } of its map's last paint (one heatmap per section).
+  const lastMapPaints = new Map();
   // A plot that painted one of this many latest arrays keeps up (a drag asks faster than answers arrive).
   const KEEPING_UP = 3;
 
@@ -198,6 +202,36 @@ export function createComputeClient(onResult) {
     return values;
   }
 
+  /**
+   * Gives a section's map ({ values, rows, columns } in its numbers) a painter: the image the worker
+   * painted with it serves the first paint that it fits; another paint (a resize, a change of
+   * colours) is done here, as a plot without a painter would (the worker no longer holds the map).
+   */
+  function receivedMap(lane, { numbers, mapRange, painted }, hint) {
+    const generation = (generations.get(lane) ?? 0) + 1;
+    generations.set(lane, generation);
+    let ready = painted ?? null;
+    const { values } = numbers.map;
+    setPainter(values, {
+      ...mapRange,
+      paint: (request) => {
+        lastMapPaints.set(lane, { request, generation });
+        const image = ready;
+        ready = null;
+        const wanted = image && {
+          ...hint,
+          rows: request.rows,
+          columns: request.columns,
+          exact: image.exact || image.superseded,
+        };
+        if (image && serves({ ...wanted, low: image.low, high: image.high }, request)) return Promise.resolve(image);
+        const { rows, columns, colours, low, high, width, height, exact } = request;
+        const pixels = paintCells(values, rows, columns, colours, low, high, width, height, exact);
+        return Promise.resolve({ pixels, width, height, exact });
+      },
+    });
+  }
+
   return {
     /**
      * Ends the worker and starts another (a retry after a failed or stalled
@@ -224,9 +258,16 @@ export function createComputeClient(onResult) {
      * started. Urgent (a plot on screen): before every job that is not.
      */
     section(name, state, urgent = true) {
-      return call(`section:${name}`, { type: 'section', name, state, urgent }).then(
-        (answer) => answer && answer.numbers,
-      );
+      const lane = `section:${name}`;
+      const generation = generations.get(lane) ?? 0;
+      // The map painted for its heatmap's last request, if that heatmap keeps up (on screen).
+      const last = lastMapPaints.get(lane);
+      const paint = last && generation - last.generation < KEEPING_UP ? wire(last.request) : undefined;
+      return call(lane, { type: 'section', name, state, urgent, paint }).then((answer) => {
+        if (!answer) return null;
+        if (answer.mapRange) receivedMap(lane, answer, last?.request);
+        return answer.numbers;
+      });
     },
     /** Resolves once no paint asked of the worker is waiting (their pixels are in the plots' canvases). */
     painted() {

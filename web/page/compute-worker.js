@@ -19,8 +19,9 @@
 // { id, error }), { id, lane, urgent?, type: 'compute', source, paints }, (answered
 // { id, values, min, max, painted: [{ lane, pixels, width, height, exact, low, high, superseded }] }),
 // { id, lane, urgent?, type: 'paint', source, request } (answered { id, pixels, width,
-// height, exact, low, high }: a request marked symmetric is painted in the array's domain), { id, lane, urgent?, type: 'section', name, state } (answered
-// { id, numbers }), { type: 'recycle', buffer } for an array the main thread
+// height, exact, low, high }: a request marked symmetric is painted in the array's domain), { id, lane, urgent?, type: 'section', name, state, paint? } (answered
+// { id, numbers, mapRange?, painted? }: a section whose numbers hold a heatmap's `map`
+// { values, rows, columns } gets its range, and its pixels for `paint`, a paint request), { type: 'recycle', buffer } for an array the main thread
 // is done with, and { type: 'colours', key, colours }: a colour table paint
 // requests name by key (sent once). A source says what an array is:
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
@@ -143,17 +144,39 @@ function paint({ values, min, max }, source, { colourKey, ...request }) {
   return { pixels, width, height, exact, low, high };
 }
 
-async function run(pe, { id, lane, type, source, request, paints = [], name, state }) {
+/**
+ * A section's heatmap ({ values, rows, columns } as `map` of its numbers): its value range, and
+ * its pixels for `request` (the plot's last paint request) in the map's shape, if one is given.
+ */
+async function paintMap(map, lane, request) {
+  const range = valueRange(map.values);
+  if (!request) return { range, painted: null };
+  // As for a compute job: a newer job of the lane waiting means this map is already superseded.
+  await breathe();
+  const last = !pending.has(lane);
+  const { colourKey, low, high, width, height } = request;
+  const colours = colourTables.get(colourKey);
+  const pixels = paintCells(map.values, map.rows, map.columns, colours, low, high, width, height, last);
+  return { range, painted: { pixels, width, height, exact: last, low, high, superseded: !last } };
+}
+
+const isMap = (map) => ArrayBuffer.isView(map?.values) && map.values.length === map.rows * map.columns;
+
+async function run(pe, { id, lane, type, source, request, paints = [], name, state, paint: mapPaint }) {
   if (type === 'section') {
     const compute = await computeOf(name);
     if (!compute) throw new RangeError(`no section named ${name}`);
     const sectionModel = BASE_COMPUTE[name]
       ? (model ??= createModel(pe))
       : (chapterModel ??= createModel(await load()));
+    const result = compute({ model: sectionModel, state, conv: knobs(state) });
+    // A section's map is painted here too (2048 x 512 values took the main thread 30-45 ms a step).
+    const { range, painted } = isMap(result.map) ? await paintMap(result.map, lane, mapPaint) : {};
     // The model keeps its results for the next requests: large arrays go as copies made here and
     // transferred (cloned, a 1M-value map cost the main thread its copy at every step of a drag).
-    const { numbers, transfer } = detachLarge(compute({ model: sectionModel, state, conv: knobs(state) }));
-    self.postMessage({ id, numbers }, transfer);
+    const { numbers, transfer } = detachLarge(result);
+    if (painted) transfer.push(painted.pixels.buffer);
+    self.postMessage({ id, numbers, ...(range && { mapRange: range }), ...(painted && { painted }) }, transfer);
     return;
   }
   if (type === 'compute') {
