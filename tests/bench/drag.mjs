@@ -27,7 +27,7 @@
 //     [--query '?dModel=512&length=2048'] [--no-throttle] [--every-slider] [--verbose]
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../e2e/chromium.mjs';
+import { launchChromium, traced } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 
 export const DRAG_SLIDERS = ['dModel', 'length', 'base', 'position', 'offset', 'dimension', 'ropeDim', 'context'];
@@ -99,21 +99,6 @@ export function cpuPerFrame(frames, tasks) {
     }
   }
   return cpu;
-}
-
-export async function traced(page, categories, run) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
-  try {
-    return { result: await run(), events };
-  } finally {
-    await cdp.send('Tracing.end');
-    await complete;
-    await cdp.detach();
-  }
 }
 
 /**

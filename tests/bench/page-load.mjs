@@ -14,9 +14,9 @@
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../e2e/chromium.mjs';
+import { launchChromium, traced } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
-import { pageTasks, traced } from './drag.mjs';
+import { pageTasks } from './drag.mjs';
 
 export const LOAD_MARKS = ['posenc:first-plot', 'posenc:interactive'];
 /** The targets: first plot (ms) per CPU rate, the longest task unthrottled (ms), the first view's gzip bytes. */

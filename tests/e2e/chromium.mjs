@@ -17,3 +17,22 @@ export const CHROMIUM_ARGS = [
 export function launchChromium() {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
+
+/**
+ * Runs `run()` with Chromium tracing `page` (the trace categories, comma-separated): its result
+ * and every trace event recorded meanwhile.
+ */
+export async function traced(page, categories, run) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  try {
+    return { result: await run(), events };
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+  }
+}

@@ -10,7 +10,7 @@ import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
 import { TAG_OF_PLOT } from '../../web/model/tags.js';
 import { textFacts } from '../../web/model/text-facts.js';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, traced } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
@@ -224,20 +224,14 @@ try {
           await route.continue();
         });
         // Chromium's trace of each layout: how many layout objects it laid out.
-        const cdp = await slow.newCDPSession(slowPage);
-        const layouts = [];
-        cdp.on('Tracing.dataCollected', ({ value }) =>
-          layouts.push(...value.filter((event) => event.name === 'Layout' && event.args?.beginData)),
-        );
-        const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-        await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
-        await slowPage.goto(server.url);
-        await slowPage.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-          timeout: 30000,
+        const { result: elements, events } = await traced(slowPage, 'devtools.timeline', async () => {
+          await slowPage.goto(server.url);
+          await slowPage.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+            timeout: 30000,
+          });
+          return slowPage.evaluate(() => document.querySelectorAll('*').length);
         });
-        const elements = await slowPage.evaluate(() => document.querySelectorAll('*').length);
-        await cdp.send('Tracing.end');
-        await traced;
+        const layouts = events.filter((event) => event.name === 'Layout' && event.args?.beginData);
         const largest = Math.max(...layouts.map((event) => event.args.beginData.dirtyObjects ?? 0));
         // The whole page is ~1.35 layout objects per element; the first screen a small part of it.
         assert(layouts.length > 0, 'no layout traced');
