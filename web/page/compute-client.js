@@ -111,6 +111,24 @@ export function createComputeClient(onResult) {
   const serves = (request, wanted) =>
     Object.keys(wanted).every((key) => request[key] === wanted[key] || (key === 'exact' && request.exact));
 
+  // An image the worker painted ahead with a new array, for `paintedFor` (the plot's last request with
+  // the array it replaces), serves `wanted` if the rest of the request matches: it is in the new array's
+  // shape, in the domain it says (a symmetric request's is the new array's, the one the plot now asks
+  // for), and exact when the worker had no newer array to make; a preview of an array already
+  // superseded serves an exact request too (the newer array's image follows).
+  const prepaintedServes = (image, paintedFor, wanted) =>
+    serves(
+      {
+        ...paintedFor,
+        rows: wanted.rows,
+        columns: wanted.columns,
+        low: image.low,
+        high: image.high,
+        exact: image.exact || image.superseded,
+      },
+      wanted,
+    );
+
   // Paints asked of the worker and not answered yet, and who waits for none to be left.
   let paintsOut = 0;
   let paintWaiters = [];
@@ -166,19 +184,7 @@ export function createComputeClient(onResult) {
         lastPaints.get(lane).set(paintLane, { request, generation });
         const ready = prepainted.get(paintLane);
         prepainted.delete(paintLane);
-        // Painted in the new array's shape (exact when the worker had no newer array to make; a preview
-        // serves an exact request too when a newer array was already on its way, painted exact if it is
-        // the last): only the rest of the request must match.
-        // A symmetric request was painted in the new array's domain (the one the plot now asks for).
-        const painted = ready && {
-          ...ready.request,
-          rows: request.rows,
-          columns: request.columns,
-          low: ready.image.low,
-          high: ready.image.high,
-          exact: ready.image.exact || ready.image.superseded,
-        };
-        if (ready && serves(painted, request)) return Promise.resolve(ready.image);
+        if (ready && prepaintedServes(ready.image, ready.request, request)) return Promise.resolve(ready.image);
         return painting(call(paintLane, { type: 'paint', source, request: wire(request), urgent: true }));
       },
       subtract: (other, owner) => {
@@ -218,13 +224,7 @@ export function createComputeClient(onResult) {
         lastMapPaints.set(lane, { request, generation });
         const image = ready;
         ready = null;
-        const wanted = image && {
-          ...hint,
-          rows: request.rows,
-          columns: request.columns,
-          exact: image.exact || image.superseded,
-        };
-        if (image && serves({ ...wanted, low: image.low, high: image.high }, request)) return Promise.resolve(image);
+        if (image && prepaintedServes(image, hint, request)) return Promise.resolve(image);
         const { rows, columns, colours, low, high, width, height, exact } = request;
         const pixels = paintCells(values, rows, columns, colours, low, high, width, height, exact);
         return Promise.resolve({ pixels, width, height, exact });

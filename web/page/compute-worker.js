@@ -133,15 +133,27 @@ function hold(pe, source, handOver = false, key = JSON.stringify(source)) {
 }
 
 /**
- * Pixels of an array ({ values, min, max }, the array `source` describes) for a paint request, its
- * colours named by key; a symmetric request in the array's own domain. The image says its domain.
+ * Pixels of an array ({ values, min, max }, of `rows` × `columns`) for a paint request, its colours
+ * named by key; a symmetric request in the array's own domain. The image says its domain.
  */
-function paint({ values, min, max }, source, { colourKey, ...request }) {
-  const [rows, columns] = shapeOf(source);
+function paint({ values, min, max }, [rows, columns], { colourKey, ...request }) {
   const { width, height, exact } = request;
   const [low, high] = request.symmetric ? symmetricDomain({ min, max }) : [request.low, request.high];
   const pixels = paintCells(values, rows, columns, colourTables.get(colourKey), low, high, width, height, exact);
   return { pixels, width, height, exact, low, high };
+}
+
+/**
+ * Whether the array a job of `lane` just made is the last one asked for so far: requests sent while
+ * it was made arrive first (without this the queue could never hold a newer job of the lane here, it
+ * would have replaced this one, and every array of a drag was painted exact: 46 ms for a 2048²
+ * similarity matrix against 3.5 for a preview). The last is painted exact, and no refinement need
+ * follow; one a newer array already replaces is only previewed (superseded: the plot need not ask
+ * for better).
+ */
+async function lastOfLane(lane) {
+  await breathe();
+  return !pending.has(lane);
 }
 
 /**
@@ -151,13 +163,9 @@ function paint({ values, min, max }, source, { colourKey, ...request }) {
 async function paintMap(map, lane, request) {
   const range = valueRange(map.values);
   if (!request) return { range, painted: null };
-  // As for a compute job: a newer job of the lane waiting means this map is already superseded.
-  await breathe();
-  const last = !pending.has(lane);
-  const { colourKey, low, high, width, height } = request;
-  const colours = colourTables.get(colourKey);
-  const pixels = paintCells(map.values, map.rows, map.columns, colours, low, high, width, height, last);
-  return { range, painted: { pixels, width, height, exact: last, low, high, superseded: !last } };
+  const last = await lastOfLane(lane);
+  const image = paint({ values: map.values, ...range }, [map.rows, map.columns], { ...request, exact: last });
+  return { range, painted: { ...image, superseded: !last } };
 }
 
 const isMap = (map) => ArrayBuffer.isView(map?.values) && map.values.length === map.rows * map.columns;
@@ -183,22 +191,16 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
     // Painted here first, then handed over (transferred) with the pixels.
     const array = hold(pe, source, true);
     const { values, min, max } = array;
-    // Requests sent while the array was computed arrive first: without this the queue could never
-    // hold a newer job of the lane here (it would have replaced this one), and every array of a drag
-    // was painted exact (46 ms for a 2048² similarity matrix against 3.5 for a preview).
-    await breathe();
-    // The last array asked for (so far) is painted exact, and no refinement need follow; one a newer
-    // array already replaces, only previewed (superseded: the plot need not ask for better).
-    const last = !pending.has(lane);
+    const last = await lastOfLane(lane);
     const painted = paints.map(({ lane: paintLane, request }) => ({
       lane: paintLane,
-      ...paint(array, source, { ...request, exact: last }),
+      ...paint(array, shapeOf(source), { ...request, exact: last }),
       superseded: !last,
     }));
     self.postMessage({ id, values, min, max, painted }, [values.buffer, ...painted.map((p) => p.pixels.buffer)]);
     return;
   }
-  const image = paint(hold(pe, source), source, request);
+  const image = paint(hold(pe, source), shapeOf(source), request);
   self.postMessage({ id, ...image }, [image.pixels.buffer]);
 }
 
