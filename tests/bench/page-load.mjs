@@ -1,5 +1,6 @@
 // The page's first load, as a visitor's browser meets it: cold loads of the
-// built site in fresh headless Chromium contexts (nothing cached), each run
+// built site in fresh headless Chromium contexts (nothing cached; the new
+// tab open and the browser idle before the page is asked for), each run
 // unthrottled and with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate,
 // about a mid-range phone). Per load: the page's User Timing marks
 // posenc:first-plot (a plot on screen shows its data) and posenc:interactive
@@ -11,6 +12,7 @@
 // network went idle, is counted apart. Medians with the range of the runs.
 // Used by browser.mjs (npm run bench); also runs alone against any built site:
 //   node tests/bench/page-load.mjs [siteDir] [--runs 5] [--query '?dModel=512&length=2048'] [--versus otherSiteDir]
+import { readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -31,11 +33,55 @@ const KINDS = [
 ];
 const kindOf = (url) => KINDS.find(([, pattern]) => pattern.test(new URL(url).pathname))?.[0] ?? 'other';
 
-/** One cold load of `url` in a fresh context at CPU `rate`: marks, longest task, bytes by kind. */
+/** CPU time (clock ticks) used so far by every Chromium process on the machine (Linux /proc), or null. */
+async function chromiumTicks() {
+  let ticks = 0;
+  let found = false;
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!(await readFile(`/proc/${pid}/cmdline`, 'latin1')).startsWith(CHROMIUM)) continue;
+      // utime and stime: the 14th and 15th fields, counted after the command's closing parenthesis.
+      const fields = (await readFile(`/proc/${pid}/stat`, 'latin1')).split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? ticks : null;
+}
+const CHROMIUM = '/usr/lib/chromium/chromium';
+
+/**
+ * Waits until Chromium has been idle a moment (its processes under 2 ticks of CPU in 250 ms; at most
+ * 5 s; 1 s where /proc is not readable). A new window starts work of its own (Chromium 156 loads its
+ * omnibox popup's WebUI, about 270 ms of CPU in a renderer of its own): measured with it, a cold
+ * load on 2 cores shared it with the browser, 1.3 s to the first plot against 0.85 s (docs/performance.md).
+ * A visitor's browser is already open.
+ */
+async function browserSettled() {
+  const started = Date.now();
+  let last = await chromiumTicks();
+  if (last === null) return new Promise((resolve) => setTimeout(resolve, 1000));
+  while (Date.now() - started < 5000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await chromiumTicks();
+    if (now - last < 2) return;
+    last = now;
+  }
+}
+
+/**
+ * One cold load of `url` in a fresh context at CPU `rate`: marks, longest task, bytes by kind.
+ * Nothing is cached; the new tab is open (on about:blank) and the browser idle before the page is asked for.
+ */
 export async function coldLoad(browser, url, { rate = 1, viewport = { width: 1280, height: 900 } } = {}) {
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
+    await page.goto('about:blank');
+    await browserSettled();
     const responses = [];
     const requestedAt = new Map();
     page.on('request', (request) => requestedAt.set(request, Date.now()));
