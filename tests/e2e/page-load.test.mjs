@@ -255,6 +255,44 @@ try {
   });
 
   await check(
+    'a heatmap at a fractional width paints its first image once (no second render for a rounding)',
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await watchedPage(context);
+        await page.addInitScript(() => {
+          // The images put into the heatmap's canvas (its legend's ramp is narrower).
+          window.__images = [];
+          const put = CanvasRenderingContext2D.prototype.putImageData;
+          CanvasRenderingContext2D.prototype.putImageData = function (image, ...rest) {
+            if (this.canvas.closest('[data-plot="heatmap"]') && image.width > 100) window.__images.push(image.width);
+            return put.call(this, image, ...rest);
+          };
+          // Before the page's code measures its plots (it waits for the parsed document and a frame).
+          document.addEventListener('DOMContentLoaded', () => {
+            document.querySelector('[data-plot="heatmap"]').style.width = '500.5px';
+          });
+        });
+        await page.goto(server.url);
+        await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+          timeout: 30000,
+        });
+        // Past the plot's settle time, so that a preview's exact follow-up would be counted too.
+        await page.waitForTimeout(1000);
+        const { width, images } = await page.evaluate(() => ({
+          width: getComputedStyle(document.querySelector('[data-plot="heatmap"]')).width,
+          images: window.__images,
+        }));
+        assert(width === '500.5px', `the heatmap's width is ${width}, not the 500.5px the test set`);
+        assert(images.length === 1, `${images.length} images put (widths ${images.join(', ')}), expected 1`);
+        return `one image, ${images[0]} px wide`;
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  await check(
     'the first view loads none of the later chapters or tools: their code comes after the first plot',
     async () => {
       // Each chapter's own chunk (web/model/chapters.js), the RoPE lab's page code, the check tool and the embed tools.

@@ -189,9 +189,25 @@ export function createFrame(element, { className, height, canvas = false, render
     if (frame.measure(Math.floor(entry.contentRect.width)) && frame.width > 0) render();
   });
   observer.observe(element);
-  frame.measure(Math.floor(element.clientWidth));
+  frame.measure(Math.floor(contentWidth(element)));
   if (canvas) frame.useCanvas(true);
   return frame;
+}
+
+/**
+ * The width of `element`'s content box, fractions kept: what its ResizeObserver reports
+ * (contentRect). clientWidth is rounded (576.56 px gave 577, then the observer's first report
+ * 576): every plot at a fractional width was rendered, and its image painted, twice on first draw.
+ */
+function contentWidth(element) {
+  const style = getComputedStyle(element);
+  let width = parseFloat(style.width);
+  if (!Number.isFinite(width)) return element.clientWidth;
+  if (style.boxSizing === 'border-box') {
+    for (const side of ['Left', 'Right'])
+      width -= parseFloat(style[`padding${side}`]) + parseFloat(style[`border${side}Width`]);
+  }
+  return Math.max(0, width);
 }
 
 /** Backing store in device pixels, drawing in CSS pixels. */
