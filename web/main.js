@@ -396,7 +396,15 @@ const FRAME_BUDGET_MS = 6;
 // idle or when they scroll into view, so a drag only pays for what is seen.
 function redraw() {
   frame = 0;
-  if (!ready) return;
+  const visible = sections.filter((section) => section.visible);
+  if (!ready) {
+    // While the worker loads its core (and the page the strings of its language), what the plots
+    // on screen show is asked for already: the worker starts on it the moment it can (a round trip
+    // sooner). Nothing is drawn before.
+    requestArrays(visible);
+    for (const section of visible) if (section.stale && section.compute) ask(section);
+    return;
+  }
   const started = performance.now();
   const changed = new Set(dirty);
   dirty.clear();
@@ -406,11 +414,13 @@ function redraw() {
   else checkOutdated = true;
 
   // Plots keep showing the last arrays until the worker answers with new ones.
-  const visible = sections.filter((section) => section.visible);
   if (requestArrays(visible)) arraysOutdated = true;
 
   for (const section of sections) {
-    if (changed.has('language') || section.deps.some((dep) => changed.has(dep))) section.stale = true;
+    // A plot not drawn yet is worded in the language of the moment it is drawn: numbers asked for
+    // before a switch (they do not depend on the language) serve it.
+    const reworded = changed.has('language') && section.plot;
+    if (reworded || section.deps.some((dep) => changed.has(dep))) section.stale = true;
   }
   for (const section of visible) if (section.stale && section.compute) ask(section);
   const shared = context();

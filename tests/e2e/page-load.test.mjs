@@ -64,6 +64,21 @@ async function coldPage(locale) {
         paragraphs: [...node.children].map((paragraph) => ({ paragraph, html: paragraph.outerHTML })),
       }));
     });
+    // Formulas of the page read back as HTML before the first plot (taking apart an explanation),
+    // and whether each one's section was on screen.
+    window.__formulaReads = [];
+    const innerHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+    Object.defineProperty(Element.prototype, 'innerHTML', {
+      ...innerHtml,
+      get() {
+        const inPage = this.isConnected && this.matches('span.math, span.math-display');
+        if (inPage && !performance.getEntriesByName('posenc:first-plot').length) {
+          const { top, bottom } = (this.closest('section') ?? this).getBoundingClientRect();
+          window.__formulaReads.push(bottom > 0 && top < innerHeight);
+        }
+        return innerHtml.get.call(this);
+      },
+    });
     performance.mark = (name, ...rest) => {
       if (name === 'posenc:first-plot') {
         const canvas = document.querySelector('[data-plot="heatmap"] canvas');
@@ -254,6 +269,42 @@ try {
     return 'started from <head>';
   });
 
+  await check('the first view asks the worker for its arrays while the core still loads', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The worker's .wasm held back: the core cannot be ready before it is let go.
+      let wasmReleased = null;
+      await context.route(/\.wasm$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        wasmReleased = Date.now();
+        await route.continue();
+      });
+      const page = await watchedPage(context);
+      await page.addInitScript(() => {
+        window.__asked = [];
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (message, ...rest) {
+          if (message?.type === 'compute' || message?.type === 'section') window.__asked.push(Date.now());
+          return post.call(this, message, ...rest);
+        };
+      });
+      await page.goto(server.url);
+      await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+        timeout: 30000,
+      });
+      const asked = await page.evaluate(() => window.__asked);
+      assert(wasmReleased !== null, 'no .wasm was requested');
+      assert(asked.length > 0, 'nothing was asked of the worker');
+      assert(
+        asked[0] < wasmReleased,
+        `the first request came ${asked[0] - wasmReleased} ms after the .wasm was let go`,
+      );
+      return `asked ${wasmReleased - asked[0]} ms before the .wasm arrived`;
+    } finally {
+      await context.close();
+    }
+  });
+
   await check(
     'a heatmap at a fractional width paints its first image once (no second render for a rounding)',
     async () => {
@@ -383,6 +434,13 @@ try {
     } finally {
       await early.close();
     }
+  });
+
+  await check('no explanation off screen is taken apart at load (the build worded it as the page would)', async () => {
+    const reads = await page.evaluate(() => window.__formulaReads);
+    const offScreen = reads.filter((onScreen) => !onScreen).length;
+    assert(offScreen === 0, `${offScreen} formulas of sections off screen read back (${reads.length} in all)`);
+    return `${reads.length} formulas read back, all of sections on screen`;
   });
 
   await check('the explanations the build wrote are not rewritten at load with the same words', async () => {
