@@ -8,6 +8,8 @@
 import richTables from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
 import { languageOfLang, stringTables } from '../i18n/translate.js';
+import { defaultState } from '../model/state.js';
+import { textFacts } from '../model/text-facts.js';
 import { paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
@@ -70,6 +72,9 @@ export async function loadLanguage(language) {
 /** t(key, ...args): the string, or the result of the function stored under key (after loadLanguage). */
 export const translator = strings.translator;
 
+// The facts the build worded the page's explanations from (web/vite-rich-text.js).
+let builtFacts = null;
+
 /**
  * Puts the rich string of `node` in `language` into it: the build's HTML of
  * it (our own strings, rendered from web/i18n at build time), or, for a
@@ -81,6 +86,14 @@ export const translator = strings.translator;
 export function showRich(node, t, facts, language) {
   const key = node.dataset.i18nRich;
   const live = typeof strings.table(language)?.[key] === 'function';
+  // The build worded it at the default settings: worded alike now, it needs nothing (at load this
+  // skips taking apart and comparing every such explanation of the page, most of them off screen).
+  if (
+    live &&
+    node.dataset.i18nRendered === language &&
+    t(key, facts) === t(key, (builtFacts ??= textFacts(defaultState())))
+  )
+    return;
   if (!live) {
     if (node.dataset.i18nRendered === language) return;
     const html = rendered[language]?.[key];
@@ -122,7 +135,7 @@ export function showRich(node, t, facts, language) {
     });
   };
   lateRich.delete(node);
-  if (paragraphs.every(typesetAlready)) {
+  if (paragraphs.every(typesetAlready) || (rememberPage() && paragraphs.every(typesetAlready))) {
     show(null);
     return;
   }
@@ -138,6 +151,17 @@ export function showRich(node, t, facts, language) {
   );
 }
 const lateRich = new WeakMap();
+
+// The formulas of every explanation in the page, remembered the first time a paragraph needs one not
+// remembered yet (a wording may use a formula another explanation shows): read back at load, they
+// cost the first view tens of milliseconds. True when it remembered them now.
+let pageRemembered = false;
+function rememberPage() {
+  if (pageRemembered) return false;
+  pageRemembered = true;
+  for (const node of document.querySelectorAll('[data-i18n-rich]')) rememberTypeset(node);
+  return true;
+}
 
 /** Whether two elements have the same tag and attributes. */
 function sameElement(a, b) {
