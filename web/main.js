@@ -417,9 +417,9 @@ function redraw() {
   if (requestArrays(visible)) arraysOutdated = true;
 
   for (const section of sections) {
-    // A plot not drawn yet is worded in the language of the moment it is drawn: numbers asked for
-    // before a switch (they do not depend on the language) serve it.
-    const reworded = changed.has('language') && section.plot;
+    // A section not built yet is worded in the language of the moment it is built: numbers asked
+    // for before a switch (they do not depend on the language) serve it.
+    const reworded = changed.has('language') && section.builtAt > 0;
     if (reworded || section.deps.some((dep) => changed.has(dep))) section.stale = true;
   }
   for (const section of visible) if (section.stale && section.compute) ask(section);
