@@ -57,7 +57,7 @@ const CHROMIUM = '/usr/lib/chromium/chromium';
  * Waits until Chromium has been idle a moment (its processes under 2 ticks of CPU in 250 ms; at most
  * 5 s; 1 s where /proc is not readable). A new window starts work of its own (Chromium 156 loads its
  * omnibox popup's WebUI, about 270 ms of CPU in a renderer of its own): measured with it, a cold
- * load on 2 cores shared it with the browser, 1.3 s to the first plot against 0.85 s (docs/performance.md).
+ * load on 2 cores shared them with it: 1.4 s to the first plot against 0.73 s (docs/performance.md).
  * A visitor's browser is already open.
  */
 async function browserSettled() {
