@@ -272,11 +272,11 @@ try {
   await check('the first view asks the worker for its arrays while the core still loads', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      // The worker's .wasm held back: the core cannot be ready before it is let go.
+      // The worker's .wasm held back: the core cannot be ready before it is let go (the first one counts).
       let wasmReleased = null;
       await context.route(/\.wasm$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
-        wasmReleased = Date.now();
+        wasmReleased ??= Date.now();
         await route.continue();
       });
       const page = await watchedPage(context);
