@@ -33,6 +33,7 @@ const KINDS = [
 ];
 const kindOf = (url) => KINDS.find(([, pattern]) => pattern.test(new URL(url).pathname))?.[0] ?? 'other';
 
+const CHROMIUM = '/usr/lib/chromium/chromium';
 /** CPU time (clock ticks) used so far by every Chromium process on the machine (Linux /proc), or null. */
 async function chromiumTicks() {
   let ticks = 0;
@@ -51,7 +52,6 @@ async function chromiumTicks() {
   }
   return found ? ticks : null;
 }
-const CHROMIUM = '/usr/lib/chromium/chromium';
 
 /**
  * Waits until Chromium has been idle a moment (its processes under 2 ticks of CPU in 250 ms; at most

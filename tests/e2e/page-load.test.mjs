@@ -97,6 +97,22 @@ async function coldPage(locale) {
   return { context, page };
 }
 
+/** Runs `run(page, context)` in a fresh context (a watched page in it), closed afterwards. */
+async function inFreshPage(run) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    return await run(await watchedPage(context), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits for the page's first-plot mark. */
+const firstPlotShown = (page) =>
+  page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+    timeout: 30000,
+  });
+
 /** Per [data-i18n-rich] element: its key, the TeX of its typeset formulas, and the language it says it shows. */
 const richElements = (page) =>
   page.evaluate(() =>
@@ -178,9 +194,7 @@ try {
   });
 
   await check('a later chapter whose code did not arrive is loaded again when it nears the screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const page = await watchedPage(context);
+    return inFreshPage(async (page) => {
       // The lab's page code (only its chapter imports it) does not arrive while offline.
       let offline = true;
       await page.route(/\/assets\/rope-lab-[\w-]{8}\.js$/, (route) =>
@@ -202,15 +216,11 @@ try {
         { timeout: 15000 },
       );
       return 'drawn once back online';
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   await check('a page opened in a hidden tab (no frames painted) becomes interactive all the same', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const hidden = await watchedPage(context);
+    return inFreshPage(async (hidden) => {
       // A background tab: hidden, and no animation frame ever comes.
       await hidden.addInitScript(() => {
         Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
@@ -222,17 +232,13 @@ try {
         timeout: 15000,
       });
       return 'interactive';
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   await check(
     'the first layouts leave the sections below the screen out, however slow the network is for stylesheets',
     async () => {
-      const slow = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      try {
-        const slowPage = await watchedPage(slow);
+      return inFreshPage(async (slowPage) => {
         // Every stylesheet fetched comes long after the document is parsed.
         await slowPage.route(/\.css$/, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -241,9 +247,7 @@ try {
         // Chromium's trace of each layout: how many layout objects it laid out.
         const { result: elements, events } = await traced(slowPage, 'devtools.timeline', async () => {
           await slowPage.goto(server.url);
-          await slowPage.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-            timeout: 30000,
-          });
+          await firstPlotShown(slowPage);
           return slowPage.evaluate(() => document.querySelectorAll('*').length);
         });
         const layouts = events.filter((event) => event.name === 'Layout' && event.args?.beginData);
@@ -255,9 +259,7 @@ try {
           `a layout of ${largest} objects, for a page of ${elements} elements: the whole page was laid out`,
         );
         return `largest layout ${largest} objects (page: ${elements} elements), ${layouts.length} layouts`;
-      } finally {
-        await slow.close();
-      }
+      });
     },
   );
 
@@ -269,9 +271,8 @@ try {
     return 'started from <head>';
   });
 
-  await check('the first view asks the worker for its arrays while the core still loads', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
+  await check('the first view asks the worker for its arrays while the core still loads', () =>
+    inFreshPage(async (page, context) => {
       // The worker's .wasm held back: the core cannot be ready before it is let go (the first one counts).
       let wasmReleased = null;
       await context.route(/\.wasm$/, async (route) => {
@@ -279,7 +280,6 @@ try {
         wasmReleased ??= Date.now();
         await route.continue();
       });
-      const page = await watchedPage(context);
       await page.addInitScript(() => {
         window.__asked = [];
         const post = Worker.prototype.postMessage;
@@ -289,9 +289,7 @@ try {
         };
       });
       await page.goto(server.url);
-      await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-        timeout: 30000,
-      });
+      await firstPlotShown(page);
       const asked = await page.evaluate(() => window.__asked);
       assert(wasmReleased !== null, 'no .wasm was requested');
       assert(asked.length > 0, 'nothing was asked of the worker');
@@ -300,17 +298,13 @@ try {
         `the first request came ${asked[0] - wasmReleased} ms after the .wasm was let go`,
       );
       return `asked ${wasmReleased - asked[0]} ms before the .wasm arrived`;
-    } finally {
-      await context.close();
-    }
-  });
+    }),
+  );
 
   await check(
     'a heatmap at a fractional width paints its first image once (no second render for a rounding)',
     async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      try {
-        const page = await watchedPage(context);
+      return inFreshPage(async (page) => {
         await page.addInitScript(() => {
           // The images put into the heatmap's canvas (its legend's ramp is narrower).
           window.__images = [];
@@ -325,9 +319,7 @@ try {
           });
         });
         await page.goto(server.url);
-        await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-          timeout: 30000,
-        });
+        await firstPlotShown(page);
         // Past the plot's settle time, so that a preview's exact follow-up would be counted too.
         await page.waitForTimeout(1000);
         const { width, images } = await page.evaluate(() => ({
@@ -337,9 +329,7 @@ try {
         assert(width === '500.5px', `the heatmap's width is ${width}, not the 500.5px the test set`);
         assert(images.length === 1, `${images.length} images put (widths ${images.join(', ')}), expected 1`);
         return `one image, ${images[0]} px wide`;
-      } finally {
-        await context.close();
-      }
+      });
     },
   );
 
@@ -408,9 +398,7 @@ try {
   );
 
   await check('a click on Embed before its code has loaded opens the panel once it has', async () => {
-    const early = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const earlyPage = await watchedPage(early);
+    return inFreshPage(async (earlyPage) => {
       // The tools' code is held back until after the click.
       let release;
       const held = new Promise((resolve) => (release = resolve));
@@ -431,9 +419,7 @@ try {
       assert(expanded === 'true', `aria-expanded ${expanded}`);
       assert(earlyPage.problems.length === 0, earlyPage.problems.join('\n'));
       return 'opened';
-    } finally {
-      await early.close();
-    }
+    });
   });
 
   await check('no explanation off screen is taken apart at load (the build worded it as the page would)', async () => {
