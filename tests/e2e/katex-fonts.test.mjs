@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fontverter from 'fontverter';
 import * as harfbuzz from 'harfbuzzjs';
 import katex from 'katex';
-import { launchChromium } from './chromium.mjs';
+import { launchChromium, traced } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
@@ -214,6 +214,46 @@ try {
       },
     );
   }
+
+  await check(
+    'the formulas stay in the accessibility tree as MathML, laid out without a fallback font per letter',
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const page = await watchedPage(context);
+        const { events } = await traced(page, 'blink,fonts,disabled-by-default-fonts', async () => {
+          await page.goto(server.url);
+          await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+            timeout: 60000,
+          });
+        });
+        // Each is a synchronous request to the browser for a font holding one character.
+        const fallbacks = events.filter((event) => event.name === 'FontCache::FallbackFontForCharacter').length;
+        const cdp = await context.newCDPSession(page);
+        const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+        await cdp.detach();
+        const formulas = nodes.filter((node) => node.role?.value === 'MathMLMath' && !node.ignored);
+        const letters = nodes
+          .filter((node) => node.role?.value === 'MathMLIdentifier' && !node.ignored)
+          .flatMap((node) => (node.childIds ?? []).map((id) => nodes.find((other) => other.nodeId === id)?.name?.value))
+          .filter(Boolean);
+        const mathItalic = letters.filter((text) =>
+          [...text].some((c) => c.codePointAt(0) >= 0x1d400 && c.codePointAt(0) <= 0x1d7ff),
+        );
+        assert(formulas.length >= 5, `${formulas.length} formulas in the accessibility tree`);
+        assert(letters.length >= 10, `${letters.length} identifiers read out`);
+        assert(
+          mathItalic.length === 0,
+          `identifiers read out as math-italic code points: ${mathItalic.slice(0, 5).join(' ')}`,
+        );
+        // Before plain letters: 115 in the first view (one per math-italic letter and size).
+        assert(fallbacks <= 20, `${fallbacks} fallback-font lookups before the first plot`);
+        return `${formulas.length} formulas, ${letters.length} identifiers (e.g. ${letters.slice(0, 4).join(' ')}), ${fallbacks} fallback lookups`;
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   await check('the page preloads only subsets, and only fonts its first view fetches', async () => {
     const html = readFileSync(`${site}/index.html`, 'utf8');
