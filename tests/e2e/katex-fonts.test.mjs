@@ -2,8 +2,9 @@
 // formulas' fonts are served"): the page's formulas, in both languages, are
 // drawn from subsets of the fonts that really hold their characters, the full
 // fonts are never fetched for them, the subsets lay formulas out exactly as
-// the full fonts do, and a formula typeset later with a character outside the
-// subsets still gets the full font. Font files are read here with harfbuzzjs
+// the full fonts do, a formula typeset later with a character outside the
+// subsets still gets the full font, and KaTeX's MathML copy of each formula
+// (for screen readers) stays in the accessibility tree with plain letters. Font files are read here with harfbuzzjs
 // (their cmap and advances), apart from the build's code.
 // Usage: node tests/e2e/katex-fonts.test.mjs (after a build of dist/site).
 import { existsSync, readFileSync } from 'node:fs';
