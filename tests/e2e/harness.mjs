@@ -49,6 +49,20 @@ export async function watchedPage(context) {
   return page;
 }
 
+/** Runs `run(page, context)` in a fresh context of `browser` (a watched page in it), closed afterwards. */
+export async function inFreshPage(browser, run) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    return await run(await watchedPage(context), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits for the page's first-plot mark. */
+export const firstPlotShown = (page, { timeout = 30000 } = {}) =>
+  page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, { timeout });
+
 /**
  * Elements that markup would create from a payload, in the document and every shadow root. The
  * page's own inline scripts (their hash is in its CSP, as only the build puts it there) are not.

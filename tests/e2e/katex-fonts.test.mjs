@@ -13,7 +13,7 @@ import fontverter from 'fontverter';
 import * as harfbuzz from 'harfbuzzjs';
 import katex from 'katex';
 import { launchChromium, traced } from './chromium.mjs';
-import { assert, check, finish, watchedPage } from './harness.mjs';
+import { assert, check, finish, firstPlotShown, inFreshPage, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const site = fileURLToPath(new URL('../../dist/site', import.meta.url));
@@ -218,15 +218,11 @@ try {
 
   await check(
     'the formulas stay in the accessibility tree as MathML, laid out without a fallback font per letter',
-    async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      try {
-        const page = await watchedPage(context);
+    () =>
+      inFreshPage(browser, async (page, context) => {
         const { events } = await traced(page, 'blink,fonts,disabled-by-default-fonts', async () => {
           await page.goto(server.url);
-          await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-            timeout: 60000,
-          });
+          await firstPlotShown(page, { timeout: 60000 });
         });
         // Each is a synchronous request to the browser for a font holding one character.
         const fallbacks = events.filter((event) => event.name === 'FontCache::FallbackFontForCharacter').length;
@@ -250,10 +246,7 @@ try {
         // Before plain letters: 115 in the first view (one per math-italic letter and size).
         assert(fallbacks <= 20, `${fallbacks} fallback-font lookups before the first plot`);
         return `${formulas.length} formulas, ${letters.length} identifiers (e.g. ${letters.slice(0, 4).join(' ')}), ${fallbacks} fallback lookups`;
-      } finally {
-        await context.close();
-      }
-    },
+      }),
   );
 
   await check('the page preloads only subsets, and only fonts its first view fetches', async () => {

@@ -11,7 +11,7 @@ import { defaultState } from '../../web/model/state.js';
 import { TAG_OF_PLOT } from '../../web/model/tags.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium, traced } from './chromium.mjs';
-import { assert, check, finish, watchedPage } from './harness.mjs';
+import { assert, check, finish, firstPlotShown, inFreshPage, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const site = fileURLToPath(new URL('../../dist/site', import.meta.url));
@@ -97,22 +97,6 @@ async function coldPage(locale) {
   return { context, page };
 }
 
-/** Runs `run(page, context)` in a fresh context (a watched page in it), closed afterwards. */
-async function inFreshPage(run) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  try {
-    return await run(await watchedPage(context), context);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Waits for the page's first-plot mark. */
-const firstPlotShown = (page) =>
-  page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-    timeout: 30000,
-  });
-
 /** Per [data-i18n-rich] element: its key, the TeX of its typeset formulas, and the language it says it shows. */
 const richElements = (page) =>
   page.evaluate(() =>
@@ -194,7 +178,7 @@ try {
   });
 
   await check('a later chapter whose code did not arrive is loaded again when it nears the screen', async () => {
-    return inFreshPage(async (page) => {
+    return inFreshPage(browser, async (page) => {
       // The lab's page code (only its chapter imports it) does not arrive while offline.
       let offline = true;
       await page.route(/\/assets\/rope-lab-[\w-]{8}\.js$/, (route) =>
@@ -220,7 +204,7 @@ try {
   });
 
   await check('a page opened in a hidden tab (no frames painted) becomes interactive all the same', async () => {
-    return inFreshPage(async (hidden) => {
+    return inFreshPage(browser, async (hidden) => {
       // A background tab: hidden, and no animation frame ever comes.
       await hidden.addInitScript(() => {
         Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
@@ -238,7 +222,7 @@ try {
   await check(
     'the first layouts leave the sections below the screen out, however slow the network is for stylesheets',
     async () => {
-      return inFreshPage(async (slowPage) => {
+      return inFreshPage(browser, async (slowPage) => {
         // Every stylesheet fetched comes long after the document is parsed.
         await slowPage.route(/\.css$/, async (route) => {
           await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -272,7 +256,7 @@ try {
   });
 
   await check('the first view asks the worker for its arrays while the core still loads', () =>
-    inFreshPage(async (page, context) => {
+    inFreshPage(browser, async (page, context) => {
       // The worker's .wasm held back: the core cannot be ready before it is let go (the first one counts).
       let wasmReleased = null;
       await context.route(/\.wasm$/, async (route) => {
@@ -304,7 +288,7 @@ try {
   await check(
     'a heatmap at a fractional width paints its first image once (no second render for a rounding)',
     async () => {
-      return inFreshPage(async (page) => {
+      return inFreshPage(browser, async (page) => {
         await page.addInitScript(() => {
           // The images put into the heatmap's canvas (its legend's ramp is narrower).
           window.__images = [];
@@ -398,7 +382,7 @@ try {
   );
 
   await check('a click on Embed before its code has loaded opens the panel once it has', async () => {
-    return inFreshPage(async (earlyPage) => {
+    return inFreshPage(browser, async (earlyPage) => {
       // The tools' code is held back until after the click.
       let release;
       const held = new Promise((resolve) => (release = resolve));
