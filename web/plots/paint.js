@@ -51,16 +51,23 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
   const factor = high > low ? last / (high - low) : 0;
   const across = cellRanges(columns, width, exact);
   const down = cellRanges(rows, height, exact);
+  // One cell per pixel on both axes (a preview, or a table with no more cells than pixels, as the
+  // page's first table): a lookup per pixel. The first paint of a load runs in code the engine
+  // has not optimised yet, where the averaging loop cost 20-50 ms for a 256 x 128 table.
+  if (!averages(columns, width, exact) && !averages(rows, height, exact))
+    return pickCells(values, columns, colours, last, low, factor, across.from, down.from, width, out);
   // Per pixel of the current output row: red, green, blue sums and the weight.
   const sums = new Float64Array(width * 4);
   for (let y = 0; y < height; y++) {
     sums.fill(0);
-    const [top, bottom] = [down.from[y], down.to[y] - 1];
+    const top = down.from[y];
+    const bottom = down.to[y] - 1;
     for (let r = top; r <= bottom; r++) {
       const offset = r * columns;
       const rowWeight = r === top ? down.first[y] : r === bottom ? down.last[y] : 1;
       for (let x = 0; x < width; x++) {
-        const [left, right] = [offset + across.from[x], offset + across.to[x] - 1];
+        const left = offset + across.from[x];
+        const right = offset + across.to[x] - 1;
         const at = x * 4;
         for (let c = left; c <= right; c++) {
           const value = values[c];
@@ -88,6 +95,48 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
       out[pixel + 1] = sums[at + 1] / count;
       out[pixel + 2] = sums[at + 2] / count;
       out[pixel + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/** Whether a pixel along an axis of `count` cells in `size` pixels averages over several cells. */
+const averages = (count, size, exact) => exact && count > size;
+
+/**
+ * paintCells with one cell per pixel: pixel (x, y) takes the colour of cell
+ * (rowOf[y], columnOf[x]). Each table row is coloured once (a cell's RGBA as
+ * one 32-bit word, so a pixel is one load and one store), and pixel rows of
+ * the same table row are copies of the first.
+ */
+function pickCells(values, columns, colours, last, low, factor, columnOf, rowOf, width, out) {
+  // Words written through a byte view of their own: the same bytes on either endianness.
+  const words = new Uint32Array(last + 2);
+  const wordBytes = new Uint8Array(words.buffer);
+  wordBytes.set(colours);
+  for (let entry = 0; entry <= last; entry++) wordBytes[entry * 4 + 3] = 255;
+  // The last word stays 0: a NaN cell, transparent.
+  const transparent = last + 1;
+  const rowWords = new Uint32Array(columns);
+  const aligned = out.byteOffset % 4 === 0;
+  const outWords = aligned ? new Uint32Array(out.buffer, out.byteOffset, rowOf.length * width) : null;
+  const staging = aligned ? null : new Uint32Array(width);
+  for (let y = 0; y < rowOf.length; y++) {
+    const row = y * width;
+    if (y > 0 && rowOf[y] === rowOf[y - 1]) {
+      out.copyWithin(row * 4, (row - width) * 4, row * 4);
+      continue;
+    }
+    const offset = rowOf[y] * columns;
+    for (let c = 0; c < columns; c++) {
+      const value = values[offset + c];
+      const scaled = (value - low) * factor;
+      rowWords[c] = words[value !== value ? transparent : scaled <= 0 ? 0 : scaled >= last ? last : (scaled + 0.5) | 0];
+    }
+    if (aligned) for (let x = 0; x < width; x++) outWords[row + x] = rowWords[columnOf[x]];
+    else {
+      for (let x = 0; x < width; x++) staging[x] = rowWords[columnOf[x]];
+      out.set(new Uint8Array(staging.buffer), row * 4);
     }
   }
   return out;
