@@ -23,20 +23,6 @@ import {
 import { createComputeClient } from './page/compute-client.js';
 import { loadOnce } from './page/load-once.js';
 
-// This code loads while the document is parsed (boot.js imports it at once) and runs once it is
-// (it finds every section in the document) and has been painted once: run before that first
-// frame, its first reads of the layout cost a second layout of the whole typeset page.
-if (document.readyState === 'loading')
-  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
-// (A hidden tab paints no frames: it runs at once.)
-if (document.visibilityState === 'visible')
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-
-const form = document.getElementById('controls');
-const status = document.getElementById('status');
-const retryButton = document.getElementById('retry');
-const languageSelect = document.getElementById('language');
-
 let state = fromQuery(location.search);
 let language = 'en';
 let t = translator(language);
@@ -50,6 +36,38 @@ let frame = 0;
 let idle = 0;
 // The first plot on screen is shown (see firstViewShown).
 let firstViewDone = false;
+// The page's code has run to its end: frames are scheduled from then on (until then,
+// what arrives waits in `computed` and `dirty`).
+let running = false;
+
+const compute = createComputeClient(({ slot, values, options, error }) => {
+  if (error) {
+    console.error(error);
+    return;
+  }
+  computed[slot] = { values, options };
+  dirty.add(slot);
+  if (running) schedule();
+});
+// What the first plot (the table's heatmap, at the top) needs from the worker, and whether its
+// core is loaded, are asked for at once, before the page's code waits for the parsed document and
+// its first frame (30-60 ms on a cold load here): the answers are in when it goes on. (They used
+// to be asked for once the sections on screen were known, a frame later still.)
+requestArrays(BASE_SECTIONS.slice(0, 1));
+const coreReady = compute.ready();
+// A failure is shown by start(), which takes the answer up after the waits below.
+coreReady.catch(() => {});
+
+// The page's code goes on once the document is parsed (it finds every section in it) and has
+// been painted once: run before that first frame, its first reads of the layout cost a second
+// layout of the whole typeset page.
+if (document.readyState === 'loading')
+  await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+
+const form = document.getElementById('controls');
+const status = document.getElementById('status');
+const retryButton = document.getElementById('retry');
+const languageSelect = document.getElementById('language');
 
 /** The page's sections (the first ones now, each later chapter's when it loads), with their place in the page. */
 const sections = [];
@@ -74,6 +92,22 @@ const pageSection = (section) => ({
   shown: null,
 });
 sections.push(...BASE_SECTIONS.map(pageSection));
+
+// Only plots actually on screen count as visible: one just below the fold is
+// rebuilt when the controls rest, not at every step of a drag.
+const visibility = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) sections.find((s) => s.element === entry.target).visible = entry.isIntersecting;
+    if (running && sections.some((section) => section.visible && (section.stale || section.arrived))) schedule();
+  },
+  { rootMargin: '0px' },
+);
+for (const section of sections) visibility.observe(section.element);
+
+// Observed before the first frame: which plots are on screen is known right after it.
+// (A hidden tab paints no frames: it goes on at once.)
+if (document.visibilityState === 'visible')
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 // "Embed" under each plot: snippets and images of the current state (refreshed on redraw). The build put
 // the buttons in the page; their code loads a moment after the first view, or at the first click on one.
@@ -201,16 +235,6 @@ async function setLanguage(next) {
   dirty.add('language');
   schedule();
 }
-
-const compute = createComputeClient(({ slot, values, options, error }) => {
-  if (error) {
-    console.error(error);
-    return;
-  }
-  computed[slot] = { values, options };
-  dirty.add(slot);
-  schedule();
-});
 
 /**
  * Asks the worker for the arrays `from` (sections) draw, unless the same ones
@@ -490,17 +514,6 @@ function scheduleIdle() {
   }, wait);
 }
 
-// Only plots actually on screen count as visible: one just below the fold is
-// rebuilt when the controls rest, not at every step of a drag.
-const visibility = new IntersectionObserver(
-  (entries) => {
-    for (const entry of entries) sections.find((s) => s.element === entry.target).visible = entry.isIntersecting;
-    if (sections.some((section) => section.visible && (section.stale || section.arrived))) schedule();
-  },
-  { rootMargin: '0px' },
-);
-for (const section of sections) visibility.observe(section.element);
-
 // The later chapters: each loads when its first plot nears the screen, or a
 // moment after the first view is done (so that scrolling finds them ready).
 function addChapter(chapter) {
@@ -564,15 +577,18 @@ narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
 const LOAD_PATIENCE_S = 10;
 let attempt = 0;
 
-/** Waits for the worker's core; every outcome (ready, failed, slow) is shown, with a retry where it helps. */
-async function start() {
+/**
+ * Waits for the worker's core (`coreLoaded`: its answer to a ready request); every outcome (ready,
+ * failed, slow) is shown, with a retry where it helps.
+ */
+async function start(coreLoaded = compute.ready()) {
   const current = ++attempt;
   sayStatus('loading', 'page.loading');
   const slow = setTimeout(() => {
     if (current === attempt && !ready) sayStatus('slow', 'page.slow', LOAD_PATIENCE_S);
   }, LOAD_PATIENCE_S * 1000);
   try {
-    await compute.ready();
+    await coreLoaded;
     await languageSet;
     if (current !== attempt) return;
     ready = true;
@@ -611,4 +627,6 @@ retryButton.addEventListener('click', () => {
 // The strings of a language other than English load while the worker loads
 // the core (the page's own instance waits for an export or the checker).
 const languageSet = setLanguage(initialLanguage()).catch(() => setLanguage('en'));
-start();
+running = true;
+schedule();
+start(coreReady);

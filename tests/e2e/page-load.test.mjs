@@ -285,6 +285,42 @@ try {
     }),
   );
 
+  await check("the first plot's table is asked for as soon as the page's code runs, before it waits for a frame", () =>
+    inFreshPage(browser, async (page) => {
+      // What happens, in order: the page's calls to requestAnimationFrame, and what it asks of the worker.
+      await page.addInitScript(() => {
+        window.__order = [];
+        const frame = window.requestAnimationFrame;
+        window.requestAnimationFrame = function (callback) {
+          window.__order.push('frame');
+          return frame.call(this, callback);
+        };
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (message, ...rest) {
+          if (message?.type === 'compute') window.__order.push(`compute ${message.source.kind}`);
+          else if (message?.type === 'ready') window.__order.push('ready');
+          return post.call(this, message, ...rest);
+        };
+      });
+      await page.goto(server.url);
+      await firstPlotShown(page);
+      const order = await page.evaluate(() => window.__order);
+      const table = order.indexOf('compute table');
+      const frame = order.indexOf('frame');
+      assert(table >= 0, `the table was never asked for (${order.slice(0, 8).join(', ')})`);
+      // It used to wait for the parsed document's first frame, then for the sections on screen (a frame more).
+      assert(
+        frame === -1 || table < frame,
+        `the table was asked for after ${order.slice(0, table).filter((step) => step === 'frame').length} frame requests`,
+      );
+      assert(
+        order.includes('ready') && order.indexOf('ready') < frame,
+        "the core's readiness was asked for after a frame",
+      );
+      return order.slice(0, table + 2).join(', ');
+    }),
+  );
+
   await check(
     'a heatmap at a fractional width paints its first image once (no second render for a rounding)',
     async () => {
