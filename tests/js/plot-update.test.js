@@ -154,6 +154,24 @@ describe.each(cases)('$name: update() in place', ({ draw, before, after, options
     nodesAfter.forEach((node, index) => expect(node).toBe(nodesBefore[index]));
   });
 
+  it('changes nothing in the page when updated with the same data again', async () => {
+    // A drag over values the plot does not depend on redraws it with the same numbers: nothing may be
+    // restyled or laid out again for it (the offset-dots plot set its mirror label's anchor anew each time).
+    const plot = draw(container(), before, options);
+    plot.update(before, options);
+    await Promise.resolve();
+    const changes = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+    plot.update(before, options);
+    await Promise.resolve();
+    changes.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(
+      changes.map(({ type, target, attributeName }) => `${type} ${target.localName} ${attributeName ?? ''}`),
+    ).toEqual([]);
+  });
+
   it('reads no layout while it updates', async () => {
     await updated(draw, before, after, options);
     expect(layoutReads).not.toHaveBeenCalled();

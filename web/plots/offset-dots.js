@@ -149,12 +149,13 @@ export function draw(element, data, options = {}) {
         );
         // Named, or the reader cannot tell them from the dashed curves.
         if (options.offsetLabel) {
-          const label = svgText(marks, options.offsetLabel(k), {
+          // (Through svgText's attributes, set only when they change: not restyled at every step of a drag.)
+          svgText(marks, options.offsetLabel(k), {
             x: x(k) + (k < 0 ? -4 : 4),
             y: margin.top + 10,
             fill: cssColor('accent'),
+            ...(k < 0 && { 'text-anchor': 'end' }),
           });
-          if (k < 0) label.setAttribute('text-anchor', 'end');
         }
       }
     }
