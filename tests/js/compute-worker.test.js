@@ -102,6 +102,36 @@ describe('compute worker', () => {
     expect(settled.pixels).toEqual(paintCells(second.values, 24, 24, COLOURS, -8, 8, 10, 7, true));
   });
 
+  it('paints a preview asked for exact when no newer paint of its plot waits, else as the preview asked', async () => {
+    toWorker({ type: 'colours', key: 1, colours: COLOURS });
+    const source = { kind: 'similarity', options: { length: 21, dModel: 12 } };
+    const request = { colourKey: 1, low: -6, high: 6, width: 9, height: 8, exact: false };
+    const paint = (id, width) => ({
+      id,
+      lane: 'paint:7',
+      urgent: true,
+      type: 'paint',
+      source,
+      request: { ...request, width },
+    });
+    // The plot's next paint arrives while the matrix for the first is computed.
+    hooks.onSimilarity = () => {
+      hooks.onSimilarity = null;
+      queueMicrotask(() => globalThis.self.onmessage({ data: paint(2, 11) }));
+    };
+    const [first, second] = await answers(2, () => toWorker(paint(1, 9)));
+    const values = new Float32Array(21 * 21);
+    // The matrix as the core computes it (the worker keeps it): the reference pixels are painted from it here.
+    const { load } = await import('../../web/lib/index.js');
+    (await load()).similarity({ ...source.options, out: values });
+    expect([first.id, second.id]).toEqual([1, 2]);
+    expect(first).toMatchObject({ exact: false, width: 9 });
+    expect(first.pixels).toEqual(paintCells(values, 21, 21, COLOURS, -6, 6, 9, 8, false));
+    // The last paint of the lane: exact, though a preview was asked for (the plot need not ask again).
+    expect(second).toMatchObject({ exact: true, width: 11 });
+    expect(second.pixels).toEqual(paintCells(values, 21, 21, COLOURS, -6, 6, 11, 8, true));
+  });
+
   it("serves the next similarity matrix's pre-painted image in its own domain: no second compute and paint", async () => {
     const { createComputeClient } = await import('../../web/page/compute-client.js');
     // The client's worker: the module above, behind a stand-in Worker that counts the paint jobs.

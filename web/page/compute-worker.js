@@ -19,7 +19,8 @@
 // { id, error }), { id, lane, urgent?, type: 'compute', source, paints }, (answered
 // { id, values, min, max, painted: [{ lane, pixels, width, height, exact, low, high, superseded }] }),
 // { id, lane, urgent?, type: 'paint', source, request } (answered { id, pixels, width,
-// height, exact, low, high }: a request marked symmetric is painted in the array's domain), { id, lane, urgent?, type: 'section', name, state, paint? } (answered
+// height, exact, low, high }: a request marked symmetric is painted in the array's domain; a preview
+// asked for comes exact when no newer paint of its lane waits), { id, lane, urgent?, type: 'section', name, state, paint? } (answered
 // { id, numbers, mapRange?, painted? }: a section whose numbers hold a heatmap's `map`
 // { values, rows, columns } gets its range, and its pixels for `paint`, a paint request), { type: 'recycle', buffer } for an array the main thread
 // is done with, and { type: 'colours', key, colours }: a colour table paint
@@ -200,7 +201,12 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
     self.postMessage({ id, values, min, max, painted }, [values.buffer, ...painted.map((p) => p.pixels.buffer)]);
     return;
   }
-  const image = paint(hold(pe, source), shapeOf(source), request);
+  // A preview is asked for while the plot's input changes quickly (a drag); painted exact when no newer
+  // paint of the plot waits, as a compute job's paints are, so that the plot need not ask again once
+  // the drag stops (it refines a preview after a pause: its last image came 150 ms late).
+  const array = hold(pe, source);
+  const exact = request.exact || (await lastOfLane(lane));
+  const image = paint(array, shapeOf(source), { ...request, exact });
   self.postMessage({ id, ...image }, [image.pixels.buffer]);
 }
 
