@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+// A heatmap whose values no worker holds paints on the main thread: previews
+// (the cell under each pixel's centre) while its data changes faster than
+// SETTLE_MS, and the exact image (area-averaged) once the changes pause: the
+// image a drag stops on is exact within 100 ms of its last change (issue #21's
+// settle target). The pixels themselves are checked in paint.test.js.
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { draw } from '../../web/plots/heatmap.js';
+import { colorTable, paintCells } from '../../web/plots/common.js';
+
+const WIDTH = 640;
+// The images put into the canvas, copied.
+const puts = [];
+
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    disconnect() {}
+  };
+  // jsdom has no canvas: a 2d context that records the images put, and does nothing else.
+  const context = new Proxy(
+    {
+      measureText: (text) => ({ width: 6 * text.length }),
+      getTransform: () => ({ a: 1 }),
+      createImageData: (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }),
+      putImageData: (image) => puts.push({ width: image.width, height: image.height, data: image.data.slice() }),
+    },
+    { get: (target, key) => target[key] ?? (() => {}), set: () => true },
+  );
+  HTMLCanvasElement.prototype.getContext = () => context;
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  puts.length = 0;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});
+
+const [ROWS, COLUMNS] = [40, 1500];
+// More columns than the plot has pixels, changing from one column to the next: exact and preview differ.
+const data = (phase) => ({
+  rows: ROWS,
+  columns: COLUMNS,
+  values: Float32Array.from({ length: ROWS * COLUMNS }, (_, k) => Math.sin((k % COLUMNS) * 2.1 + phase + k / COLUMNS)),
+});
+const interpolator = (t) => `rgb(${Math.round(255 * t)}, 40, ${Math.round(255 * (1 - t))})`;
+const options = { interpolator, domain: [-1, 1], xTitle: 'dimension', yTitle: 'position' };
+
+function container() {
+  const element = document.createElement('div');
+  Object.defineProperty(element, 'clientWidth', { value: WIDTH });
+  document.body.append(element);
+  return element;
+}
+
+// Compared byte by byte (toEqual on arrays of 80,000 bytes takes seconds).
+const same = (a, b) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+/** The image a paint of `values` at the last put's size gives, exact or preview. */
+const painted = ({ values }, exact) => {
+  const { width, height } = puts.at(-1);
+  return paintCells(values, ROWS, COLUMNS, colorTable(interpolator), -1, 1, width, height, exact);
+};
+
+it('paints previews while its data changes quickly, and the exact image within 100 ms of the last change', () => {
+  const plot = draw(container(), data(0), options);
+  expect(puts.length).toBe(1);
+  // The next values 16 ms later, as at every frame of a drag: a preview.
+  vi.advanceTimersByTime(16);
+  const last = data(1);
+  plot.update(last, options);
+  expect(puts.length).toBe(2);
+  expect(puts[1].width).toBeLessThan(COLUMNS);
+  expect(same(puts[1].data, painted(last, false))).toBe(true);
+  expect(same(puts[1].data, painted(last, true))).toBe(false);
+  // The drag stops: within 100 ms the plot shows the exact image (it came after 150 ms).
+  vi.advanceTimersByTime(100);
+  expect(puts.length).toBe(3);
+  expect(same(puts[2].data, painted(last, true))).toBe(true);
+});
+
+it('paints no exact image while the changes keep coming a frame apart, even at 4x CPU throttling', () => {
+  const plot = draw(container(), data(0), options);
+  // Frames 50 ms apart (a throttled drag): every image a preview, none refined in between.
+  for (let step = 1; step <= 6; step++) {
+    vi.advanceTimersByTime(50);
+    plot.update(data(step), options);
+  }
+  expect(puts.length).toBe(7);
+  expect(same(puts[6].data, painted(data(6), false))).toBe(true);
+  vi.advanceTimersByTime(100);
+  expect(puts.length).toBe(8);
+  expect(same(puts[7].data, painted(data(6), true))).toBe(true);
+});
