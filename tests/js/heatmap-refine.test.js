@@ -23,7 +23,9 @@ beforeAll(() => {
       measureText: (text) => ({ width: 6 * text.length }),
       getTransform: () => ({ a: 1 }),
       createImageData: (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }),
-      putImageData: (image) => puts.push({ width: image.width, height: image.height, data: image.data.slice() }),
+      // The cells' images (the colour legend's ramp, 12 px wide, is an image too).
+      putImageData: (image) =>
+        image.width > 100 && puts.push({ width: image.width, height: image.height, data: image.data.slice() }),
     },
     { get: (target, key) => target[key] ?? (() => {}), set: () => true },
   );

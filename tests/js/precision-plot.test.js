@@ -37,6 +37,9 @@ beforeAll(() => {
   };
 });
 
+// The calls for the map's cells: the colour legend's ramp (12 px wide) is an image of its own.
+const cellCalls = (mock) => mock.mock.calls.filter(([first]) => (typeof first === 'number' ? first : first.width) > 12);
+
 function container() {
   const element = document.createElement('div');
   document.body.append(element);
@@ -68,9 +71,9 @@ describe('precision plot', () => {
     await Promise.resolve();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ rows: 8, columns: 4, low: -1, high: 1 });
-    expect(context.createImageData).not.toHaveBeenCalled();
-    expect(context.putImageData).toHaveBeenCalledTimes(1);
-    expect(context.putImageData.mock.calls[0][0].width).toBe(requests[0].width);
+    expect(cellCalls(context.createImageData)).toHaveLength(0);
+    expect(cellCalls(context.putImageData)).toHaveLength(1);
+    expect(cellCalls(context.putImageData)[0][0].width).toBe(requests[0].width);
     plot.destroy();
   });
 
@@ -78,8 +81,8 @@ describe('precision plot', () => {
     context.createImageData.mockClear();
     context.putImageData.mockClear();
     const plot = draw(container(), dataOf(new Float32Array(32).fill(0.5)), { domain: [-1, 1] });
-    expect(context.createImageData).toHaveBeenCalledTimes(1);
-    expect(context.putImageData).toHaveBeenCalledTimes(1);
+    expect(cellCalls(context.createImageData)).toHaveLength(1);
+    expect(cellCalls(context.putImageData)).toHaveLength(1);
     plot.destroy();
   });
 });

@@ -225,7 +225,8 @@ export function draw(element, data, options = {}) {
       titleOffset: 40,
     });
     drawColorLegend(repaintLegend ? frame.context : null, svg, {
-      interpolator,
+      // The image's own colour table (paint() made it for this interpolator).
+      colours: palette.table,
       scale: scaleLinear().domain([low, high]),
       x: box.left + box.width + 12,
       y: box.top,
