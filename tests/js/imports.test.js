@@ -102,4 +102,12 @@ describe('import direction of web/', () => {
     // Commented-out imports do not count.
     expect(violations(at('lib/x.js'), "// import '../page/i18n.js';")).toEqual([]);
   });
+
+  // d3-scale-chromatic builds its ~70 colour schemes when imported, with nothing a
+  // bundler may drop: 15 KB in the page and in posenc/elements for four colour maps
+  // (web/plots/palettes.js has them), and over webpack's 244 KiB hint in an app.
+  it('no file imports d3-scale-chromatic (the plots take their colour maps from palettes.js)', () => {
+    const importers = files.filter((file) => importsOf(readFileSync(file, 'utf8')).includes('d3-scale-chromatic'));
+    expect(importers.map((file) => relative(web, file))).toEqual([]);
+  });
 });

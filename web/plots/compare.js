@@ -3,7 +3,7 @@
 // convention moves (columns reordered, frequencies changed) stands out.
 // When both tables are held off the main thread, so is their difference: the
 // difference panel keeps its last image until the new one is computed.
-import { interpolateBrBG } from 'd3-scale-chromatic';
+import { interpolateBrBG } from './palettes.js';
 import { draw as drawHeatmap } from './heatmap.js';
 import { clamp, htmlElement, painterOf } from './common.js';
 

@@ -8,7 +8,7 @@
 // thread too (setPainter) are painted there: the main thread only puts the
 // pixels, so a drag never waits on a pass over a million cells.
 import { scaleLinear } from 'd3-scale';
-import { interpolateRdBu } from 'd3-scale-chromatic';
+import { interpolateRdBu } from './palettes.js';
 import {
   clamp,
   clear,

@@ -3,7 +3,7 @@
 // per-frequency contributions stacked (positive parts up, negative down) so
 // that their sum, drawn as a line, is s(k).
 import { scaleLinear } from 'd3-scale';
-import { interpolateViridis } from 'd3-scale-chromatic';
+import { interpolateViridis } from './palettes.js';
 import {
   affine,
   clamp,

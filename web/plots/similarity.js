@@ -2,7 +2,7 @@
 // product depends only on q − p the matrix is constant along diagonals
 // (Toeplitz): bands parallel to the main diagonal. Drawn by the heatmap plot
 // with a symmetric colour domain and the pair (p, p + k) marked.
-import { interpolatePuOr } from 'd3-scale-chromatic';
+import { interpolatePuOr } from './palettes.js';
 import { draw as drawHeatmap } from './heatmap.js';
 import { clamp, painterOf } from './common.js';
 import { symmetricDomain } from './paint.js';
