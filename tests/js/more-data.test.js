@@ -294,6 +294,67 @@ describe('sine and cosine', () => {
     }
   });
 
+  // sine-fit keeps the part of a fit that depends on neither the offset nor the position;
+  // a run of settings as a drag makes them, each against the normal equations solved here.
+  it('sine-fit: each half fit is the least-squares residual, along a drag of the offset, the position and the base', () => {
+    /** |y − X a| for the a that solves (XᵀX) a = Xᵀy (Gaussian elimination with partial pivoting). */
+    const residualOf = (columns, y) => {
+      const n = columns.length;
+      const dotOf = (a, b) => a.reduce((sum, value, r) => sum + value * b[r], 0);
+      const system = columns.map((ci) => [...columns.map((cj) => dotOf(ci, cj)), dotOf(ci, y)]);
+      for (let i = 0; i < n; i++) {
+        const pivot = system
+          .slice(i)
+          .reduce((best, row, j) => (Math.abs(row[i]) > Math.abs(system[best][i]) ? i + j : best), i);
+        [system[i], system[pivot]] = [system[pivot], system[i]];
+        for (let j = i + 1; j < n; j++) {
+          const factor = system[j][i] / system[i][i];
+          for (let c = i; c <= n; c++) system[j][c] -= factor * system[i][c];
+        }
+      }
+      const a = new Array(n).fill(0);
+      for (let i = n - 1; i >= 0; i--) {
+        let sum = system[i][n];
+        for (let j = i + 1; j < n; j++) sum -= system[i][j] * a[j];
+        a[i] = sum / system[i][i];
+      }
+      return Math.sqrt(
+        y.reduce((sum, value, r) => sum + (value - columns.reduce((fit, c, i) => fit + c[r] * a[i], 0)) ** 2, 0),
+      );
+    };
+    const drag = [
+      { dModel: 8, base: 100, length: 1100, position: 3, offset: 5, dimension: 0 },
+      { dModel: 8, base: 100, length: 1100, position: 3, offset: 60, dimension: 0 },
+      { dModel: 8, base: 100, length: 1100, position: 40, offset: 60, dimension: 0 },
+      { dModel: 8, base: 1000, length: 1100, position: 40, offset: 60, dimension: 0 },
+      { dModel: 8, base: 100, length: 1100, position: 3, offset: 5, dimension: 0 },
+      { dModel: 8, base: 100, length: 1040, position: 3, offset: 60, dimension: 0 },
+    ];
+    for (const state of drag) {
+      const { dModel: d, base, offset: k } = state;
+      const numbers = MORE_COMPUTE['sine-fit']({ model, state });
+      const positions = Math.min(state.length - k, 1024);
+      expect(numbers.positions).toBe(positions);
+      for (const [key, f] of [
+        ['sine', Math.sin],
+        ['cosine', Math.cos],
+      ]) {
+        const column = (i, shift) => Array.from({ length: positions }, (_, p) => f((p + shift) * omega(i, d, base)));
+        const inputs = Array.from({ length: d / 2 }, (_, i) => column(i, 0));
+        let [left, total] = [0, 0];
+        for (let i = 0; i < d / 2; i++) {
+          const target = column(i, k);
+          const residual = residualOf(inputs, target);
+          const norm = Math.hypot(...target);
+          close(numbers[key].relative[i], residual / norm, 1e-9);
+          [left, total] = [left + residual ** 2, total + norm ** 2];
+        }
+        close(numbers[key].overall, Math.sqrt(left / total), 1e-9);
+        expect(numbers[key].rank, `${key} ${JSON.stringify(state)}`).toBe(d / 2);
+      }
+    }
+  });
+
   it('leastSquaresResiduals: a target in the span of the inputs is reached; a repeated input adds no rank', () => {
     const rows = 30;
     const column = (f) => Float64Array.from({ length: rows }, (_, r) => f(r));

@@ -237,31 +237,60 @@ function reflectAll(v, at, from, rows, scale, array, first, count) {
  * The best matrix from f(PE(p)) to f(PE(p + k)) over p = 0 … N−1, where f keeps
  * one member of each pair: per pair, the residual relative to the target's
  * norm (1: nothing of it is reached; 0: reached exactly).
+ *
+ * The target is f(ω(p + k)) = cos(ωk)·f(ωp) ± sin(ωk)·g(ωp), g the other
+ * member, and f(ωp) is an input: what the inputs cannot reach of it is
+ * |sin(ω_i k)| times what they cannot reach of g(ω_i p), which depends on
+ * neither k nor the position. That part (a QR of N × pairs, ~50 ms at 1024 ×
+ * 128) is kept for the last settings per member, so that dragging the offset,
+ * the position, the dimension or the length (while N stays) does not redo it.
  */
 function halfFit(rows, conv, member, positions, offset, pairs) {
   const d = conv.dModel;
-  const x = new Float64Array(positions * pairs);
-  const y = new Float64Array(positions * pairs);
-  for (let i = 0; i < pairs; i++) {
-    const column = pairColumns(conv, i)[member];
-    for (let p = 0; p < positions; p++) {
-      x[i * positions + p] = rows[p * d + column];
-      y[i * positions + p] = rows[(p + offset) * d + column];
-    }
-  }
-  const targetNorms = Array.from({ length: pairs }, (_, i) =>
-    Math.hypot(...y.subarray(i * positions, (i + 1) * positions)),
-  );
-  const { residuals: left, rank } = leastSquaresResiduals(x, y, positions, pairs, pairs);
+  const { unreached, rank } = unreachedOfOther(rows, conv, member, positions, pairs);
   let leftSquared = 0;
   let totalSquared = 0;
   const relative = new Float64Array(pairs);
   for (let i = 0; i < pairs; i++) {
-    relative[i] = targetNorms[i] > 0 ? left[i] / targetNorms[i] : 0;
-    leftSquared += left[i] ** 2;
-    totalSquared += targetNorms[i] ** 2;
+    const columns = pairColumns(conv, i);
+    let target = 0;
+    for (let p = 0; p < positions; p++) target += rows[(p + offset) * d + columns[member]] ** 2;
+    // Row `offset` of the paper's float64 table (unscaled) holds sin(ω_i k) in the pair's sine column.
+    const left = Math.abs(rows[offset * d + columns.sin]) * unreached[i];
+    relative[i] = target > 0 ? left / Math.sqrt(target) : 0;
+    leftSquared += left ** 2;
+    totalSquared += target;
   }
   return { relative, overall: Math.sqrt(leftSquared / totalSquared), rank };
+}
+
+// member -> { key, unreached, rank } for the last settings it was computed for.
+const unreachedKept = new Map();
+
+/**
+ * Per pair i, |g_i − P g_i| over p = 0 … N−1: g_i the other member's column,
+ * P the least-squares projection on the member's columns of the `pairs`
+ * fastest pairs (leastSquaresResiduals); and the numerical rank.
+ */
+function unreachedOfOther(rows, conv, member, positions, pairs) {
+  const key = `${JSON.stringify(conv)}|${positions}|${pairs}`;
+  const kept = unreachedKept.get(member);
+  if (kept?.key === key) return kept;
+  const d = conv.dModel;
+  const other = member === 'sin' ? 'cos' : 'sin';
+  const x = new Float64Array(positions * pairs);
+  const y = new Float64Array(positions * pairs);
+  for (let i = 0; i < pairs; i++) {
+    const columns = pairColumns(conv, i);
+    for (let p = 0; p < positions; p++) {
+      x[i * positions + p] = rows[p * d + columns[member]];
+      y[i * positions + p] = rows[p * d + columns[other]];
+    }
+  }
+  const { residuals: unreached, rank } = leastSquaresResiduals(x, y, positions, pairs, pairs);
+  const computed = { key, unreached, rank };
+  unreachedKept.set(member, computed);
+  return computed;
 }
 
 /**
