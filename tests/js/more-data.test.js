@@ -58,6 +58,32 @@ function softmax(values, temperature) {
 }
 const close = (got, want, tolerance) => expect(Math.abs(got - want)).toBeLessThanOrEqual(tolerance);
 
+/** |y − X a|, X given as its columns, for the a that solves (XᵀX) a = Xᵀy (Gaussian elimination with partial pivoting). */
+function normalEquationsResidual(columns, y) {
+  const n = columns.length;
+  const dotOf = (a, b) => a.reduce((sum, value, r) => sum + value * b[r], 0);
+  const system = columns.map((ci) => [...columns.map((cj) => dotOf(ci, cj)), dotOf(ci, y)]);
+  for (let i = 0; i < n; i++) {
+    const pivot = system
+      .slice(i)
+      .reduce((best, row, j) => (Math.abs(row[i]) > Math.abs(system[best][i]) ? i + j : best), i);
+    [system[i], system[pivot]] = [system[pivot], system[i]];
+    for (let j = i + 1; j < n; j++) {
+      const factor = system[j][i] / system[i][i];
+      for (let c = i; c <= n; c++) system[j][c] -= factor * system[i][c];
+    }
+  }
+  const a = new Array(n).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    let sum = system[i][n];
+    for (let j = i + 1; j < n; j++) sum -= system[i][j] * a[j];
+    a[i] = sum / system[i][i];
+  }
+  return Math.sqrt(
+    y.reduce((sum, value, r) => sum + (value - columns.reduce((fit, c, i) => fit + c[r] * a[i], 0)) ** 2, 0),
+  );
+}
+
 const STATES = [
   { dModel: 64, base: 10000, length: 256, position: 10, offset: 8, dimension: 6 },
   { dModel: 33, base: 500, length: 40, position: 70, offset: 5, dimension: 32 },
@@ -250,7 +276,6 @@ describe('sine and cosine', () => {
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
     const x = Float64Array.from({ length: rows * inputs }, random);
     const y = Float64Array.from({ length: rows * targets }, random);
-    const at = (array, r, c) => array[c * rows + r];
     const { residuals, rank } = leastSquaresResiduals(
       Float64Array.from(x),
       Float64Array.from(y),
@@ -259,69 +284,16 @@ describe('sine and cosine', () => {
       targets,
     );
     expect(rank).toBe(inputs);
-    for (let t = 0; t < targets; t++) {
-      // Solve (XᵀX) a = Xᵀy by Gaussian elimination, then |y − Xa|.
-      const system = Array.from({ length: inputs }, (_, i) => [
-        ...Array.from({ length: inputs }, (_, j) => {
-          let sum = 0;
-          for (let r = 0; r < rows; r++) sum += at(x, r, i) * at(x, r, j);
-          return sum;
-        }),
-        (() => {
-          let sum = 0;
-          for (let r = 0; r < rows; r++) sum += at(x, r, i) * at(y, r, t);
-          return sum;
-        })(),
-      ]);
-      for (let i = 0; i < inputs; i++)
-        for (let j = i + 1; j < inputs; j++) {
-          const factor = system[j][i] / system[i][i];
-          for (let c = i; c <= inputs; c++) system[j][c] -= factor * system[i][c];
-        }
-      const a = new Array(inputs).fill(0);
-      for (let i = inputs - 1; i >= 0; i--) {
-        let sum = system[i][inputs];
-        for (let j = i + 1; j < inputs; j++) sum -= system[i][j] * a[j];
-        a[i] = sum / system[i][i];
-      }
-      let left = 0;
-      for (let r = 0; r < rows; r++) {
-        let fit = 0;
-        for (let i = 0; i < inputs; i++) fit += at(x, r, i) * a[i];
-        left += (at(y, r, t) - fit) ** 2;
-      }
-      close(residuals[t], Math.sqrt(left), 1e-10);
-    }
+    const columnsOf = (array, count) =>
+      Array.from({ length: count }, (_, c) => Array.from(array.subarray(c * rows, (c + 1) * rows)));
+    const [inputColumns, targetColumns] = [columnsOf(x, inputs), columnsOf(y, targets)];
+    for (let t = 0; t < targets; t++)
+      close(residuals[t], normalEquationsResidual(inputColumns, targetColumns[t]), 1e-10);
   });
 
   // sine-fit keeps the part of a fit that depends on neither the offset nor the position;
   // a run of settings as a drag makes them, each against the normal equations solved here.
   it('sine-fit: each half fit is the least-squares residual, along a drag of the offset, the position and the base', () => {
-    /** |y − X a| for the a that solves (XᵀX) a = Xᵀy (Gaussian elimination with partial pivoting). */
-    const residualOf = (columns, y) => {
-      const n = columns.length;
-      const dotOf = (a, b) => a.reduce((sum, value, r) => sum + value * b[r], 0);
-      const system = columns.map((ci) => [...columns.map((cj) => dotOf(ci, cj)), dotOf(ci, y)]);
-      for (let i = 0; i < n; i++) {
-        const pivot = system
-          .slice(i)
-          .reduce((best, row, j) => (Math.abs(row[i]) > Math.abs(system[best][i]) ? i + j : best), i);
-        [system[i], system[pivot]] = [system[pivot], system[i]];
-        for (let j = i + 1; j < n; j++) {
-          const factor = system[j][i] / system[i][i];
-          for (let c = i; c <= n; c++) system[j][c] -= factor * system[i][c];
-        }
-      }
-      const a = new Array(n).fill(0);
-      for (let i = n - 1; i >= 0; i--) {
-        let sum = system[i][n];
-        for (let j = i + 1; j < n; j++) sum -= system[i][j] * a[j];
-        a[i] = sum / system[i][i];
-      }
-      return Math.sqrt(
-        y.reduce((sum, value, r) => sum + (value - columns.reduce((fit, c, i) => fit + c[r] * a[i], 0)) ** 2, 0),
-      );
-    };
     const drag = [
       { dModel: 8, base: 100, length: 1100, position: 3, offset: 5, dimension: 0 },
       { dModel: 8, base: 100, length: 1100, position: 3, offset: 60, dimension: 0 },
@@ -344,7 +316,7 @@ describe('sine and cosine', () => {
         let [left, total] = [0, 0];
         for (let i = 0; i < d / 2; i++) {
           const target = column(i, k);
-          const residual = residualOf(inputs, target);
+          const residual = normalEquationsResidual(inputs, target);
           const norm = Math.hypot(...target);
           close(numbers[key].relative[i], residual / norm, 1e-9);
           [left, total] = [left + residual ** 2, total + norm ** 2];
