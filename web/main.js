@@ -19,6 +19,7 @@ import {
   rememberLanguage,
   showRich,
   translator,
+  typesetMathmlOnly,
 } from './page/i18n.js';
 import { createComputeClient } from './page/compute-client.js';
 import { loadOnce } from './page/load-once.js';
@@ -351,6 +352,7 @@ function firstViewShown() {
       whenIdle(
         () => {
           loadChapters();
+          typesetLaterFormulas();
           loadCheck();
           loadEmbedTools();
         },
@@ -552,6 +554,30 @@ const nearing = new IntersectionObserver(
 );
 for (const chapter of CHAPTERS) nearing.observe(document.querySelector(`[data-plot="${chapter.watch}"]`));
 const loadChapters = () => CHAPTERS.forEach(loadChapter);
+
+// The later chapters' formulas come as MathML (a lighter document to parse before the first plot):
+// KaTeX's typeset copies are put in place once the first view is done, or as soon as one of those
+// sections nears the screen (a link to one of them), and again there if their chunk failed.
+const typesetLater = loadOnce(typesetMathmlOnly);
+function typesetLaterFormulas() {
+  typesetLater().then(
+    () => mathmlNearing.disconnect(),
+    (error) => console.error(error),
+  );
+}
+const mathmlNearing = new IntersectionObserver(
+  (entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) typesetLaterFormulas();
+  },
+  { rootMargin: '100% 0px' },
+);
+// Their sections (and the RoPE chapter's title block) are watched, not the elements: an element
+// inside one off screen has no layout (content-visibility: auto), which watching it would make the
+// browser do.
+for (const section of new Set(
+  [...document.querySelectorAll('[data-i18n-mathml-only]')].map((node) => node.closest('section, .chapter')),
+))
+  mathmlNearing.observe(section);
 
 languageSelect.addEventListener('change', () => {
   if (!isLanguage(languageSelect.value)) return;

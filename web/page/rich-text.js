@@ -76,6 +76,8 @@ function typesetNodes(key) {
 /** Remembers the formulas typeset in `root` (the build's HTML, never text from elsewhere). */
 export function rememberTypeset(root) {
   for (const span of root.querySelectorAll('span.math, span.math-display')) {
+    // A formula the build wrote as MathML only (web/vite-rich-text.js) is not KaTeX's typeset copy.
+    if (!span.querySelector('.katex-html')) continue;
     const tex = span.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
     if (tex !== undefined) typeset.set(typesetKey(span.className === 'math-display', tex), span.innerHTML);
   }
