@@ -30,8 +30,14 @@ const RESOLVED = `\0${VIRTUAL}`;
 const LATER = 'later';
 export const MATHML_ONLY_BELOW = '<!-- posenc: formulas below as MathML until the page typesets them -->';
 // KaTeX writing MathML alone (no HTML markup to lay out; browsers render MathML Core themselves).
+// A one-letter identifier is marked (class "letter"): the page's styles keep its letter plain (a
+// math-italic code point needs a fallback font and reads badly) and set it in italic; a longer one
+// (sin) stays upright, as MathML has it.
 const katexMathml = {
-  renderToString: (tex, options) => katex.renderToString(tex, { ...options, output: 'mathml' }),
+  renderToString: (tex, options) =>
+    katex
+      .renderToString(tex, { ...options, output: 'mathml' })
+      .replace(/<mi>([^<]|[\uD800-\uDBFF][\uDC00-\uDFFF])<\/mi>/g, '<mi class="letter">$1</mi>'),
 };
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);

@@ -192,6 +192,10 @@ try {
         count(later, / data-i18n-mathml-only>/g) === count(later, /data-i18n-rich=/g),
         'a later element not marked',
       );
+      // Their one-letter identifiers marked for the page's italic (no math-italic code point to look up).
+      const unmarked = later.match(/<mi>[^<]<\/mi>/g) ?? [];
+      assert(unmarked.length === 0, `one-letter identifiers not marked: ${unmarked.slice(0, 5).join(' ')}`);
+      assert(count(later, /<mi class="letter">/g) > 100, 'too few marked letters');
       return `${expected} formulas, ${formulasOf(later)} of them as MathML (HTML ${Math.round(html.length / 1000)} KB)`;
     },
   );
