@@ -571,9 +571,7 @@ const mathmlNearing = new IntersectionObserver(
   },
   { rootMargin: '100% 0px' },
 );
-// Their sections (and the RoPE chapter's title block) are watched, not the elements: an element
-// inside one off screen has no layout (content-visibility: auto), which watching it would make the
-// browser do.
+// Their sections (and the RoPE chapter's title block) are watched: a few targets, one per section.
 for (const section of new Set(
   [...document.querySelectorAll('[data-i18n-mathml-only]')].map((node) => node.closest('section, .chapter')),
 ))

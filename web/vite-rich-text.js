@@ -28,7 +28,7 @@ import { subsetKatexCss } from './katex-font-subset.js';
 const VIRTUAL = 'virtual:posenc-rich';
 const RESOLVED = `\0${VIRTUAL}`;
 const LATER = 'later';
-export const MATHML_ONLY_BELOW = '<!-- posenc: formulas below as MathML until the page typesets them -->';
+const MATHML_ONLY_BELOW = '<!-- posenc: formulas below as MathML until the page typesets them -->';
 // KaTeX writing MathML alone (no HTML markup to lay out; browsers render MathML Core themselves).
 // A one-letter identifier is marked (class "letter"): the page's styles keep its letter plain (a
 // math-italic code point needs a fallback font and reads badly) and set it in italic; a longer one
