@@ -2,10 +2,12 @@
 // built site in fresh headless Chromium contexts (nothing cached; the new
 // tab open and the browser idle before the page is asked for), each run
 // unthrottled and with the CPU throttled 4× (CDP Emulation.setCPUThrottlingRate,
-// about a mid-range phone). Per load: the page's User Timing marks
-// posenc:first-plot (a plot on screen shows its data) and posenc:interactive
-// (the controls respond), the longest main-thread task until both (every
-// task, from a Chromium trace), and every response Chromium received for a
+// about a mid-range phone). Per run and rate, two loads: an untraced one for
+// the page's User Timing marks posenc:first-plot (a plot on screen shows its
+// data) and posenc:interactive (the controls respond), and a traced one for
+// the longest main-thread task until both (every task, from a Chromium trace,
+// whose recording slows the page: its marks are reported apart). Per load,
+// every response Chromium received for a
 // request made before both marks (the first view; the worker's
 // included), counted gzip-compressed by kind (HTML, JS, CSS, fonts, wasm):
 // what a server that compresses sends; what was requested later, until the
@@ -94,10 +96,13 @@ async function marksOnce(cdp, names, timeout) {
 }
 
 /**
- * One cold load of `url` in a fresh context at CPU `rate`: marks, longest task, bytes by kind.
+ * One cold load of `url` in a fresh context at CPU `rate`: marks, bytes by kind and, when `trace`,
+ * the longest task (null otherwise). Recording the trace costs the page time: 598 against 543 ms
+ * to the first plot at 1×, 1627 against 1504 at 4× (medians of 7 interleaved loads, 6 December
+ * 2026), so the marks a visitor would see come from untraced loads.
  * Nothing is cached; the new tab is open (on about:blank) and the browser idle before the page is asked for.
  */
-export async function coldLoad(browser, url, { rate = 1, viewport = { width: 1280, height: 900 } } = {}) {
+export async function coldLoad(browser, url, { rate = 1, trace = true, viewport = { width: 1280, height: 900 } } = {}) {
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
@@ -111,23 +116,28 @@ export async function coldLoad(browser, url, { rate = 1, viewport = { width: 128
     let interactiveAt = Infinity;
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    const { result: marks, events } = await traced(
-      page,
-      ['toplevel', 'blink.user_timing', 'disabled-by-default-devtools.timeline'].join(','),
-      async () => {
-        await page.goto(url, { waitUntil: 'commit', timeout: 60_000 * rate });
-        const marks = await marksOnce(cdp, LOAD_MARKS, 120_000 * rate);
-        interactiveAt = Date.now();
-        return marks;
-      },
-    );
+    const loadUntilMarks = async () => {
+      await page.goto(url, { waitUntil: 'commit', timeout: 60_000 * rate });
+      const marks = await marksOnce(cdp, LOAD_MARKS, 120_000 * rate);
+      interactiveAt = Date.now();
+      return marks;
+    };
+    const { result: marks, events } = trace
+      ? await traced(
+          page,
+          ['toplevel', 'blink.user_timing', 'disabled-by-default-devtools.timeline'].join(','),
+          loadUntilMarks,
+        )
+      : { result: await loadUntilMarks(), events: null };
     // On a very busy machine the network may not go quiet in time: what arrived by then is counted.
     await page.waitForLoadState('networkidle', { timeout: 30_000 * rate }).catch(() => {});
     const end = Math.max(...Object.values(marks));
-    const tasks = (pageTasks(events, { name: LOAD_MARKS[0], at: marks[LOAD_MARKS[0]] }) ?? []).filter(
-      (task) => task.at + task.duration > 0 && task.at < end,
-    );
-    const longest = tasks.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, cpu: 0 });
+    const tasks = events
+      ? (pageTasks(events, { name: LOAD_MARKS[0], at: marks[LOAD_MARKS[0]] }) ?? []).filter(
+          (task) => task.at + task.duration > 0 && task.at < end,
+        )
+      : null;
+    const longest = tasks?.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, cpu: 0 });
     const bytes = {};
     let later = 0;
     for (const response of responses) {
@@ -151,9 +161,10 @@ export async function coldLoad(browser, url, { rate = 1, viewport = { width: 128
       rate,
       firstPlot: marks['posenc:first-plot'],
       interactive: marks['posenc:interactive'],
-      longestTask: longest.duration,
-      longestTaskCpu: longest.cpu,
-      longTasks: tasks.filter((task) => task.duration > 50).length,
+      traced: trace,
+      longestTask: longest?.duration ?? null,
+      longestTaskCpu: longest?.cpu ?? null,
+      longTasks: tasks?.filter((task) => task.duration > 50).length ?? null,
       bytes,
       total: Object.values(bytes).reduce((a, b) => a + b, 0),
       later,
@@ -176,9 +187,11 @@ const verdict = (ok) => (ok ? 'MET ' : 'MISS');
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 /**
- * Runs `runs` cold loads per CPU rate of each site (sites and rates
- * interleaved, so that a change in the machine's load hits them alike) and
- * prints a summary per site. `sites`: a URL, or { label: url }. Returns the loads.
+ * Runs `runs` pairs of cold loads (untraced, then traced) per CPU rate of each
+ * site (sites and rates interleaved, so that a change in the machine's load
+ * hits them alike) and prints a summary per site: the marks of the untraced
+ * loads (the traced loads' in brackets), the longest task of the traced ones,
+ * the bytes of all. `sites`: a URL, or { label: url }. Returns the loads.
  */
 export async function measureLoads(browser, sites, { runs = 5, rates = [1, 4], log = console.log } = {}) {
   const labelled = typeof sites === 'string' ? { '': sites } : sites;
@@ -189,26 +202,29 @@ export async function measureLoads(browser, sites, { runs = 5, rates = [1, 4], l
   for (let run = 0; run < runs; run++) {
     for (const [label, url] of Object.entries(labelled)) {
       for (const rate of rates) {
-        load.push(loadavg()[0]);
-        loads[label][rate].push(await coldLoad(browser, url, { rate }));
+        for (const trace of [false, true]) {
+          load.push(loadavg()[0]);
+          loads[label][rate].push(await coldLoad(browser, url, { rate, trace }));
+        }
       }
     }
   }
-  log(`page load: ${runs} cold loads per CPU rate, fresh contexts, 1280×900`);
+  log(`page load: ${runs} untraced and ${runs} traced cold loads per CPU rate, fresh contexts, 1280×900`);
   for (const [label, byRate] of Object.entries(loads)) {
     const say = (line) => log(label ? `${label}: ${line}` : line);
     for (const rate of rates) {
-      const of = (key) => byRate[rate].map((l) => l[key]);
+      const of = (key, traced = false) => byRate[rate].filter((l) => l.traced === traced).map((l) => l[key]);
       const firstPlot = median(of('firstPlot'));
       say(
         `${verdict(firstPlot <= LOAD_TARGETS.firstPlot[rate])} CPU ${rate}×: first plot ${spread(of('firstPlot'))} ms ` +
-          `(target ≤ ${LOAD_TARGETS.firstPlot[rate]}), interactive ${spread(of('interactive'))} ms`,
+          `[traced ${spread(of('firstPlot', true))}] (target ≤ ${LOAD_TARGETS.firstPlot[rate]}), ` +
+          `interactive ${spread(of('interactive'))} ms [traced ${spread(of('interactive', true))}]`,
       );
-      const longest = median(of('longestTask'));
+      const longest = median(of('longestTask', true));
       say(
         `${rate === 1 ? verdict(longest <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: longest main-thread task ` +
-          `during load ${spread(of('longestTask'))} ms (on CPU ${spread(of('longestTaskCpu'))}), ` +
-          `tasks over 50 ms ${spread(of('longTasks'))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+          `during load (traced loads) ${spread(of('longestTask', true))} ms (on CPU ${spread(of('longestTaskCpu', true))}), ` +
+          `tasks over 50 ms ${spread(of('longTasks', true))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
       );
     }
     const all = Object.values(byRate).flat();
