@@ -270,26 +270,30 @@ describe('sine and cosine', () => {
     });
   }
 
-  it('leastSquaresResiduals: what the normal equations leave, on a well-conditioned problem', () => {
-    const [rows, inputs, targets] = [40, 5, 3];
-    let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-    const x = Float64Array.from({ length: rows * inputs }, random);
-    const y = Float64Array.from({ length: rows * targets }, random);
-    const { residuals, rank } = leastSquaresResiduals(
-      Float64Array.from(x),
-      Float64Array.from(y),
-      rows,
-      inputs,
-      targets,
-    );
-    expect(rank).toBe(inputs);
-    const columnsOf = (array, count) =>
-      Array.from({ length: count }, (_, c) => Array.from(array.subarray(c * rows, (c + 1) * rows)));
-    const [inputColumns, targetColumns] = [columnsOf(x, inputs), columnsOf(y, targets)];
-    for (let t = 0; t < targets; t++)
-      close(residuals[t], normalEquationsResidual(inputColumns, targetColumns[t]), 1e-10);
-  });
+  // 21 inputs and 19 targets: reflections applied eight columns at a time and then one at a time.
+  for (const [rows, inputs, targets] of [
+    [40, 5, 3],
+    [60, 21, 19],
+  ])
+    it(`leastSquaresResiduals: what the normal equations leave, on a well-conditioned problem, ${rows} × ${inputs} → ${targets}`, () => {
+      let seed = 7;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+      const x = Float64Array.from({ length: rows * inputs }, random);
+      const y = Float64Array.from({ length: rows * targets }, random);
+      const { residuals, rank } = leastSquaresResiduals(
+        Float64Array.from(x),
+        Float64Array.from(y),
+        rows,
+        inputs,
+        targets,
+      );
+      expect(rank).toBe(inputs);
+      const columnsOf = (array, count) =>
+        Array.from({ length: count }, (_, c) => Array.from(array.subarray(c * rows, (c + 1) * rows)));
+      const [inputColumns, targetColumns] = [columnsOf(x, inputs), columnsOf(y, targets)];
+      for (let t = 0; t < targets; t++)
+        close(residuals[t], normalEquationsResidual(inputColumns, targetColumns[t]), 1e-10);
+    });
 
   // sine-fit keeps the part of a fit that depends on neither the offset nor the position;
   // a run of settings as a drag makes them, each against the normal equations solved here.
