@@ -106,6 +106,8 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
+    // Untraced, the Long Tasks API tells the tasks of 50 ms or more (with their wall time, as the trace does).
+    if (!trace) await page.addInitScript(observeLongTasks);
     await page.goto('about:blank');
     await browserSettled();
     const responses = [];
@@ -138,6 +140,13 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
         )
       : null;
     const longest = tasks?.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, cpu: 0 });
+    // Long tasks that started before both marks (untraced loads).
+    const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+    const longTasksSeen = trace
+      ? null
+      : (await page.evaluate(() => self.posencLongTasks))
+          .filter(([start]) => start < end)
+          .map(([, duration]) => duration);
     const bytes = {};
     let later = 0;
     for (const response of responses) {
@@ -162,9 +171,12 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
       firstPlot: marks['posenc:first-plot'],
       interactive: marks['posenc:interactive'],
       traced: trace,
+      firstPaint,
       longestTask: longest?.duration ?? null,
       longestTaskCpu: longest?.cpu ?? null,
       longTasks: tasks?.filter((task) => task.duration > 50).length ?? null,
+      // Untraced: the Long Tasks API's durations (ms) of the tasks of 50 ms or more.
+      longTasksSeen,
       bytes,
       total: Object.values(bytes).reduce((a, b) => a + b, 0),
       later,
@@ -173,6 +185,14 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
   } finally {
     await context.close();
   }
+}
+
+/** In the page before its first script: every long task (≥ 50 ms) as [start, duration], in self.posencLongTasks. */
+function observeLongTasks() {
+  const seen = (self.posencLongTasks = []);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) seen.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 const median = (values) => {
@@ -220,11 +240,19 @@ export async function measureLoads(browser, sites, { runs = 5, rates = [1, 4], l
           `[traced ${spread(of('firstPlot', true))}] (target ≤ ${LOAD_TARGETS.firstPlot[rate]}), ` +
           `interactive ${spread(of('interactive'))} ms [traced ${spread(of('interactive', true))}]`,
       );
-      const longest = median(of('longestTask', true));
+      // The target is judged on the untraced loads: the trace's recording lengthens the tasks it times.
+      const seen = of('longTasksSeen');
+      const longestSeen = seen.map((durations) => Math.max(0, ...durations));
       say(
-        `${rate === 1 ? verdict(longest <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: longest main-thread task ` +
-          `during load (traced loads) ${spread(of('longestTask', true))} ms (on CPU ${spread(of('longestTaskCpu', true))}), ` +
-          `tasks over 50 ms ${spread(of('longTasks', true))}${rate === 1 ? ` (target ≤ ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+        `${rate === 1 ? verdict(median(longestSeen) <= LOAD_TARGETS.longestTask) : '    '} CPU ${rate}×: tasks of 50 ms ` +
+          `or more during load (Long Tasks API, untraced loads): in ${seen.filter((durations) => durations.length > 0).length} ` +
+          `of ${seen.length} loads, the longest ${spread(longestSeen)} ms (0: none)` +
+          `${rate === 1 ? ` (target: none over ${LOAD_TARGETS.longestTask} ms)` : ''}`,
+      );
+      say(
+        `     CPU ${rate}×: longest main-thread task during load, traced loads: ${spread(of('longestTask', true))} ms ` +
+          `(on CPU ${spread(of('longestTaskCpu', true))}), tasks over 50 ms ${spread(of('longTasks', true))}; ` +
+          `first contentful paint ${spread(of('firstPaint'))} ms`,
       );
     }
     const all = Object.values(byRate).flat();
