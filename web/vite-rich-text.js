@@ -19,7 +19,7 @@
 // settings: web/model/text-facts.js) is rendered as at the default settings;
 // the page words it again at run time, reusing the formulas typeset here.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { richHtml } from './page/rich-text.js';
@@ -161,17 +161,25 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
 // In a build, each font is cut down to the characters of `formulas()` (the
 // HTML of every formula the build typeset: richTextPlugin's api), with the
 // full font kept for any other character (web/katex-font-subset.js); the
-// subsets of the two every formula uses are preloaded with the page.
+// subsets of the two every formula uses (10 KB) are written into the
+// stylesheet as data: URLs. Preloaded instead, they held up the first paint:
+// Chromium laid the page out at the end of parsing while a preloaded font was
+// on its way, a task of 53–105 ms in nearly every cold load; with the fonts
+// inline, 4 loads in 23 had a task over 50 ms (up to 91 ms), the first
+// contentful paint came about 70 ms sooner, the first plot no later, and the
+// first view's bytes are the same (docs/performance.md).
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KATEX_CSS = /[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/;
-const PRELOADED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
+export const INLINED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
 
 export function katexFontsPlugin({ formulas } = {}) {
   let subsetDir = null;
   return {
     name: 'posenc-katex-fonts',
     enforce: 'pre',
-    // The subsets are files of their own, never inlined into the CSS (Vite inlines assets under 4 KB):
-    // a face is fetched only when its characters appear.
+    // The subsets are files of their own, not inlined into the CSS by Vite (it inlines assets under
+    // 4 KB): a face is fetched only when its characters appear. (INLINED_FONTS, which every page
+    // shows, go in below.)
     config(user) {
       const limit = user.build?.assetsInlineLimit;
       return {
@@ -204,16 +212,34 @@ export function katexFontsPlugin({ formulas } = {}) {
         extra: { 'KaTeX_Main-Regular.woff2': '0123456789' },
       });
     },
-    transformIndexHtml: {
+    // Before the stylesheet goes into the page (inlineStylesPlugin, later in the same hook).
+    generateBundle: {
       order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle || !/class="katex"/.test(html)) return;
-        const fonts = Object.keys(bundle).filter((name) => PRELOADED_FONTS.some((pattern) => pattern.test(name)));
-        return fonts.map((name) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: `./${name}` },
-          injectTo: 'head',
-        }));
+      handler(_, bundle) {
+        const fonts = Object.values(bundle).filter(
+          (asset) => asset.type === 'asset' && INLINED_FONTS.some((pattern) => pattern.test(asset.fileName)),
+        );
+        for (const font of fonts) {
+          const name = posix.basename(font.fileName);
+          const dataUrl = `data:font/woff2;base64,${Buffer.from(font.source).toString('base64')}`;
+          let found = false;
+          for (const css of Object.values(bundle)) {
+            if (css.type !== 'asset' || !css.fileName.endsWith('.css')) continue;
+            const source = String(css.source);
+            const replaced = source.replace(new RegExp(`url\\((["']?)[^)"']*${escapeRegExp(name)}\\1\\)`, 'g'), () => {
+              found = true;
+              return `url(${dataUrl})`;
+            });
+            if (replaced !== source) css.source = replaced;
+          }
+          if (!found) this.error(`posenc-katex-fonts: no stylesheet names ${name}`);
+          // Shipped still where a chunk or another file names it (none does today).
+          const named = Object.values(bundle).some((other) => {
+            const text = other.type === 'chunk' ? other.code : other.source;
+            return other !== font && typeof text === 'string' && text.includes(name);
+          });
+          if (!named) delete bundle[font.fileName];
+        }
       },
     },
   };

@@ -1,7 +1,8 @@
 // KaTeX's fonts as the built page serves them (docs/performance.md, "How the
 // formulas' fonts are served"): the page's formulas, in both languages, are
-// drawn from subsets of the fonts that really hold their characters, the full
-// fonts are never fetched for them, the subsets lay formulas out exactly as
+// drawn from subsets of the fonts that really hold their characters (the two
+// every formula uses inline in the page's stylesheet, the others fetched), the
+// full fonts are never fetched for them, the subsets lay formulas out exactly as
 // the full fonts do, a formula typeset later with a character outside the
 // subsets still gets the full font, and KaTeX's MathML copy of each formula
 // (for screen readers) stays in the accessibility tree with plain letters. Font files are read here with harfbuzzjs
@@ -35,6 +36,24 @@ async function readFont(bytes) {
 // The font a served file was cut from: KaTeX_Main-Regular(.subset)-<hash>.woff2 -> KaTeX_Main-Regular.
 const fontName = (url) => /(KaTeX_\w+?-[A-Za-z]+)[.-][^/]*\.woff2$/.exec(url)?.[1];
 const isSubset = (url) => /\.subset-[^/]*\.woff2$/.test(url);
+// A face written into the stylesheet (a data: URL): named by its family, weight and style, as KaTeX names its files.
+const isInline = (url) => url.startsWith('data:');
+const katexName = ({ family, weight, style }) =>
+  `${family}-${['bold', '700'].includes(weight) ? 'Bold' : ''}${style === 'italic' ? 'Italic' : ''}`.replace(
+    /-$/,
+    '-Regular',
+  );
+const faceName = (face) => (isInline(face.url) ? katexName(face) : fontName(face.url));
+/** The @font-face rules of a page's HTML whose font is a data: URL: { name, dataUrl }, read from the rule's text. */
+function inlineFaces(html) {
+  return [...html.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, rule]) => {
+    const dataUrl = /url\(["']?(data:[^)"']+)/.exec(rule)?.[1];
+    if (!dataUrl) return [];
+    const property = (name) => new RegExp(`${name}:\\s*([^;]+)`).exec(rule)?.[1].trim().replace(/["']/g, '');
+    const face = { family: property('font-family'), weight: property('font-weight'), style: property('font-style') };
+    return [{ name: katexName(face), dataUrl }];
+  });
+}
 const fullFonts = new Map();
 const fullFont = async (name) => {
   if (!fullFonts.has(name)) fullFonts.set(name, await readFont(readFileSync(`${katexFonts}${name}.woff2`)));
@@ -156,7 +175,7 @@ async function checkCoverage(page) {
     // (No face of that style: the browser takes the family's other style, as KaTeX_Math's italic for upright.)
     const ofFace = matching.length > 0 ? matching : candidates;
     assert(ofFace.length > 0, `no @font-face for ${family} ${weight} ${style}`);
-    const names = new Set(ofFace.map((face) => fontName(face.url)));
+    const names = new Set(ofFace.map(faceName));
     assert(names.size === 1, `${family} ${weight} ${style} is cut from ${[...names].join(', ')}`);
     const full = await fullFont([...names][0]);
     for (const point of new Set([...text].map((character) => character.codePointAt(0)))) {
@@ -172,8 +191,12 @@ async function checkCoverage(page) {
       }
       assert(covering.length > 0, `${what}: no face covers it`);
       for (const face of covering) {
-        assert(isSubset(face.url), `${what}: served from the full font ${face.url}`);
-        assert((await servedFont(face.url)).codePoints.has(point), `${what}: ${face.url} has no glyph for it`);
+        const where = isInline(face.url) ? `the inline ${faceName(face)}` : face.url;
+        const font = await servedFont(face.url);
+        // An inline face is a subset when it lacks some of the full font's characters.
+        const subset = isInline(face.url) ? font.codePoints.size < full.codePoints.size : isSubset(face.url);
+        assert(subset, `${what}: served from the full font (${where})`);
+        assert(font.codePoints.has(point), `${what}: ${where} has no glyph for it`);
       }
     }
   }
@@ -192,8 +215,6 @@ const formulaBoxes = (page) =>
   );
 
 try {
-  let subsetUrls = [];
-
   for (const locale of ['en-US', 'zh-CN']) {
     await check(
       `${locale}: every formula character is drawn from a subset that holds it; no full font is fetched`,
@@ -205,10 +226,13 @@ try {
           const requested = katexFontRequests(page);
           const full = requested.filter((url) => !isSubset(url));
           assert(full.length === 0, `full fonts fetched: ${full.join(', ')}`);
-          assert(requested.length >= 2, `only ${requested.length} KaTeX fonts fetched`);
-          subsetUrls = [...new Set([...subsetUrls, ...requested])];
+          const inline = (await fontFaces(page)).filter((face) => isInline(face.url)).map(faceName);
+          assert(
+            requested.length + inline.length >= 2,
+            `only ${requested.length} KaTeX fonts fetched, ${inline.length} inline`,
+          );
           assert(page.problems.length === 0, page.problems.join('\n'));
-          return `${detail}; fetched ${requested.map(fontName).join(', ')}`;
+          return `${detail}; inline ${inline.join(', ')}; fetched ${requested.map(fontName).join(', ')}`;
         } finally {
           await context.close();
         }
@@ -251,29 +275,53 @@ try {
       }),
   );
 
-  await check('the page preloads only subsets, and only fonts its first view fetches', async () => {
-    const html = readFileSync(`${site}/index.html`, 'utf8');
-    const preloads = [...html.matchAll(/<link rel="preload" as="font"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    assert(preloads.length >= 1, 'no font preloaded');
-    for (const href of preloads) {
-      assert(isSubset(href), `${href} is not a subset`);
+  await check(
+    "the page's stylesheet holds the Main-Regular and Math-Italic subsets inline, and no other font; none is preloaded",
+    async () => {
+      const html = readFileSync(`${site}/index.html`, 'utf8');
+      assert(!/<link[^>]*rel="preload"[^>]*as="font"/.test(html), 'a font is preloaded');
+      const inline = inlineFaces(html);
+      const names = inline.map(({ name }) => name).sort();
       assert(
-        subsetUrls.some((url) => url.endsWith(href.replace(/^\.\//, '/'))),
-        `${href} preloaded but no formula uses it`,
+        JSON.stringify(names) === JSON.stringify(['KaTeX_Main-Regular', 'KaTeX_Math-Italic']),
+        `inline faces: ${names.join(', ') || 'none'}`,
       );
-    }
-    return preloads.map(fontName).join(', ');
-  });
+      const sizes = [];
+      for (const { name, dataUrl } of inline) {
+        const font = await readFont(Buffer.from(dataUrl.split(',')[1], 'base64'));
+        const full = await fullFont(name);
+        const extra = [...font.codePoints].filter((point) => !full.codePoints.has(point));
+        assert(extra.length === 0, `${name}: the inline face has characters the full font lacks`);
+        assert(
+          font.codePoints.size < full.codePoints.size / 2,
+          `${name}: ${font.codePoints.size} characters, not a subset`,
+        );
+        sizes.push(`${name} ${font.codePoints.size} of ${full.codePoints.size} characters`);
+      }
+      return sizes.join(', ');
+    },
+  );
 
   await check('the subsets lay every formula out as the full fonts do (and a missing font would show)', async () => {
     const served = { full: 0, missing: 0 };
-    const withFonts = (how) => async (context) =>
-      context.route(/\.subset-[^/]*\.woff2$/, async (route) => {
+    const servedInline = { full: 0, missing: 0 };
+    // Each subset, fetched or inline, replaced by its full font or by nothing: an inline one is
+    // named by a URL of its own in the page's HTML (the full font's name), fetched as the others are.
+    const withFonts = (how) => async (context) => {
+      await context.route(/\.subset-[^/]*\.woff2$/, async (route) => {
         served[how]++;
+        if (route.request().url().includes('/inline/')) servedInline[how]++;
         if (how === 'missing') return route.abort();
         const body = readFileSync(`${katexFonts}${fontName(route.request().url())}.woff2`);
         return route.fulfill({ body, contentType: 'font/woff2' });
       });
+      await context.route(server.url, async (route) => {
+        let html = await (await route.fetch()).text();
+        for (const { name, dataUrl } of inlineFaces(html))
+          html = html.replace(dataUrl, `./inline/${name}.subset-x.woff2`);
+        return route.fulfill({ body: html, contentType: 'text/html' });
+      });
+    };
     const boxes = {};
     for (const [how, prepare] of [
       ['subset', undefined],
@@ -285,6 +333,10 @@ try {
       await context.close();
     }
     assert(served.full >= 2 && served.missing >= 2, `fonts rerouted: ${JSON.stringify(served)}`);
+    assert(
+      servedInline.full === 2 && servedInline.missing === 2,
+      `inline faces rerouted: ${JSON.stringify(servedInline)}`,
+    );
     assert(boxes.subset.length > 50, `only ${boxes.subset.length} formulas`);
     assert(
       boxes.full.length === boxes.subset.length,
@@ -305,9 +357,11 @@ try {
   await check('a formula typeset at run time with a character outside the subset gets the full font', async () => {
     const { context, page } = await loadedPage('en-US');
     try {
-      const subsetUrl = katexFontRequests(page).find((url) => fontName(url) === 'KaTeX_Main-Regular' && isSubset(url));
-      assert(subsetUrl, 'the Main-Regular subset was not fetched');
-      const subset = await readFont(await (await fetch(subsetUrl)).arrayBuffer());
+      const subsetFace = (await fontFaces(page)).find(
+        (face) => faceName(face) === 'KaTeX_Main-Regular' && (isInline(face.url) || isSubset(face.url)),
+      );
+      assert(subsetFace, 'the page has no Main-Regular subset');
+      const subset = await readFont(await (await fetch(subsetFace.url)).arrayBuffer());
       const full = await fullFont('KaTeX_Main-Regular');
       // Letters and digits the full font has and the subset lacks, typeset by KaTeX as text.
       const outside = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@']
