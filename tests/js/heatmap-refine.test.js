@@ -3,7 +3,8 @@
 // (the cell under each pixel's centre) while its data changes faster than
 // SETTLE_MS, and the exact image (area-averaged) once the changes pause: the
 // image a drag stops on is exact within 100 ms of its last change (issue #21's
-// settle target). The pixels themselves are checked in paint.test.js.
+// settle target). With no more cells than pixels the exact image costs what a
+// preview does, and is painted at once. The pixels themselves are checked in paint.test.js.
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { draw } from '../../web/plots/heatmap.js';
 import { colorTable, paintCells } from '../../web/plots/common.js';
@@ -97,4 +98,30 @@ it('paints no exact image while the changes keep coming a frame apart, even at 4
   vi.advanceTimersByTime(100);
   expect(puts.length).toBe(8);
   expect(same(puts[7].data, painted(data(6), true))).toBe(true);
+});
+
+it('paints a table with no more cells than pixels exact at every change: nothing to refine after a drag', () => {
+  // 40 rows by 300 columns in a plot wider than 300 pixels: each pixel shows one cell, exact or not.
+  const small = (phase) => ({
+    rows: ROWS,
+    columns: 300,
+    values: Float32Array.from({ length: ROWS * 300 }, (_, k) => Math.sin((k % 300) * 2.1 + phase + k / 300)),
+  });
+  const smallPainted = ({ values }, exact) => {
+    const { width, height } = puts.at(-1);
+    return paintCells(values, ROWS, 300, colorTable(interpolator), -1, 1, width, height, exact);
+  };
+  const plot = draw(container(), small(0), options);
+  for (let step = 1; step <= 3; step++) {
+    vi.advanceTimersByTime(16);
+    plot.update(small(step), options);
+  }
+  expect(puts.length).toBe(4);
+  expect(puts[3].width).toBeGreaterThan(300);
+  // The exact image (the cell under each pixel's left edge) differs from a preview's (its centre)…
+  expect(same(smallPainted(small(3), true), smallPainted(small(3), false))).toBe(false);
+  // …and is the one shown, at once; no repaint follows.
+  expect(same(puts[3].data, smallPainted(small(3), true))).toBe(true);
+  vi.advanceTimersByTime(200);
+  expect(puts.length).toBe(4);
 });

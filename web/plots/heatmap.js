@@ -130,7 +130,11 @@ export function draw(element, data, options = {}) {
     wantedKey = key;
     if (palette.interpolator !== interpolator) palette = { interpolator, table: colorTable(interpolator) };
     const now = performance.now();
-    const exact = now - lastPaint > SETTLE_MS;
+    // Where no pixel covers more than one cell (as the attention window's 128 positions), the exact
+    // image is a lookup per pixel as the preview is: painted at once, with nothing to refine (a
+    // refinement put it 70 ms after the data that a drag stopped on).
+    const averaging = data.rows > device.height || data.columns > device.width;
+    const exact = !averaging || now - lastPaint > SETTLE_MS;
     lastPaint = now;
     clearTimeout(refine);
     if (!exact) {
