@@ -296,12 +296,18 @@ function halfFit(rows, conv, member, positions, offset, pairs) {
   let leftSquared = 0;
   let totalSquared = 0;
   const relative = new Float64Array(pairs);
+  // Each target's norm², summed row by row through the table (a column at a time missed the cache).
+  const columns = Array.from({ length: pairs }, (_, i) => pairColumns(conv, i));
+  const targetColumns = Int32Array.from(columns, (pair) => pair[member]);
+  const targets = new Float64Array(pairs);
+  for (let p = 0; p < positions; p++) {
+    const row = (p + offset) * d;
+    for (let i = 0; i < pairs; i++) targets[i] += rows[row + targetColumns[i]] ** 2;
+  }
   for (let i = 0; i < pairs; i++) {
-    const columns = pairColumns(conv, i);
-    let target = 0;
-    for (let p = 0; p < positions; p++) target += rows[(p + offset) * d + columns[member]] ** 2;
+    const target = targets[i];
     // Row `offset` of the paper's float64 table (unscaled) holds sin(ω_i k) in the pair's sine column.
-    const left = Math.abs(rows[offset * d + columns.sin]) * unreached[i];
+    const left = Math.abs(rows[offset * d + columns[i].sin]) * unreached[i];
     relative[i] = target > 0 ? left / Math.sqrt(target) : 0;
     leftSquared += left ** 2;
     totalSquared += target;
@@ -325,11 +331,14 @@ function unreachedOfOther(rows, conv, member, positions, pairs) {
   const other = member === 'sin' ? 'cos' : 'sin';
   const x = new Float64Array(positions * pairs);
   const y = new Float64Array(positions * pairs);
-  for (let i = 0; i < pairs; i++) {
-    const columns = pairColumns(conv, i);
-    for (let p = 0; p < positions; p++) {
-      x[i * positions + p] = rows[p * d + columns[member]];
-      y[i * positions + p] = rows[p * d + columns[other]];
+  const inputColumns = Int32Array.from({ length: pairs }, (_, i) => pairColumns(conv, i)[member]);
+  const targetColumns = Int32Array.from({ length: pairs }, (_, i) => pairColumns(conv, i)[other]);
+  // Row by row through the table (a column at a time, every read was a cache line of its own).
+  for (let p = 0; p < positions; p++) {
+    const row = p * d;
+    for (let i = 0, at = p; i < pairs; i++, at += positions) {
+      x[at] = rows[row + inputColumns[i]];
+      y[at] = rows[row + targetColumns[i]];
     }
   }
   const { residuals: unreached, rank } = leastSquaresResiduals(x, y, positions, pairs, pairs);
@@ -453,19 +462,31 @@ export const MORE_COMPUTE = {
     const both = new Float64Array(pairs);
     let bothLeft = 0;
     let bothTotal = 0;
-    for (let i = 0; i < pairs; i++) {
-      const { sin, cos } = pairColumns(conv, i);
-      let left = 0;
-      let total = 0;
-      for (let p = 0; p < positions; p++) {
-        const [ps, pc] = [rows[p * d + sin], rows[p * d + cos]];
-        const [ts, tc] = [rows[(p + k) * d + sin], rows[(p + k) * d + cos]];
-        left += (ts - (ps * turn[cos] + pc * turn[sin])) ** 2 + (tc - (pc * turn[cos] - ps * turn[sin])) ** 2;
-        total += ts ** 2 + tc ** 2;
+    const columns = Array.from({ length: pairs }, (_, i) => pairColumns(conv, i));
+    const [sines, cosines] = ['sin', 'cos'].map((member) => Int32Array.from(columns, (pair) => pair[member]));
+    const [turnSines, turnCosines] = [sines, cosines].map((of) => Float64Array.from(of, (column) => turn[column]));
+    // Per pair, summed row by row through the table (a column at a time missed the cache).
+    const lefts = new Float64Array(pairs);
+    const totals = new Float64Array(pairs);
+    for (let p = 0; p < positions; p++) {
+      const [from, to] = [p * d, (p + k) * d];
+      for (let i = 0; i < pairs; i++) {
+        const sin = sines[i];
+        const cos = cosines[i];
+        const turnSin = turnSines[i];
+        const turnCos = turnCosines[i];
+        const ps = rows[from + sin];
+        const pc = rows[from + cos];
+        const ts = rows[to + sin];
+        const tc = rows[to + cos];
+        lefts[i] += (ts - (ps * turnCos + pc * turnSin)) ** 2 + (tc - (pc * turnCos - ps * turnSin)) ** 2;
+        totals[i] += ts ** 2 + tc ** 2;
       }
-      both[i] = Math.sqrt(left / total);
-      bothLeft += left;
-      bothTotal += total;
+    }
+    for (let i = 0; i < pairs; i++) {
+      both[i] = Math.sqrt(lefts[i] / totals[i]);
+      bothLeft += lefts[i];
+      bothTotal += totals[i];
     }
     const underdetermined = positions <= pairs;
     // Row 0 of the sine-only encoding is all zeros, which every matrix maps to zero: PE_sin(k) is missed whole.
