@@ -40,28 +40,34 @@ describe('paintCells', () => {
   /** The share of cell c that pixel i covers when n cells fill s pixels. */
   const coverage = (c, i, n, s) => Math.max(0, Math.min(c + 1, ((i + 1) * n) / s) - Math.max(c, (i * n) / s));
 
-  it('averages over the exact area each pixel covers (a 1024-column table in 450 pixels shows no beat)', () => {
-    // Alternating 0 / 1 cells, black and white: every pixel covers 2.28 columns and 1.5 rows.
-    const [rows, columns, width, height] = [3, 1024, 450, 2];
-    const values = new Float32Array(rows * columns).map((_, k) => (Math.floor(k / columns) + (k % columns)) % 2);
-    const colours = new Uint8ClampedArray([0, 0, 0, 255, 255, 255, 255, 255]);
-    const pixels = paintCells(values, rows, columns, colours, 0, 1, width, height);
-    let worst = 0;
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        let sum = 0;
-        let weight = 0;
-        for (let r = 0; r < rows; r++)
-          for (let c = 0; c < columns; c++) {
-            const w = coverage(r, y, rows, height) * coverage(c, x, columns, width);
-            sum += w * 255 * values[r * columns + c];
-            weight += w;
-          }
-        worst = Math.max(worst, Math.abs(pixels[(y * width + x) * 4] - sum / weight));
-      }
-    // Rounding of the stored channel only (whole cells per pixel were off by up to 40 levels).
-    expect(worst).toBeLessThanOrEqual(1);
-  });
+  // 2.28 and 4.4 columns per pixel: summed down first, and across first (paintCells picks by how many).
+  for (const columns of [1024, 2000])
+    it(`averages over the exact area each pixel covers (a ${columns}-column table in 450 pixels shows no beat; NaN cells count for nothing)`, () => {
+      // Alternating 0 / 1 cells, black and white: every pixel covers 1.5 rows and 2.28 or 4.4 columns.
+      const [rows, width, height] = [3, 450, 2];
+      const values = new Float32Array(rows * columns).map((_, k) => (Math.floor(k / columns) + (k % columns)) % 2);
+      for (const at of [5, 6, 7, 8, 9, 10, 11, 12, columns + 300, 2 * columns + 301]) values[at] = NaN;
+      const colours = new Uint8ClampedArray([0, 0, 0, 255, 255, 255, 255, 255]);
+      const pixels = paintCells(values, rows, columns, colours, 0, 1, width, height);
+      let worst = 0;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          let sum = 0;
+          let weight = 0;
+          for (let r = 0; r < rows; r++)
+            for (let c = 0; c < columns; c++) {
+              const value = values[r * columns + c];
+              if (Number.isNaN(value)) continue;
+              const w = coverage(r, y, rows, height) * coverage(c, x, columns, width);
+              sum += w * 255 * value;
+              weight += w;
+            }
+          worst = Math.max(worst, Math.abs(pixels[(y * width + x) * 4] - sum / weight));
+          expect(pixels[(y * width + x) * 4 + 3]).toBe(255);
+        }
+      // Rounding of the stored channel only (whole cells per pixel were off by up to 40 levels).
+      expect(worst).toBeLessThanOrEqual(1);
+    });
 
   // The colour of value v in [low, high] through a table of n RGBA entries: the nearest entry, clamped.
   const entryOf = (v, low, high, n) => Math.min(n - 1, Math.max(0, Math.round(((v - low) / (high - low)) * (n - 1))));

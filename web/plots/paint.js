@@ -42,8 +42,8 @@ function cellRanges(count, size, exact) {
  * pixel takes the mean colour of the cells it covers, weighted by the area it
  * covers of each (a 2048-row table in 400 pixels must not alias into false
  * slow waves); otherwise the colour of the cell at its centre, one lookup per
- * pixel (a preview while a slider moves). Rows are read in order and summed
- * per pixel column, so the array is streamed through once.
+ * pixel (a preview while a slider moves). Rows are read in order, so the
+ * array is streamed through once.
  */
 export function paintCells(values, rows, columns, colours, low, high, width, height, exact = true, pixels = null) {
   const out = pixels ?? new Uint8ClampedArray(width * height * 4);
@@ -56,6 +56,15 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
   // has not optimised yet, where the averaging loop cost 20-50 ms for a 256 x 128 table.
   if (!averages(columns, width, exact) && !averages(rows, height, exact))
     return pickCells(values, columns, colours, last, low, factor, across.from, down.from, width, out);
+  // Few cells per pixel across (a 512-column table in 380 pixels): down first, so that the pass
+  // across, whose count of cells per pixel varies, runs once per pixel row: 2048 × 512 in 380 × 418
+  // pixels takes 15 instead of 27–33 ms in Chromium (13.5, 21.6 in Node). With more cells per pixel
+  // across (a 2048-column matrix in 420 pixels: 46 against 40 ms in Node) the cells a pixel covers
+  // whole are summed as integers across first.
+  if (columns < 3 * width)
+    return paintDownFirst(values, columns, colours, last, low, factor, across, down, width, height, out);
+  // Across first: each table row is summed into its pixel columns, the whole cells as integers, and
+  // each pixel row adds up its table rows, weighted by how much of each it covers.
   // Per pixel of the current output row: red, green, blue sums and the weight.
   const sums = new Float64Array(width * 4);
   for (let y = 0; y < height; y++) {
@@ -121,6 +130,79 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
       out[pixel] = sums[at] / count;
       out[pixel + 1] = sums[at + 1] / count;
       out[pixel + 2] = sums[at + 2] / count;
+      out[pixel + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/**
+ * paintCells averaging, down first: for each pixel row its table rows are summed cell by cell (red,
+ * green, blue and weight, each row weighted by how much of it the pixel row covers), then each pixel
+ * takes the cells it covers of that summed row.
+ */
+function paintDownFirst(values, columns, colours, last, low, factor, across, down, width, height, out) {
+  // A cell's offset in the colour table, or -1 for NaN; the row at a border serves two pixel rows.
+  const entries = new Int32Array(columns);
+  let entriesRow = -1;
+  const cellSums = new Float64Array(columns * 4);
+  for (let y = 0; y < height; y++) {
+    cellSums.fill(0);
+    const top = down.from[y];
+    const bottom = down.to[y] - 1;
+    for (let r = top; r <= bottom; r++) {
+      if (r !== entriesRow) {
+        const offset = r * columns;
+        for (let c = 0; c < columns; c++) {
+          const value = values[offset + c];
+          const scaled = (value - low) * factor;
+          entries[c] = value !== value ? -1 : (scaled <= 0 ? 0 : scaled >= last ? last : (scaled + 0.5) | 0) << 2;
+        }
+        entriesRow = r;
+      }
+      const rowWeight = r === top ? down.first[y] : r === bottom ? down.last[y] : 1;
+      for (let c = 0, at = 0; c < columns; c++, at += 4) {
+        const entry = entries[c];
+        if (entry < 0) continue;
+        cellSums[at] += rowWeight * colours[entry];
+        cellSums[at + 1] += rowWeight * colours[entry + 1];
+        cellSums[at + 2] += rowWeight * colours[entry + 2];
+        cellSums[at + 3] += rowWeight;
+      }
+    }
+    const row = y * width * 4;
+    for (let x = 0; x < width; x++) {
+      const left = across.from[x];
+      const right = across.to[x] - 1;
+      const firstShare = across.first[x];
+      let at = left * 4;
+      let red = firstShare * cellSums[at];
+      let green = firstShare * cellSums[at + 1];
+      let blue = firstShare * cellSums[at + 2];
+      let weight = firstShare * cellSums[at + 3];
+      for (let c = left + 1; c < right; c++) {
+        at = c * 4;
+        red += cellSums[at];
+        green += cellSums[at + 1];
+        blue += cellSums[at + 2];
+        weight += cellSums[at + 3];
+      }
+      if (right > left) {
+        const lastShare = across.last[x];
+        at = right * 4;
+        red += lastShare * cellSums[at];
+        green += lastShare * cellSums[at + 1];
+        blue += lastShare * cellSums[at + 2];
+        weight += lastShare * cellSums[at + 3];
+      }
+      const pixel = row + x * 4;
+      if (weight === 0) {
+        out[pixel] = out[pixel + 1] = out[pixel + 2] = out[pixel + 3] = 0;
+        continue;
+      }
+      out[pixel] = red / weight;
+      out[pixel + 1] = green / weight;
+      out[pixel + 2] = blue / weight;
       out[pixel + 3] = 255;
     }
   }
