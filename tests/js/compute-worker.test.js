@@ -12,7 +12,7 @@ import { painterOf } from '../../web/plots/common.js';
 import { DEFAULTS } from '../../web/model/state.js';
 
 // Called with each similarity the worker's core computes (the moment a message may be on its way).
-const hooks = { onSimilarity: null };
+const hooks = { onSimilarity: null, onTable: null };
 vi.mock('../../web/lib/index.js', async (importOriginal) => {
   const lib = await importOriginal();
   // (The module object is frozen: a stand-in that reads through to it.)
@@ -26,6 +26,12 @@ vi.mock('../../web/lib/index.js', async (importOriginal) => {
             return (...args) => {
               const result = value.apply(pe, args);
               hooks.onSimilarity?.();
+              return result;
+            };
+          if (name === 'table')
+            return (...args) => {
+              const result = value.apply(pe, args);
+              hooks.onTable?.();
               return result;
             };
           return typeof value === 'function' ? value.bind(pe) : value;
@@ -58,6 +64,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   hooks.onSimilarity = null;
+  hooks.onTable = null;
 });
 
 /** The worker's answers to the messages `send` posts, once `count` of them have arrived. */
@@ -248,6 +255,38 @@ describe('compute worker, the precision map', () => {
     // The plot's request is served with the worker's very pixels: none painted on the main thread.
     const image = await painter.paint(requestFor(second.map), owner);
     expect(image.pixels).toBe(painted.pixels);
+  });
+});
+
+describe('compute worker, arrays kept', () => {
+  it('keeps a copy of an array it handed over when making it took long: painting it again computes nothing', async () => {
+    toWorker({ type: 'colours', key: 1, colours: COLOURS });
+    const request = { colourKey: 1, low: -1, high: 1, width: 7, height: 9, exact: true };
+    let made = 0;
+    const computeThenPaint = async (options, id) => {
+      const source = { kind: 'table', options };
+      const [computed] = await answers(1, () =>
+        toWorker({ id, lane: `slot:kept${id}`, urgent: true, type: 'compute', source, paints: [] }),
+      );
+      // The values as handed over, before anything else can reuse their buffer.
+      const values = Float32Array.from(computed.values);
+      const [painted] = await answers(1, () =>
+        toWorker({ id: id + 1, lane: `paint:kept${id}`, urgent: true, type: 'paint', source, request }),
+      );
+      expect(painted.pixels).toEqual(paintCells(values, options.length, options.dModel, COLOURS, -1, 1, 7, 9, true));
+    };
+    // Slow to make (as the question's table, a pow per value): made once.
+    hooks.onTable = () => {
+      made++;
+      for (const until = performance.now() + 10; performance.now() < until;);
+    };
+    await computeThenPaint({ length: 30, dModel: 10 }, 40);
+    expect(made).toBe(1);
+    // Quick to make: made again rather than kept.
+    made = 0;
+    hooks.onTable = () => made++;
+    await computeThenPaint({ length: 31, dModel: 10 }, 50);
+    expect(made).toBe(2);
   });
 });
 

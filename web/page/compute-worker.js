@@ -64,6 +64,10 @@ let busy = false;
 // its pages) than the core takes to fill it.
 const HELD = 4;
 const held = new Map();
+// An array handed over that took longer than this to make stays here as a copy too (4 MB copies in
+// about 1 ms): a later paint or difference of it computed it again, 40-60 ms for the question's
+// table at 512 x 2048 (a pow per value), after every length drag in the comparison.
+const KEEP_COPY_AFTER_MS = 4;
 // Buffers the main thread handed back, filled again for the next answers.
 const returned = [];
 const RETURNED = 4;
@@ -114,13 +118,10 @@ function hold(pe, source, handOver = false, key = JSON.stringify(source)) {
   if (handOver) {
     const fit = returnedBuffer(size);
     if (fit) buffer = new Float32Array(fit);
-  } else if (held.size >= HELD) {
-    const oldest = held.keys().next().value;
-    buffer = held.get(oldest).buffer;
-    held.delete(oldest);
-  }
+  } else buffer = roomToHold();
   if (!buffer || buffer.length < size) buffer = new Float32Array(capacity(size));
   const values = buffer.subarray(0, size);
+  const started = performance.now();
   if (source.kind === 'table') pe.table({ ...source.options, out: values });
   else if (source.kind === 'similarity') pe.similarity({ ...source.options, out: values });
   else if (source.kind === 'difference') {
@@ -130,7 +131,22 @@ function hold(pe, source, handOver = false, key = JSON.stringify(source)) {
   } else throw new TypeError(`unknown source kind ${source.kind}`);
   const entry = { values, buffer, ...valueRange(values) };
   if (!handOver) held.set(key, entry);
+  else if (performance.now() - started > KEEP_COPY_AFTER_MS) {
+    let copy = roomToHold();
+    if (!copy || copy.length < size) copy = new Float32Array(capacity(size));
+    copy.set(values);
+    held.set(key, { ...entry, values: copy.subarray(0, size), buffer: copy });
+  }
   return entry;
+}
+
+/** Room for one more held array: the least recently used one leaves when all are taken; its buffer, or null. */
+function roomToHold() {
+  if (held.size < HELD) return null;
+  const oldest = held.keys().next().value;
+  const { buffer } = held.get(oldest);
+  held.delete(oldest);
+  return buffer;
 }
 
 /**
