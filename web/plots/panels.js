@@ -59,7 +59,8 @@ function valueSpan(series) {
 /**
  * data: { xDomain?: [low, high],
  *         panels: [{ label, yDomain?: [low, high], markers?: [{ x, label? }],
- *                    series: [{ label, x, y, colour?: index, dots?: boolean, dashed?: boolean }] }],
+ *                    series: [{ label, x, y, colour?: index, dots?: boolean, dashed?: boolean,
+ *                               thin?: boolean (a hairline, for a jagged series drawn over another) }] }],
  *         notes?: [{ text, testId? }] }
  * options: { xTitle, describe?(data), height?(width) }
  */
@@ -114,7 +115,7 @@ export function draw(element, data, options = {}) {
             transform: TENTHS,
             fill: 'none',
             stroke: colour,
-            'stroke-width': strokeTenths(series.dashed ? 1.2 : 1.6),
+            'stroke-width': strokeTenths(series.thin ? 0.8 : series.dashed ? 1.2 : 1.6),
             'stroke-dasharray': series.dashed ? DASH : 'none',
           },
           group,
