@@ -170,7 +170,7 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
 // first view's bytes are the same (docs/performance.md).
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KATEX_CSS = /[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/;
-export const INLINED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
+const INLINED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
 
 export function katexFontsPlugin({ formulas } = {}) {
   let subsetDir = null;
