@@ -140,11 +140,11 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
         )
       : null;
     const longest = tasks?.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, cpu: 0 });
-    // Long tasks that started before both marks (untraced loads).
     const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+    // Long tasks that started before both marks (untraced loads).
     const longTasksSeen = trace
       ? null
-      : (await page.evaluate(() => self.posencLongTasks))
+      : (await page.evaluate(() => self.posencLongTasks ?? []))
           .filter(([start]) => start < end)
           .map(([, duration]) => duration);
     const bytes = {};
