@@ -4,7 +4,7 @@
 // (d3-axis's markup, updated in place), colour tables and legends.
 
 export { formatNumber } from '../i18n/number.js';
-export { paintCells, valueRange } from './paint.js';
+export { averagesCells, paintCells, valueRange } from './paint.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -10,6 +10,7 @@
 import { scaleLinear } from 'd3-scale';
 import { interpolateRdBu } from './palettes.js';
 import {
+  averagesCells,
   clamp,
   clear,
   colorTable,
@@ -133,8 +134,7 @@ export function draw(element, data, options = {}) {
     // Where no pixel covers more than one cell (as the attention window's 128 positions), the exact
     // image is a lookup per pixel as the preview is: painted at once, with nothing to refine (a
     // refinement put it 70 ms after the data that a drag stopped on).
-    const averaging = data.rows > device.height || data.columns > device.width;
-    const exact = !averaging || now - lastPaint > SETTLE_MS;
+    const exact = !averagesCells(data.rows, data.columns, device.width, device.height) || now - lastPaint > SETTLE_MS;
     lastPaint = now;
     clearTimeout(refine);
     if (!exact) {

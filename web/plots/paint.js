@@ -54,7 +54,7 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
   // One cell per pixel on both axes (a preview, or a table with no more cells than pixels, as the
   // page's first table): a lookup per pixel. The first paint of a load runs in code the engine
   // has not optimised yet, where the averaging loop cost 20-50 ms for a 256 x 128 table.
-  if (!averages(columns, width, exact) && !averages(rows, height, exact))
+  if (!exact || !averagesCells(rows, columns, width, height))
     return pickCells(values, columns, colours, last, low, factor, across.from, down.from, width, out);
   // Few cells per pixel across (a 512-column table in 380 pixels): down first, so that the pass
   // across, whose count of cells per pixel varies, runs once per pixel row: 2048 × 512 in 380 × 418
@@ -119,19 +119,8 @@ export function paintCells(values, rows, columns, colours, low, high, width, hei
       }
     }
     const row = y * width * 4;
-    for (let x = 0; x < width; x++) {
-      const at = x * 4;
-      const count = sums[at + 3];
-      const pixel = row + at;
-      if (count === 0) {
-        out[pixel] = out[pixel + 1] = out[pixel + 2] = out[pixel + 3] = 0;
-        continue;
-      }
-      out[pixel] = sums[at] / count;
-      out[pixel + 1] = sums[at + 1] / count;
-      out[pixel + 2] = sums[at + 2] / count;
-      out[pixel + 3] = 255;
-    }
+    for (let at = 0; at < width * 4; at += 4)
+      writePixel(out, row + at, sums[at], sums[at + 1], sums[at + 2], sums[at + 3]);
   }
   return out;
 }
@@ -195,22 +184,30 @@ function paintDownFirst(values, columns, colours, last, low, factor, across, dow
         blue += lastShare * cellSums[at + 2];
         weight += lastShare * cellSums[at + 3];
       }
-      const pixel = row + x * 4;
-      if (weight === 0) {
-        out[pixel] = out[pixel + 1] = out[pixel + 2] = out[pixel + 3] = 0;
-        continue;
-      }
-      out[pixel] = red / weight;
-      out[pixel + 1] = green / weight;
-      out[pixel + 2] = blue / weight;
-      out[pixel + 3] = 255;
+      writePixel(out, row + x * 4, red, green, blue, weight);
     }
   }
   return out;
 }
 
-/** Whether a pixel along an axis of `count` cells in `size` pixels averages over several cells. */
-const averages = (count, size, exact) => exact && count > size;
+/** An averaged pixel from its colour sums and their weight: transparent where no cell counted (all NaN). */
+function writePixel(out, pixel, red, green, blue, weight) {
+  if (weight === 0) {
+    out[pixel] = out[pixel + 1] = out[pixel + 2] = out[pixel + 3] = 0;
+    return;
+  }
+  out[pixel] = red / weight;
+  out[pixel + 1] = green / weight;
+  out[pixel + 2] = blue / weight;
+  out[pixel + 3] = 255;
+}
+
+/**
+ * Whether an exact image of `rows` × `columns` cells in `width` × `height` pixels averages cells
+ * anywhere (a pixel covers more than one along an axis); where it does not, exact and preview both
+ * take one cell per pixel.
+ */
+export const averagesCells = (rows, columns, width, height) => rows > height || columns > width;
 
 /**
  * paintCells with one cell per pixel: pixel (x, y) takes the colour of cell
