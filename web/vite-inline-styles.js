@@ -24,6 +24,16 @@ export function rebaseUrls(css, cssFile, htmlFile) {
   });
 }
 
+/** Leaves `file` out of the build's `bundle` unless another page, chunk or file names it (its content now inline). */
+export function dropUnlessNamed(bundle, file) {
+  const name = posix.basename(file);
+  const named = Object.values(bundle).some((other) => {
+    const text = other.type === 'chunk' ? other.code : other.source;
+    return other.fileName !== file && typeof text === 'string' && text.includes(name);
+  });
+  if (!named) delete bundle[file];
+}
+
 /** htmlFile: the built page whose stylesheets are put inline (index.html). */
 export function inlineStylesPlugin({ htmlFile = 'index.html' } = {}) {
   return {
@@ -47,15 +57,7 @@ export function inlineStylesPlugin({ htmlFile = 'index.html' } = {}) {
         });
         if (inlined.length === 0) this.error(`posenc-inline-styles: no stylesheet link in ${htmlFile}`);
         page.source = html;
-        // A file no other page or chunk names is not shipped.
-        for (const file of inlined) {
-          const name = posix.basename(file);
-          const named = Object.values(bundle).some((other) => {
-            const text = other.type === 'chunk' ? other.code : other.source;
-            return other.fileName !== file && typeof text === 'string' && text.includes(name);
-          });
-          if (!named) delete bundle[file];
-        }
+        for (const file of inlined) dropUnlessNamed(bundle, file);
       },
     },
   };

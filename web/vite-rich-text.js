@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { richHtml } from './page/rich-text.js';
 import { subsetKatexCss } from './katex-font-subset.js';
+import { dropUnlessNamed } from './vite-inline-styles.js';
 
 const VIRTUAL = 'virtual:posenc-rich';
 const RESOLVED = `\0${VIRTUAL}`;
@@ -234,11 +235,7 @@ export function katexFontsPlugin({ formulas } = {}) {
           }
           if (!found) this.error(`posenc-katex-fonts: no stylesheet names ${name}`);
           // Shipped still where a chunk or another file names it (none does today).
-          const named = Object.values(bundle).some((other) => {
-            const text = other.type === 'chunk' ? other.code : other.source;
-            return other !== font && typeof text === 'string' && text.includes(name);
-          });
-          if (!named) delete bundle[font.fileName];
+          dropUnlessNamed(bundle, font.fileName);
         }
       },
     },
