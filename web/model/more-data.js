@@ -331,8 +331,9 @@ function unreachedOfOther(rows, conv, member, positions, pairs) {
   const other = member === 'sin' ? 'cos' : 'sin';
   const x = new Float64Array(positions * pairs);
   const y = new Float64Array(positions * pairs);
-  const inputColumns = Int32Array.from({ length: pairs }, (_, i) => pairColumns(conv, i)[member]);
-  const targetColumns = Int32Array.from({ length: pairs }, (_, i) => pairColumns(conv, i)[other]);
+  const columns = Array.from({ length: pairs }, (_, i) => pairColumns(conv, i));
+  const inputColumns = Int32Array.from(columns, (pair) => pair[member]);
+  const targetColumns = Int32Array.from(columns, (pair) => pair[other]);
   // Row by row through the table (a column at a time, every read was a cache line of its own).
   for (let p = 0; p < positions; p++) {
     const row = p * d;
