@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
+import { CHAPTERS } from '../../web/model/chapters.js';
 import { TAG_OF_PLOT } from '../../web/model/tags.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium, traced } from './chromium.mjs';
@@ -525,6 +526,83 @@ try {
       return 'opened';
     });
   });
+
+  // A plot that grew from nothing when drawn moved everything under it: the page jumped by up to a
+  // thousand pixels after it had loaded, and a click on an Embed button landed on whatever had moved
+  // under the pointer. The room kept for a plot not drawn yet (styles.css) is measured here on an empty
+  // copy of its container put beside the drawn plot (same width), against the drawn plot's height.
+  await check(
+    'a plot not yet drawn keeps about the room it will take (the page does not jump as plots draw)',
+    async () => {
+      const found = [];
+      for (const viewport of [
+        { width: 1280, height: 900 },
+        { width: 360, height: 740 },
+      ]) {
+        const context = await browser.newContext({ viewport });
+        try {
+          const roomPage = await watchedPage(context);
+          await roomPage.goto(server.url);
+          await roomPage.waitForFunction(() => performance.getEntriesByName('posenc:interactive').length > 0);
+          // Every plot drawn: the later chapters load and draw as they near the screen.
+          for (let y = 0; y < (await roomPage.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+            await roomPage.evaluate((top) => scrollTo(0, top), y);
+            await roomPage.waitForTimeout(60);
+          }
+          await roomPage.waitForFunction(
+            () => [...document.querySelectorAll('[data-plot]')].every((plot) => plot.childElementCount > 0),
+            null,
+            { timeout: 20000 },
+          );
+          await roomPage.waitForTimeout(500);
+          // Each measured on screen: sections off it are not laid out (content-visibility).
+          const rooms = await roomPage.evaluate(async () => {
+            const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            const measured = [];
+            for (const plot of document.querySelectorAll('[data-plot]')) {
+              plot.scrollIntoView({ block: 'center' });
+              await frame();
+              // Not stretched to a grid row's height, neither the copy nor the drawn plot's content.
+              const empty = plot.cloneNode(false);
+              empty.style.alignSelf = 'start';
+              plot.after(empty);
+              const room = empty.getBoundingClientRect().height;
+              empty.remove();
+              const top = plot.getBoundingClientRect().top;
+              const bottoms = [...plot.children].map((child) => child.getBoundingClientRect().bottom);
+              measured.push({ name: plot.dataset.plot, room, drawn: Math.max(...bottoms) - top });
+            }
+            return measured;
+          });
+          // The plots above the first later chapter's (the first screens) closely; the later ones, whose
+          // notes wrap differently with each width, roughly.
+          const firstLater = rooms.findIndex((plot) => plot.name === CHAPTERS[0].watch);
+          assert(firstLater > 5, `the first later chapter's plot is ${firstLater}th`);
+          rooms.forEach(({ name, room, drawn }, index) => {
+            const allowed = index < firstLater ? Math.max(40, 0.1 * drawn) : Math.max(100, 0.2 * drawn);
+            found.push({
+              name,
+              width: viewport.width,
+              room: Math.round(room),
+              drawn: Math.round(drawn),
+              fails: Math.abs(drawn - room) > allowed,
+            });
+          });
+          assert(roomPage.problems.length === 0, roomPage.problems.join('\n'));
+        } finally {
+          await context.close();
+        }
+      }
+      const failing = found.filter((plot) => plot.fails);
+      assert(
+        failing.length === 0,
+        failing.map((p) => `${p.name} at ${p.width} px: drawn ${p.drawn}, room ${p.room} px`).join('; '),
+      );
+      const off = (plot) => Math.abs(plot.drawn - plot.room);
+      const worst = found.reduce((a, b) => (off(b) > off(a) ? b : a));
+      return `${found.length} plots; at most ${off(worst)} px off (${worst.name} at ${worst.width} px: drawn ${worst.drawn}, room ${worst.room})`;
+    },
+  );
 
   await check('no explanation off screen is taken apart at load (the build worded it as the page would)', async () => {
     const reads = await page.evaluate(() => window.__formulaReads);
