@@ -147,6 +147,8 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
       : (await page.evaluate(() => self.posencLongTasks ?? []))
           .filter(([start]) => start < end)
           .map(([, duration]) => duration);
+    // Untraced: the layout shift score until the network went quiet (the first view drawn).
+    const layoutShift = trace ? null : await page.evaluate(() => self.posencLayoutShift);
     const bytes = {};
     let later = 0;
     for (const response of responses) {
@@ -177,6 +179,7 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
       longTasks: tasks?.filter((task) => task.duration > 50).length ?? null,
       // Untraced: the Long Tasks API's durations (ms) of the tasks of 50 ms or more.
       longTasksSeen,
+      layoutShift,
       bytes,
       total: Object.values(bytes).reduce((a, b) => a + b, 0),
       later,
@@ -187,12 +190,20 @@ export async function coldLoad(browser, url, { rate = 1, trace = true, viewport 
   }
 }
 
-/** In the page before its first script: every long task (≥ 50 ms) as [start, duration], in self.posencLongTasks. */
+/**
+ * In the page before its first script: every long task (≥ 50 ms) as [start, duration], in
+ * self.posencLongTasks; and the layout shift score (what moved on screen, not after input: the
+ * browser's CLS), in self.posencLayoutShift.
+ */
 function observeLongTasks() {
   const seen = (self.posencLongTasks = []);
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  self.posencLayoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) self.posencLayoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 const median = (values) => {
@@ -253,6 +264,9 @@ export async function measureLoads(browser, sites, { runs = 5, rates = [1, 4], l
         `     CPU ${rate}×: longest main-thread task during load, traced loads: ${spread(of('longestTask', true))} ms ` +
           `(on CPU ${spread(of('longestTaskCpu', true))}), tasks over 50 ms ${spread(of('longTasks', true))}; ` +
           `first contentful paint ${spread(of('firstPaint'))} ms`,
+      );
+      say(
+        `     CPU ${rate}×: layout shift score (CLS) until the network is idle, untraced: ${spread(of('layoutShift'), 3)}`,
       );
     }
     const all = Object.values(byRate).flat();
