@@ -6,6 +6,7 @@
 // each language's in a chunk loaded with its strings), typeset here by KaTeX,
 // loaded on demand, only when the build could not render one. Text from
 // elsewhere is never parsed as HTML.
+import { patchNode } from './patch-node.js';
 import richTables, { later as laterEnglish } from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
 import { languageOfLang, stringTables } from '../i18n/translate.js';
@@ -245,39 +246,6 @@ function rememberPage() {
   return true;
 }
 
-/** Whether two elements have the same tag and attributes. */
-function sameElement(a, b) {
-  if (a.nodeName !== b.nodeName || a.attributes.length !== b.attributes.length) return false;
-  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) return false;
-  return true;
-}
-
-/**
- * Makes `node` (in the page) show the same as `next` (a new node, not in the page), changing only
- * what differs: a text node's data, or the smallest node that differs otherwise, replaced by its
- * counterpart. A drag rewords a paragraph at every step, usually only a number of it: a new
- * paragraph would be styled and laid out again whole, formulas and all.
- */
-function patchNode(node, next) {
-  // The browser's own comparison first: a formula's hundreds of nodes are compared in no time.
-  if (node.isEqualNode(next)) return;
-  if (node.nodeType === Node.TEXT_NODE && next.nodeType === Node.TEXT_NODE) {
-    node.data = next.data;
-    return;
-  }
-  if (
-    node.nodeType !== Node.ELEMENT_NODE ||
-    next.nodeType !== Node.ELEMENT_NODE ||
-    !sameElement(node, next) ||
-    node.childNodes.length !== next.childNodes.length
-  ) {
-    node.replaceWith(next);
-    return;
-  }
-  // Their children in step: each of `next`'s is either patched into the page's or moved into it.
-  const children = [...next.childNodes];
-  [...node.childNodes].forEach((child, index) => patchNode(child, children[index]));
-}
 // The paragraphs each live rich node shows.
 const richShown = new WeakMap();
 
