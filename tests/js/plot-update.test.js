@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { draw as drawPanels } from '../../web/plots/panels.js';
 import { draw as drawOffsetDots } from '../../web/plots/offset-dots.js';
+import { draw as drawRotation } from '../../web/plots/rotation.js';
 
 const WIDTH = 640;
 const layoutReads = vi.fn(() => 0);
@@ -44,6 +45,14 @@ function container() {
  */
 const elementsOf = (root) => [...root.querySelectorAll('*')].filter((node) => !node.parentElement.closest('.axis'));
 
+/** The text nodes under `root` outside the axes: set anew, Chromium lays a text node out anew. */
+function textsOf(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) if (!walker.currentNode.parentElement.closest('.axis')) texts.push(walker.currentNode);
+  return texts;
+}
+
 /**
  * What `root` shows: each element's name, attributes (in any order) and text,
  * with its children; an axis's children in any order (d3 appends new ticks
@@ -54,7 +63,10 @@ function picture(node) {
   if (node.classList.contains('axis')) children.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   return {
     name: node.localName,
-    attributes: Object.fromEntries([...node.attributes].map(({ name, value }) => [name, value]).sort()),
+    // (Each rotation plot names its arrowhead marker at random: two plots never share one.)
+    attributes: Object.fromEntries(
+      [...node.attributes].map(({ name, value }) => [name, value.replace(/posenc-arrow-\w+/g, 'posenc-arrow')]).sort(),
+    ),
     text: [...node.childNodes]
       .filter((child) => child.nodeType === 3)
       .map((child) => child.data)
@@ -68,10 +80,11 @@ async function updated(draw, before, after, options) {
   const plot = draw(container(), before, options);
   const root = document.body.lastChild.firstChild;
   const nodesBefore = elementsOf(root);
+  const textsBefore = textsOf(root);
   plot.update(after, options);
   // Nodes a redraw did not reuse are removed in a microtask.
   await Promise.resolve();
-  return { root, nodesBefore, nodesAfter: elementsOf(root) };
+  return { root, nodesBefore, nodesAfter: elementsOf(root), textsBefore, textsAfter: textsOf(root) };
 }
 
 /** The same plot drawn from `data` at once. */
@@ -126,7 +139,33 @@ function offsetData(dModel) {
   };
 }
 
+function rotationData(k) {
+  const angle = 0.3 * k;
+  return {
+    start: [Math.cos(0.5), Math.sin(0.5)],
+    end: [Math.cos(0.5 + angle), Math.sin(0.5 + angle)],
+    trail: {
+      cos: Float64Array.from({ length: k + 1 }, (_, i) => Math.cos(0.5 + 0.3 * i)),
+      sin: Float64Array.from({ length: k + 1 }, (_, i) => Math.sin(0.5 + 0.3 * i)),
+    },
+    angle,
+    startLabel: 'p',
+    endLabel: `p + ${k}`,
+    notes: [
+      { text: `k = ${k} turns it by ${angle.toFixed(3)} rad`, testId: 'turn' },
+      { text: `largest residual ${(k * 1e-16).toExponential(2)}`, testId: 'residual' },
+    ],
+  };
+}
+
 const cases = [
+  {
+    name: 'rotation',
+    draw: drawRotation,
+    before: rotationData(8),
+    after: rotationData(11),
+    options: { xTitle: 'cos', yTitle: 'sin', describe: (data) => `to ${data.endLabel}` },
+  },
   {
     name: 'panels',
     draw: drawPanels,
@@ -145,13 +184,16 @@ const cases = [
 
 describe.each(cases)('$name: update() in place', ({ draw, before, after, options }) => {
   it('keeps every node and shows what a fresh draw() of the new data shows', async () => {
-    const { root, nodesBefore, nodesAfter } = await updated(draw, before, after, options);
+    const { root, nodesBefore, nodesAfter, textsBefore, textsAfter } = await updated(draw, before, after, options);
     const drawn = await fresh(draw, after, options);
     expect(picture(root)).toEqual(picture(drawn));
     expect(picture(root)).not.toEqual(picture(await fresh(draw, before, options)));
     // The same structure drawn from other numbers: not one node replaced.
     expect(nodesAfter.length).toBe(nodesBefore.length);
     nodesAfter.forEach((node, index) => expect(node).toBe(nodesBefore[index]));
+    // Their texts changed in place, not set as new text nodes.
+    expect(textsAfter.length).toBe(textsBefore.length);
+    textsAfter.forEach((node, index) => expect(node).toBe(textsBefore[index]));
   });
 
   it('changes nothing in the page when updated with the same data again', async () => {

@@ -5,6 +5,7 @@ import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
 import { PRECISION_PATHS } from '../model/precision-data.js';
+import { setText } from '../plots/common.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.
@@ -78,11 +79,11 @@ export function bindControls(form, onChange) {
       set(input(name), 'value', String(state[name]));
       const beyond = name === 'position' && state.position >= state.length;
       const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
-      set(output(name), 'textContent', text);
+      setText(output(name), text);
       setAttribute(input(name), 'aria-valuetext', text);
     }
     set(input('base'), 'value', String(Math.log10(state.base)));
-    set(output('base'), 'textContent', String(state.base));
+    setText(output('base'), String(state.base));
     // The slider moves log10(base): without this it would announce 4, not 10000.
     setAttribute(input('base'), 'aria-valuetext', String(state.base));
     set(input('preset'), 'value', state.preset);
@@ -94,7 +95,7 @@ export function bindControls(form, onChange) {
     for (const option of input('ropeLayout').options)
       set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
     set(input('context'), 'value', String(Math.round(Math.log2(state.context))));
-    set(output('context'), 'textContent', String(state.context));
+    setText(output('context'), String(state.context));
     setAttribute(input('context'), 'aria-valuetext', String(state.context));
   }
 

@@ -291,7 +291,7 @@ function renderAxis(group, scale, side, ticks, format) {
     const text = tick.lastChild;
     const named = label(value, i);
     const content = named == null ? '' : String(named);
-    if (text.textContent !== content) text.textContent = content;
+    setText(text, content);
   });
   for (const tick of kept.slice(values.length)) tick.remove();
 }
@@ -346,14 +346,26 @@ export function drawAxis(parent, scale, side, { x = 0, y = 0, ticks, format, tit
   } else {
     text.setAttribute('transform', `translate(${side === 'left' ? -titleOffset : titleOffset},${middle}) rotate(-90)`);
   }
-  if (text.textContent !== title) text.textContent = title;
+  setText(text, title);
   return group;
+}
+
+/**
+ * Sets an element's text. Where it holds a single text node, that node's data
+ * changes: `textContent =` replaces it, and Chromium lays a new text node out
+ * anew (a drag sets labels and notes at every step).
+ */
+export function setText(element, text) {
+  const only = element.firstChild;
+  if (only !== null && only === element.lastChild && only.nodeType === Node.TEXT_NODE) {
+    if (only.data !== text) only.data = text;
+  } else if (element.textContent !== text) element.textContent = text;
 }
 
 /** Text in an svg, coloured from the theme (or by a fill attribute). */
 export function svgText(parent, content, attributes = {}) {
   const node = svgElement('text', { fill: 'currentColor', ...attributes }, parent);
-  if (node.textContent !== content) node.textContent = content;
+  setText(node, content);
   return node;
 }
 

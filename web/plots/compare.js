@@ -5,7 +5,7 @@
 // difference panel keeps its last image until the new one is computed.
 import { interpolateBrBG } from './palettes.js';
 import { draw as drawHeatmap } from './heatmap.js';
-import { clamp, htmlElement, painterOf } from './common.js';
+import { clamp, htmlElement, painterOf, setText } from './common.js';
 
 const BROWN_GREEN = (t) => interpolateBrBG(1 - t);
 
@@ -71,7 +71,7 @@ export function draw(element, data, options = {}) {
       difference: options.differenceLabel ?? 'left − right',
     };
     for (const panel of panels) {
-      panel.title.textContent = labels[panel.side];
+      setText(panel.title, labels[panel.side]);
       // The first difference may still be on its way.
       if (!tables[panel.side].values) continue;
       const heatmapData = tables[panel.side];

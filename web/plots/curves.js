@@ -14,6 +14,7 @@ import {
   linePathTenths,
   plotHandle,
   seriesColor,
+  setText,
   strokeTenths,
   svgElement,
   svgText,
@@ -188,7 +189,7 @@ export function draw(element, data, options = {}) {
     );
     const description = (options.describe ?? defaultDescribe)(data);
     frame.setLabel(description);
-    if (caption.textContent !== description) caption.textContent = description;
+    setText(caption, description);
   }
 
   return plotHandle(frame, current, render);

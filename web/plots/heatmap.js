@@ -22,6 +22,7 @@ import {
   htmlElement,
   paintCells,
   painterOf,
+  setText,
   svgElement,
   valueRange,
 } from './common.js';
@@ -247,7 +248,7 @@ export function draw(element, data, options = {}) {
     const [rows, columns] = [Math.max(1, Math.round(cover.rows)), Math.max(1, Math.round(cover.columns))];
     const note = options.coverNote && (rows > 1 || columns > 1) ? options.coverNote({ rows, columns }) : '';
     coverNote.hidden = note === '';
-    if (coverNote.textContent !== note) coverNote.textContent = note;
+    setText(coverNote, note);
   }
 
   function cellRect(row, column) {
@@ -277,7 +278,7 @@ export function draw(element, data, options = {}) {
 
   // Rewritten only when it changes: a redraw while a slider moves usually leaves it.
   const setReadout = (text) => {
-    if (readout.textContent !== text) readout.textContent = text;
+    setText(readout, text);
   };
 
   function drawCursor() {

@@ -15,6 +15,7 @@ import {
   linePathTenths,
   plotHandle,
   seriesColor,
+  setText,
   strokeTenths,
   svgElement,
   svgText,
@@ -184,7 +185,7 @@ export function draw(element, data, options = {}) {
     });
     const description = (options.describe ?? defaultDescribe)({ curves, spread: spread(curves) });
     frame.setLabel(description);
-    if (caption.textContent !== description) caption.textContent = description;
+    setText(caption, description);
   }
 
   function keyItem({ label, colour, kind }) {

@@ -16,6 +16,7 @@ import {
   linePathTenths,
   plotHandle,
   seriesColor,
+  setText,
   strokeTenths,
   svgElement,
   svgText,
@@ -209,7 +210,7 @@ export function draw(element, data, options = {}) {
     }
     noteList.forEach(({ text }, index) => {
       const line = notes.children[index];
-      if (line.textContent !== text) line.textContent = text;
+      setText(line, text);
     });
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }

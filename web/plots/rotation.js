@@ -10,6 +10,7 @@ import {
   cssColor,
   htmlElement,
   plotHandle,
+  setText,
   strokeTenths,
   svgElement,
   svgText,
@@ -33,7 +34,6 @@ export function draw(element, data, options = {}) {
     render,
   });
   const notes = htmlElement('div', 'posenc-notes', frame.root);
-  let notesShown = null;
   const marker = `posenc-arrow-${Math.random().toString(36).slice(2)}`;
 
   function render() {
@@ -151,17 +151,15 @@ export function draw(element, data, options = {}) {
     label(data.start, data.startLabel ?? 'p', cssColor('series-1'), true, data.end);
     label(data.end, data.endLabel ?? 'p + k', cssColor('series-2'), false, data.start);
 
-    // Rewritten only when they change: a slider drag often leaves them as they are.
-    const shown = JSON.stringify(data.notes ?? []);
-    if (shown !== notesShown) {
-      notesShown = shown;
-      notes.replaceChildren();
-      for (const { text, testId } of data.notes ?? []) {
-        const line = htmlElement('p', null, notes);
-        line.textContent = text;
-        if (testId) line.dataset.testid = testId;
-      }
-    }
+    // Changed in place: a drag rewords them at every step, and new paragraphs would be laid out anew.
+    const lines = data.notes ?? [];
+    while (notes.children.length > lines.length) notes.lastChild.remove();
+    lines.forEach(({ text, testId }, index) => {
+      const line = notes.children[index] ?? htmlElement('p', null, notes);
+      setText(line, text);
+      if (testId && line.dataset.testid !== testId) line.dataset.testid = testId;
+      else if (!testId && line.dataset.testid !== undefined) delete line.dataset.testid;
+    });
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 
