@@ -469,11 +469,14 @@ const QUIET_MS = 250;
 let lastChange = 0;
 let dragging = false;
 form.addEventListener('pointerdown', (event) => {
-  if (event.target.type === 'range') dragging = true;
+  if (event.target.type !== 'range') return;
+  dragging = true;
+  compute.dragging(true);
 });
 // A release outside the window may never reach it: losing focus ends the drag too.
 for (const type of ['pointerup', 'pointercancel', 'blur']) {
   window.addEventListener(type, () => {
+    if (dragging) compute.dragging(false);
     dragging = false;
     scheduleIdle();
   });

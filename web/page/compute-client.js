@@ -246,6 +246,14 @@ export function createComputeClient(onResult) {
       startWorker();
     },
     /**
+     * Tells the worker whether a slider is held: while one is, it leaves the
+     * cores to the page's frames for a moment after each long job (on two
+     * cores or fewer); once it is let go, the last arrays come without delay.
+     */
+    dragging(on) {
+      worker.postMessage({ type: 'drag', dragging: on });
+    },
+    /**
      * Resolves once the worker has loaded the core; rejects with the reason it
      * could not (an Error with workerFailed: true when the worker itself failed).
      */

@@ -23,8 +23,9 @@
 // asked for comes exact when no newer paint of its lane waits), { id, lane, urgent?, type: 'section', name, state, paint? } (answered
 // { id, numbers, mapRange?, painted? }: a section whose numbers hold a heatmap's `map`
 // { values, rows, columns } gets its range, and its pixels for `paint`, a paint request), { type: 'recycle', buffer } for an array the main thread
-// is done with, and { type: 'colours', key, colours }: a colour table paint
-// requests name by key (sent once). A source says what an array is:
+// is done with, { type: 'colours', key, colours }: a colour table paint
+// requests name by key (sent once), and { type: 'drag', dragging } when a slider
+// is taken or let go. A source says what an array is:
 // { kind: 'table' | 'similarity', options } or { kind: 'difference', left, right }.
 // Per lane only the latest job matters: an older one not yet started is
 // answered { id, dropped: true }, and the newer takes its place in the queue;
@@ -239,12 +240,26 @@ const breathe = () =>
 // core the page's compositor and raster threads need, and the main thread
 // waits for them (its frame tasks took twice their CPU time): when more work
 // is waiting after a long job, the worker first rests as long as the job ran.
+// Not once the page says the slider was let go ({ type: 'drag', dragging: false }):
+// then the rests only delayed the last plots (at dModel 512 x length 2048 the
+// comparison's jobs after a release rested 16 ms each), until the next drag.
 const SHARE_THE_CORES = (self.navigator?.hardwareConcurrency ?? 2) <= 2;
+let shareTheCores = SHARE_THE_CORES;
+// Ends a rest early (the slider was let go meanwhile).
+let endRest = null;
 const LONG_JOB_MS = 2;
 // Before an urgent job (a plot on screen waits) the rest is one frame at most: after a
 // 0.5 s job (the precision map, at dModel 512 x length 2048) it would otherwise wait 0.5 s more.
 const URGENT_REST_MS = 16;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function rest(ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    endRest = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  }).finally(() => (endRest = null));
+}
 
 // A job for a plot off screen (not urgent) waits until no urgent job has come or run for this long:
 // queued before a drag, it would otherwise start in a gap between two steps and hold up every later
@@ -294,8 +309,8 @@ async function drain() {
     const took = performance.now() - started;
     if (job.urgent) lastUrgent = performance.now();
     await breathe();
-    if (SHARE_THE_CORES && took > LONG_JOB_MS && pending.size > 0)
-      await sleep(pending.urgent > 0 ? Math.min(took, URGENT_REST_MS) : took);
+    if (shareTheCores && took > LONG_JOB_MS && pending.size > 0)
+      await rest(pending.urgent > 0 ? Math.min(took, URGENT_REST_MS) : took);
   }
   busy = false;
 }
@@ -306,6 +321,11 @@ self.onmessage = ({ data }) => {
       () => self.postMessage({ id: data.id }),
       (error) => self.postMessage({ id: data.id, error: String(error?.message ?? error) }),
     );
+    return;
+  }
+  if (data.type === 'drag') {
+    shareTheCores = SHARE_THE_CORES && data.dragging;
+    if (!shareTheCores) endRest?.();
     return;
   }
   if (data.type === 'colours') {
