@@ -19,6 +19,7 @@ import {
   strokeTenths,
   svgElement,
   svgText,
+  tenths,
   TENTHS,
 } from './common.js';
 
@@ -58,10 +59,8 @@ export function draw(element, data, options = {}) {
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
   let keyShown = null;
-  // What the canvas shows: the bands are painted again only when they or their place change.
-  let bandsShown = null;
-  // Where they were painted: [x, y, width, height] (CSS pixels), or null after the canvas was resized or removed.
-  let bandsBox = null;
+  // The bands' paths and where they were drawn for: made again only when the bands or their place change.
+  let bandsShown = { place: [], paths: [] };
   // The stacked bands depend on the bands alone (not on p): computed once per set of bands.
   let stack = { bands: null };
   // The description doubles as a visible caption: whether the curves coincide is the point.
@@ -118,13 +117,8 @@ export function draw(element, data, options = {}) {
       );
     });
 
-    // The bands are filled areas of ~1000 points each: a canvas paints them far faster than svg paths.
-    frame.useCanvas(Boolean(contributions));
     if (contributions) {
       drawContributions(svg, contributions, x, margin.top + topHeight + 18, innerHeight - topHeight - 18, options);
-    } else {
-      bandsShown = null;
-      bandsBox = null;
     }
     drawAxis(svg, x, 'bottom', {
       y: frame.height - margin.bottom + 2,
@@ -198,6 +192,14 @@ export function draw(element, data, options = {}) {
     return item;
   }
 
+  /** The area between the curves upper(i) and lower(i), i = 0 … count − 1, in tenths of a pixel (see TENTHS). */
+  function areaPathTenths(count, x, upper, lower) {
+    let d = '';
+    for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${tenths(x(i))},${tenths(upper(i))}`;
+    for (let i = count - 1; i >= 0; i--) d += `L${tenths(x(i))},${tenths(lower(i))}`;
+    return `${d}Z`;
+  }
+
   const bandColour = (index, count) => interpolateViridis(count === 1 ? 0.5 : 0.9 - (0.8 * index) / (count - 1));
 
   /** The bands stacked (positive parts up, negative down) and their sum. */
@@ -238,26 +240,32 @@ export function draw(element, data, options = {}) {
     const y = scaleLinear()
       .domain([low, high])
       .range([top + height, top]);
-    const { context, canvas } = frame;
-    const place = [stack, first, ...x.domain(), ...x.range(), top, height, canvas.width, canvas.height];
-    if (!bandsShown || place.some((part, i) => part !== bandsShown[i])) {
-      bandsShown = place;
-      // The bands alone are on the canvas: clearing their strip (and a pixel of antialiasing) is enough.
-      if (bandsBox) context.clearRect(...bandsBox);
-      bandsBox = [0, top - 1, frame.width, height + 2];
-      context.clearRect(...bandsBox);
-      context.globalAlpha = 0.85;
+    // Filled areas of ~1000 points each, as svg paths: on a canvas the browser rasterised them on the
+    // main thread as it committed the frame (software canvas: 1-2 ms a step of a dModel drag), an svg
+    // path is rasterised off it, by the compositor.
+    const place = [stack, first, ...x.domain(), ...x.range(), top, height];
+    if (place.length !== bandsShown.place.length || place.some((part, i) => part !== bandsShown.place[i])) {
       const [px, py] = [affine(x), affine(y)];
-      layers.forEach(({ lower, upper }, index) => {
-        context.beginPath();
-        for (let i = 0; i < count; i++) context.lineTo(px(first + i), py(upper[i]));
-        for (let i = count - 1; i >= 0; i--) context.lineTo(px(first + i), py(lower[i]));
-        context.closePath();
-        context.fillStyle = bandColour(index, bands.length);
-        context.fill();
-      });
-      context.globalAlpha = 1;
+      const at = (i) => px(first + i);
+      bandsShown = {
+        place,
+        paths: layers.map(({ lower, upper }) =>
+          areaPathTenths(
+            count,
+            at,
+            (i) => py(upper[i]),
+            (i) => py(lower[i]),
+          ),
+        ),
+      };
     }
+    bandsShown.paths.forEach((d, index) =>
+      svgElement(
+        'path',
+        { d, transform: TENTHS, fill: bandColour(index, bands.length), 'fill-opacity': 0.85, stroke: 'none' },
+        svg,
+      ),
+    );
     // Their sum is a line in the svg, in the theme's colour.
     const [px, py] = [affine(x), affine(y)];
     svgElement(
