@@ -72,4 +72,26 @@ describe('drawAxis', () => {
     expect(drawAxis(clear(parent), fewer, 'bottom', { ticks: 2 })).toBe(group);
     expect(picture(group)).toEqual(d3Picture(fewer, 'bottom', 2));
   });
+
+  it('a redraw whose ticks move sets nothing on the group and the title that stay the same', async () => {
+    // (A set attribute marks its element for restyling even when the value is the same.)
+    for (const side of ['bottom', 'left']) {
+      const parent = svg();
+      const scale = scaleLinear().domain([0, 500]).range([300, 20]);
+      const group = drawAxis(parent, scale, side, { ticks: 5, title: 'position' });
+      const title = group.querySelector('text.axis-title');
+      const changes = [];
+      const observer = new MutationObserver((records) => changes.push(...records));
+      observer.observe(group, { attributes: true });
+      observer.observe(title, { attributes: true });
+      drawAxis(clear(parent), scale.copy().domain([0, 640]), side, { ticks: 5, title: 'position' });
+      await Promise.resolve();
+      changes.push(...observer.takeRecords());
+      observer.disconnect();
+      // The group's key of what it shows changes; nothing else on it or on the title.
+      expect(changes.map((record) => `${record.target.localName} ${record.attributeName}`)).toEqual(['g data-axis']);
+      // And the ticks did move.
+      expect(group.dataset.axis).toContain('640');
+    }
+  });
 });

@@ -320,7 +320,7 @@ export function drawAxis(parent, scale, side, { x = 0, y = 0, ticks, format, tit
   place(parent, group);
   if (group.dataset.axis === key) return group;
   group.dataset.axis = key;
-  group.dataset.side = side;
+  if (group.dataset.side !== side) group.dataset.side = side;
   setChanged(group, 'transform', `translate(${x},${y})`);
   setChanged(group, 'class', `axis axis-${side}`);
   renderAxis(group, scale, side, ticks, format);
@@ -341,10 +341,10 @@ export function drawAxis(parent, scale, side, { x = 0, y = 0, ticks, format, tit
   const [start, end] = scale.range();
   const middle = (start + end) / 2;
   if (side === 'bottom') {
-    text.setAttribute('x', middle);
-    text.setAttribute('y', titleOffset);
+    setChanged(text, 'x', middle);
+    setChanged(text, 'y', titleOffset);
   } else {
-    text.setAttribute('transform', `translate(${side === 'left' ? -titleOffset : titleOffset},${middle}) rotate(-90)`);
+    setChanged(text, 'transform', `translate(${side === 'left' ? -titleOffset : titleOffset},${middle}) rotate(-90)`);
   }
   setText(text, title);
   return group;
