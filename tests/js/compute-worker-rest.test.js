@@ -1,7 +1,9 @@
 // The compute worker on a machine of two cores (web/page/compute-worker.js):
 // while a slider is held, it rests after a long job when more work waits, so
 // that the page's frames get a core; once the page says the slider was let go,
-// it runs the last jobs without resting, and a rest under way ends at once.
+// it runs the last jobs without resting, and a rest under way ends at once;
+// it makes the new arrays before it paints old ones, and drops the paints of
+// arrays a newer one replaced.
 // (Messages pass as in compute-worker.test.js; what is checked is whether the
 // worker asks for a rest, a timer of a few milliseconds, not how long anything takes.)
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -110,5 +112,60 @@ describe('compute worker on two cores', () => {
     expect(answers.map((answer) => answer.id)).toEqual([7, 8]);
     expect(rests).toHaveLength(1);
     expect(cleared.has(rests[0].timer)).toBe(true);
+  });
+
+  // Two colours: black below the middle of the domain, white above.
+  const COLOURS = new Uint8ClampedArray([0, 0, 0, 255, 255, 255, 255, 255]);
+  const request = { colourKey: 1, low: -1, high: 1, width: 4, height: 4, exact: true };
+  const table = (dModel) => ({ kind: 'table', options: { length: 8, dModel } });
+  const make = (id, dModel) => ({
+    id,
+    lane: 'slot:x',
+    urgent: true,
+    type: 'compute',
+    source: table(dModel),
+    paints: [],
+  });
+  const paint = (id, lane, dModel) => ({ id, lane, urgent: true, type: 'paint', source: table(dModel), request });
+
+  /** Sends `jobs` in one task; resolves with the worker's answers once one per job has come. */
+  function answersTo(jobs) {
+    return new Promise((resolve) => {
+      const received = [];
+      sink = (message) => {
+        received.push(message);
+        if (received.length === jobs.length) resolve(received);
+      };
+      setTimeout(() => {
+        for (const data of jobs) globalThis.self.onmessage({ data });
+      });
+    });
+  }
+
+  it('once let go: the new array first, then the paints, of the replaced array dropped', async () => {
+    toWorker({ type: 'colours', key: 1, colours: COLOURS });
+    toWorker({ type: 'drag', dragging: true });
+    await answersTo([make(20, 30)]);
+    toWorker({ type: 'drag', dragging: false });
+    // Queued as a drag leaves them: a paint of the array shown, then the next array, then its paint.
+    const answers = await answersTo([paint(21, 'paint:1', 30), make(22, 32), paint(23, 'paint:2', 32)]);
+    expect(answers.map(({ id, dropped }) => [id, Boolean(dropped)])).toEqual([
+      [22, false],
+      [21, true],
+      [23, false],
+    ]);
+    expect(answers[0].values).toHaveLength(8 * 32);
+    expect(answers[2].pixels).toHaveLength(4 * 4 * 4);
+  });
+
+  it('while a slider is held: every job in its turn, the paint of the array shown too', async () => {
+    toWorker({ type: 'drag', dragging: true });
+    await answersTo([make(30, 34)]);
+    const answers = await answersTo([paint(31, 'paint:1', 34), make(32, 36)]);
+    expect(answers.map(({ id, dropped }) => [id, Boolean(dropped)])).toEqual([
+      [31, false],
+      [32, false],
+    ]);
+    expect(answers[0].pixels).toHaveLength(4 * 4 * 4);
   });
 });

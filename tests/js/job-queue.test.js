@@ -73,4 +73,20 @@ describe('createJobQueue', () => {
     expect(queue.size).toBe(0);
     expect(queue.has('a')).toBe(false);
   });
+
+  it('takes the first job `preferred` accepts, urgent ones first, else the first', () => {
+    const queue = createJobQueue();
+    queue.put({ id: 1, lane: 'paint:1', urgent: true, kind: 'paint' });
+    queue.put({ id: 2, lane: 'section:waves', kind: 'section' });
+    queue.put({ id: 3, lane: 'paint:2', urgent: true, kind: 'paint' });
+    queue.put({ id: 4, lane: 'slot:table', urgent: true, kind: 'compute' });
+    const makes = (job) => job.kind !== 'paint';
+    // The urgent compute before the urgent paints queued before it; the relaxed section still waits.
+    expect(queue.take(makes).id).toBe(4);
+    // No urgent job is accepted: the first urgent one.
+    expect(queue.take(makes).id).toBe(1);
+    expect(queue.take(makes).id).toBe(3);
+    expect(queue.take(makes).id).toBe(2);
+    expect(queue.take(makes)).toBe(null);
+  });
 });

@@ -25,13 +25,25 @@ export function createJobQueue() {
       }
       return replaced;
     },
-    /** The next job to run (taken off the queue), or null. */
-    take() {
+    /**
+     * The next job to run (taken off the queue), or null: the first of the
+     * urgent ones (else of the others) that `preferred(job)` accepts, if one
+     * does, else the first.
+     */
+    take(preferred = null) {
       const from = urgent.size > 0 ? urgent : relaxed;
-      const next = from.entries().next();
-      if (next.done) return null;
-      from.delete(next.value[0]);
-      return next.value[1];
+      let chosen = null;
+      for (const [lane, job] of from) {
+        if (chosen === null) chosen = [lane, job];
+        if (!preferred) break;
+        if (preferred(job)) {
+          chosen = [lane, job];
+          break;
+        }
+      }
+      if (chosen === null) return null;
+      from.delete(chosen[0]);
+      return chosen[1];
     },
     /** Whether a job of `lane` waits. */
     has(lane) {
