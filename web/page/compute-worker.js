@@ -246,6 +246,8 @@ const breathe = () =>
 // comparison's jobs after a release rested 16 ms each), until the next drag.
 const SHARE_THE_CORES = (self.navigator?.hardwareConcurrency ?? 2) <= 2;
 let shareTheCores = SHARE_THE_CORES;
+// Ends a rest early (the slider was let go meanwhile).
+let endRest = null;
 // Once the slider is let go, until the queue is empty, the jobs that make arrays and numbers run
 // before the paints and differences of arrays (a drag left those queued first, and they held up
 // the last tables by 30-90 ms at dModel 512 x length 2048), and a paint or difference of an array
@@ -265,8 +267,6 @@ function ofReplacedArrays(job) {
   const arrays = source.kind === 'difference' ? [source.left, source.right] : [source];
   return arrays.some((array) => !made.has(JSON.stringify(array)));
 }
-// Ends a rest early (the slider was let go meanwhile).
-let endRest = null;
 const LONG_JOB_MS = 2;
 // Before an urgent job (a plot on screen waits) the rest is one frame at most: after a
 // 0.5 s job (the precision map, at dModel 512 x length 2048) it would otherwise wait 0.5 s more.

@@ -6,12 +6,12 @@
 // each language's in a chunk loaded with its strings), typeset here by KaTeX,
 // loaded on demand, only when the build could not render one. Text from
 // elsewhere is never parsed as HTML.
-import { patchNode } from './patch-node.js';
 import richTables, { later as laterEnglish } from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
 import { languageOfLang, stringTables } from '../i18n/translate.js';
 import { defaultState } from '../model/state.js';
 import { textFacts } from '../model/text-facts.js';
+import { patchNode } from './patch-node.js';
 import { paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
