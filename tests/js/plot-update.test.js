@@ -230,3 +230,26 @@ describe('panels: a label too long for the plot', () => {
     expect(long.getAttribute('lengthAdjust')).toBe('spacingAndGlyphs');
   });
 });
+
+describe('offset-dots: the dashed marks of ±k', () => {
+  it('run over both plots but not across the bands’ title between them', async () => {
+    const options = { xTitle: 'offset k', contributionsTitle: 'by bands of pairs', offsetLabel: (k) => `k = ${k}` };
+    drawOffsetDots(container(), offsetData(128), options);
+    await Promise.resolve();
+    const svg = document.body.lastChild.querySelector('svg');
+    const title = [...svg.querySelectorAll('text')].find((text) => text.textContent === options.contributionsTitle);
+    // The title's line of text: 11 px up from its baseline.
+    const baseline = Number(title.getAttribute('y'));
+    const marks = [...svg.querySelectorAll('line[stroke-dasharray="3 3"]')];
+    // Each of k and −k, in two pieces.
+    expect(marks).toHaveLength(4);
+    for (const line of marks) {
+      const [y1, y2] = [Number(line.getAttribute('y1')), Number(line.getAttribute('y2'))];
+      expect(y2 <= baseline - 11 || y1 >= baseline).toBe(true);
+    }
+    // Together they reach from the top plot's top to the bands' bottom.
+    const ends = marks.flatMap((line) => [Number(line.getAttribute('y1')), Number(line.getAttribute('y2'))]);
+    expect(Math.min(...ends)).toBe(10);
+    expect(Math.max(...ends)).toBe(Number(svg.getAttribute('height')) - 40);
+  });
+});

@@ -127,21 +127,23 @@ export function draw(element, data, options = {}) {
     });
     // The selected offset (and its mirror), last: how many there are changes nothing before them.
     const marks = svgElement('g', {}, svg);
+    // Over both plots, not across the bands' title between them.
+    const spans = contributions
+      ? [
+          [margin.top, margin.top + topHeight],
+          [margin.top + topHeight + 18, frame.height - margin.bottom],
+        ]
+      : [[margin.top, frame.height - margin.bottom]];
     if (Number.isFinite(data.offset) && data.offset >= from && data.offset <= to) {
       for (const k of new Set([data.offset, -data.offset])) {
         if (k < from) continue;
-        svgElement(
-          'line',
-          {
-            x1: x(k),
-            x2: x(k),
-            y1: margin.top,
-            y2: frame.height - margin.bottom,
-            stroke: cssColor('accent'),
-            'stroke-dasharray': '3 3',
-          },
-          marks,
-        );
+        for (const [y1, y2] of spans) {
+          svgElement(
+            'line',
+            { x1: x(k), x2: x(k), y1, y2, stroke: cssColor('accent'), 'stroke-dasharray': '3 3' },
+            marks,
+          );
+        }
         // Named, or the reader cannot tell them from the dashed curves.
         if (options.offsetLabel) {
           // (Through svgText's attributes, set only when they change: not restyled at every step of a drag.)
