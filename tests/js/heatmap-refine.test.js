@@ -5,6 +5,7 @@
 // image a drag stops on is exact within 100 ms of its last change (issue #21's
 // settle target). With no more cells than pixels the exact image costs what a
 // preview does, and is painted at once. The pixels themselves are checked in paint.test.js.
+// Also: an update that says the same leaves the note under the map untouched.
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { draw } from '../../web/plots/heatmap.js';
 import { colorTable, paintCells } from '../../web/plots/common.js';
@@ -124,4 +125,26 @@ it('paints a table with no more cells than pixels exact at every change: nothing
   expect(same(puts[3].data, smallPainted(small(3), true))).toBe(true);
   vi.advanceTimersByTime(200);
   expect(puts.length).toBe(4);
+});
+
+it('leaves its cover note alone when an update says the same (no attribute set again)', () => {
+  const noted = { ...options, coverNote: ({ rows, columns }) => `a pixel covers ${rows} × ${columns} cells` };
+  // No note to say: hidden.
+  const plot = draw(container(), data(0), options);
+  const note = document.body.lastChild.querySelector('p.posenc-caption');
+  expect(note.hidden).toBe(true);
+  const observer = new MutationObserver(() => {});
+  observer.observe(note, { attributes: true, childList: true, characterData: true, subtree: true });
+  const changes = () => observer.takeRecords().map((record) => `${record.type} ${record.attributeName ?? ''}`);
+  // New values, still nothing to say: the hidden note is not touched (a set attribute restyles it).
+  plot.update(data(1), options);
+  expect(changes()).toEqual([]);
+  // A note to say: shown, once; the same again changes nothing.
+  plot.update(data(2), noted);
+  expect(note.hidden).toBe(false);
+  expect(note.textContent).toMatch(/^a pixel covers /);
+  expect(changes()).toContain('attributes hidden');
+  plot.update(data(3), noted);
+  expect(changes()).toEqual([]);
+  observer.disconnect();
 });

@@ -247,7 +247,8 @@ export function draw(element, data, options = {}) {
     // Said only where a pixel spans two cells or more (rounded), in either direction.
     const [rows, columns] = [Math.max(1, Math.round(cover.rows)), Math.max(1, Math.round(cover.columns))];
     const note = options.coverNote && (rows > 1 || columns > 1) ? options.coverNote({ rows, columns }) : '';
-    coverNote.hidden = note === '';
+    // Set only when it changes: setting it anyway restyles the note at every step of a drag.
+    if (coverNote.hidden !== (note === '')) coverNote.hidden = note === '';
     setText(coverNote, note);
   }
 
