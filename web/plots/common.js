@@ -362,6 +362,21 @@ export function setText(element, text) {
   } else if (element.textContent !== text) element.textContent = text;
 }
 
+/**
+ * Shows `notes` ([{ text, testId? }]) as the paragraphs of `container`, in
+ * place: a drag rewords them at every step, and new paragraphs would be laid
+ * out anew.
+ */
+export function showNotes(container, notes) {
+  while (container.children.length > notes.length) container.lastChild.remove();
+  notes.forEach(({ text, testId }, index) => {
+    const line = container.children[index] ?? htmlElement('p', null, container);
+    setText(line, text);
+    if (testId && line.dataset.testid !== testId) line.dataset.testid = testId;
+    else if (!testId && line.dataset.testid !== undefined) delete line.dataset.testid;
+  });
+}
+
 /** Text in an svg, coloured from the theme (or by a fill attribute). */
 export function svgText(parent, content, attributes = {}) {
   const node = svgElement('text', { fill: 'currentColor', ...attributes }, parent);

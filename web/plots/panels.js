@@ -16,7 +16,7 @@ import {
   linePathTenths,
   plotHandle,
   seriesColor,
-  setText,
+  showNotes,
   strokeTenths,
   svgElement,
   svgText,
@@ -77,7 +77,6 @@ export function draw(element, data, options = {}) {
   const key = htmlElement('ul', 'posenc-key', frame.root);
   const notes = htmlElement('div', 'posenc-notes', frame.root);
   let keyShown = null;
-  let notesShown = null;
 
   function render() {
     if (frame.width === 0) return;
@@ -197,21 +196,8 @@ export function draw(element, data, options = {}) {
       const text = key.children[index].lastChild;
       if (text.data !== label) text.data = label;
     });
-    // Likewise the notes: new paragraphs only when their number or test ids change.
-    const noteList = data.notes ?? [];
-    const noteIds = JSON.stringify(noteList.map(({ testId }) => testId ?? null));
-    if (noteIds !== notesShown) {
-      notesShown = noteIds;
-      notes.replaceChildren();
-      for (const { testId } of noteList) {
-        const line = htmlElement('p', null, notes);
-        if (testId) line.dataset.testid = testId;
-      }
-    }
-    noteList.forEach(({ text }, index) => {
-      const line = notes.children[index];
-      setText(line, text);
-    });
+    // Likewise the notes.
+    showNotes(notes, data.notes ?? []);
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 

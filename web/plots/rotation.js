@@ -11,7 +11,7 @@ import {
   cssColor,
   htmlElement,
   plotHandle,
-  setText,
+  showNotes,
   strokeTenths,
   svgElement,
   svgText,
@@ -154,15 +154,7 @@ export function draw(element, data, options = {}) {
     label(data.start, data.startLabel ?? 'p', cssColor('series-1'), true, data.end);
     label(data.end, data.endLabel ?? 'p + k', cssColor('series-2'), false, data.start);
 
-    // Changed in place: a drag rewords them at every step, and new paragraphs would be laid out anew.
-    const lines = data.notes ?? [];
-    while (notes.children.length > lines.length) notes.lastChild.remove();
-    lines.forEach(({ text, testId }, index) => {
-      const line = notes.children[index] ?? htmlElement('p', null, notes);
-      setText(line, text);
-      if (testId && line.dataset.testid !== testId) line.dataset.testid = testId;
-      else if (!testId && line.dataset.testid !== undefined) delete line.dataset.testid;
-    });
+    showNotes(notes, data.notes ?? []);
     frame.setLabel((options.describe ?? defaultDescribe)(data));
   }
 
