@@ -134,7 +134,7 @@ describe('load({ rope: false }): the module without RoPE', () => {
     expect(gzip, `${gzip} bytes gzip`).toBeLessThanOrEqual(CORE_BUDGET.gzip);
   });
 
-  it('its RoPE functions throw an Error saying how to get them; ropeFromConfig works; load() has them', async () => {
+  it('its RoPE functions and leastSquaresResiduals throw an Error saying how to get them; ropeFromConfig works; load() has them', async () => {
     const core = await load({ rope: false, simd: false });
     expectWorks(core);
     for (const [name, call] of [
@@ -145,6 +145,7 @@ describe('load({ rope: false }): the module without RoPE', () => {
       ['ropeSupportedContext', () => core.ropeSupportedContext({ headDim: 8, limit: 4 })],
       ['ropeSmallestBase', () => core.ropeSmallestBase({ headDim: 8, context: 4 })],
       ['ropeIdentify', () => core.ropeIdentify({ cos: new Float32Array(8), length: 1, headDim: 8 })],
+      ['leastSquaresResiduals', () => core.leastSquaresResiduals({ inputs: [1], targets: [1], rows: 1 })],
     ])
       expect(call, name).toThrow(
         new RegExp(`^posenc\\.${name}: this instance was loaded with load\\(\\{ rope: false \\}\\)`),

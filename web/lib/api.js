@@ -22,6 +22,7 @@ import { ANGLES, EXPONENTS, ODD_COLUMNS } from './conventions.js';
 import { identify } from './identify.js';
 import { allocator, WasmArray } from './wasm-array.js';
 import { ropeApi } from './rope.js';
+import { leastSquaresApi } from './least-squares.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
@@ -315,6 +316,9 @@ export function createApi(module) {
     identify(data, length, dModel) {
       return identify(api, data, length, dModel);
     },
+
+    // What a least-squares fit on some columns leaves of others (least-squares.js).
+    ...leastSquaresApi(module),
 
     // Rotary position embedding (rope.js).
     ...ropeApi(module),

@@ -221,6 +221,17 @@ export type RopeWarningCode =
   | 'text-config'
   | 'interleaved-layout';
 
+export interface LeastSquaresOptions {
+  /** Rows of both matrices (positions, say): an integer >= 1. */
+  rows: number;
+  /** rows x m numbers, row-major: the columns that may be combined. */
+  inputs: ArrayLike<number>;
+  /** rows x t numbers, row-major: the columns to reach. */
+  targets: ArrayLike<number>;
+  /** The fit stops once every remaining input column is below this fraction of the largest (the numerical rank). In [0, 1); default 1e-9. */
+  rankTolerance?: number;
+}
+
 export interface Posenc {
   /** True when the WebAssembly SIMD build is running. */
   readonly simd: boolean;
@@ -248,6 +259,8 @@ export interface Posenc {
   heapBytes(): number;
   /** Which convention, base, start, padding row and scale explain a row-major [length x dModel] table. */
   identify(data: TableData, length: number, dModel: number): Identification;
+  /** Per target column, the norm of what its least-squares projection on the span of the input columns leaves; and that span's numerical rank. */
+  leastSquaresResiduals(opts: LeastSquaresOptions): { residuals: Float64Array; rank: number };
   /** Inverse frequencies (rotaryDim / 2, float64) and the attention factor cos and sin are multiplied by, as Hugging Face computes them. */
   ropeFrequencies(opts: RopeOptions): { invFreq: Float64Array; attentionFactor: number; rotaryDim: number };
   /** cos and sin caches, [length x rotaryDim] each, row-major, times the attention factor. */

@@ -18,7 +18,7 @@ export function simdSupported() {
 }
 
 // Literal `new URL(..., import.meta.url)` so bundlers (Vite) emit the files.
-// The core-* builds leave out the RoPE functions (load({ rope: false })).
+// The core-* builds leave out the RoPE functions and leastSquaresResiduals (load({ rope: false })).
 const WASM_URLS = {
   simd: () => new URL('./wasm/posenc-simd.wasm', import.meta.url),
   scalar: () => new URL('./wasm/posenc-scalar.wasm', import.meta.url),

@@ -1,0 +1,123 @@
+// pe.leastSquaresResiduals: what the least-squares projection on the columns
+// of `inputs` leaves of each column of `targets` (cpp/include/posenc/least_squares.h).
+// The page asks it of the encoding's two halves: can the sine columns alone be
+// mapped onto the sine columns shifted by k? Validates, places the matrices in
+// wasm memory, and copies the residuals out.
+import {
+  bufferOf,
+  checkObjectKeys,
+  checkSize,
+  checkWork,
+  COST,
+  fail,
+  integer,
+  isDetached,
+  lengthOfView,
+  MAX_BYTES,
+  outOfMemory,
+  typedArrayKind,
+  writeInto,
+} from './options.js';
+
+const WHERE = 'leastSquaresResiduals';
+const KEYS = ['inputs', 'targets', 'rows', 'rankTolerance'];
+/** Relative size below which what is left of an input column counts as rounding (the numerical rank). */
+export const RANK_TOLERANCE = 1e-9;
+
+/**
+ * `name` (inputs or targets) as a Float64Array copy, with its column count:
+ * an Array or a typed array (of any realm) of rows × columns finite numbers,
+ * row-major. Copied first, so a getter or a later growth of wasm memory cannot
+ * change what is fitted.
+ */
+function matrixOf(name, value, rows) {
+  const typed = typedArrayKind(value) !== undefined;
+  if (!(Array.isArray(value) || typed))
+    fail(TypeError, WHERE, `${name} must be an array of rows × columns numbers, row-major`, value);
+  if (typed && isDetached(bufferOf(value))) fail(TypeError, WHERE, `${name} is a view of a detached buffer`, value);
+  const length = typed ? lengthOfView(value) : value.length;
+  if (length % rows !== 0)
+    fail(RangeError, WHERE, `${name} must hold rows × columns values, a multiple of rows (${rows})`, length);
+  checkSize(WHERE, name, length, Float64Array, 'ask for fewer rows or columns');
+  if (typed && typedArrayKind(value).startsWith('Big'))
+    fail(TypeError, WHERE, `${name} must hold numbers, not bigints`, value);
+  const copy = new Float64Array(length);
+  if (typed) writeInto(copy, value);
+  for (let i = 0; i < length; i++) {
+    const number = typed ? copy[i] : value[i];
+    if (typeof number !== 'number') fail(TypeError, WHERE, `${name}[${i}] must be a number`, number);
+    if (!Number.isFinite(number)) fail(RangeError, WHERE, `${name}[${i}] must be a finite number`, number);
+    copy[i] = number;
+  }
+  return { values: copy, columns: length / rows };
+}
+
+export function leastSquaresApi(module) {
+  // A module built without it (load({ rope: false }), the page's first view's): says where to get it.
+  if (typeof module.leastSquaresInto !== 'function')
+    return {
+      leastSquaresResiduals() {
+        throw new Error(
+          `posenc.${WHERE}: this instance was loaded with load({ rope: false }), which leaves it out with the RoPE functions: use the one of await load()`,
+        );
+      },
+    };
+  // Places `values` in wasm memory: its address, or 0 (out of memory).
+  function place(values) {
+    const address = module.allocateArray(Math.max(1, values.length), 8);
+    if (address !== 0) module.view64(address, values.length).set(values);
+    return address;
+  }
+  return {
+    /**
+     * { residuals, rank }: residuals[t] = |y_t − P y_t| for each column y_t of
+     * targets, P the least-squares projection on the span of the columns of
+     * inputs (both rows × columns, row-major), by Householder QR with column
+     * pivoting stopped at the numerical rank (every remaining input column
+     * below rankTolerance × the largest).
+     */
+    leastSquaresResiduals(opts) {
+      checkObjectKeys(WHERE, opts, KEYS);
+      if (opts.rows === undefined) fail(TypeError, WHERE, 'rows is required: an integer >= 1', undefined);
+      const rows = integer(WHERE, 'rows', opts.rows, 1, MAX_BYTES);
+      const rankTolerance = opts.rankTolerance ?? RANK_TOLERANCE;
+      if (typeof rankTolerance !== 'number') fail(TypeError, WHERE, 'rankTolerance must be a number', rankTolerance);
+      if (!(rankTolerance >= 0 && rankTolerance < 1))
+        fail(RangeError, WHERE, 'rankTolerance must be a number in [0, 1)', rankTolerance);
+      const inputs = matrixOf('inputs', opts.inputs, rows);
+      const targets = matrixOf('targets', opts.targets, rows);
+      // Reflections of the inputs among themselves and onto the targets, a multiply-add each.
+      const steps = Math.min(rows, inputs.columns);
+      const work = rows * steps * (inputs.columns + targets.columns);
+      checkWork(
+        WHERE,
+        () =>
+          `rows × min(rows, input columns) × (input + target columns) = ${rows} × ${steps} × ${inputs.columns + targets.columns}`,
+        work * COST.step,
+        'ask for fewer rows or columns',
+      );
+      const addresses = [];
+      try {
+        for (const values of [inputs.values, targets.values, new Float64Array(targets.columns)]) {
+          const address = place(values);
+          if (address === 0) throw outOfMemory(WHERE);
+          addresses.push(address);
+        }
+        const [inputsAt, targetsAt, residualsAt] = addresses;
+        const rank = module.leastSquaresInto(
+          inputsAt,
+          inputs.columns,
+          targetsAt,
+          targets.columns,
+          rows,
+          rankTolerance,
+          residualsAt,
+        );
+        if (rank < 0) throw outOfMemory(WHERE);
+        return { residuals: module.view64(residualsAt, targets.columns).slice(), rank };
+      } finally {
+        for (const address of addresses) module.freeArray(address);
+      }
+    },
+  };
+}
