@@ -7,13 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
 import { createModel } from '../../web/model/data.js';
-import {
-  attentionWindow,
-  leastSquaresResiduals,
-  MORE_COMPUTE,
-  RANK_TOLERANCE,
-  tokenVector,
-} from '../../web/model/more-data.js';
+import { attentionWindow, MORE_COMPUTE, tokenVector } from '../../web/model/more-data.js';
 import { MORE_SECTIONS } from '../../web/model/more-sections.js';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
@@ -270,31 +264,6 @@ describe('sine and cosine', () => {
     });
   }
 
-  // 21 inputs and 19 targets: reflections applied eight columns at a time and then one at a time.
-  for (const [rows, inputs, targets] of [
-    [40, 5, 3],
-    [60, 21, 19],
-  ])
-    it(`leastSquaresResiduals: what the normal equations leave, on a well-conditioned problem, ${rows} × ${inputs} → ${targets}`, () => {
-      let seed = 7;
-      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-      const x = Float64Array.from({ length: rows * inputs }, random);
-      const y = Float64Array.from({ length: rows * targets }, random);
-      const { residuals, rank } = leastSquaresResiduals(
-        Float64Array.from(x),
-        Float64Array.from(y),
-        rows,
-        inputs,
-        targets,
-      );
-      expect(rank).toBe(inputs);
-      const columnsOf = (array, count) =>
-        Array.from({ length: count }, (_, c) => Array.from(array.subarray(c * rows, (c + 1) * rows)));
-      const [inputColumns, targetColumns] = [columnsOf(x, inputs), columnsOf(y, targets)];
-      for (let t = 0; t < targets; t++)
-        close(residuals[t], normalEquationsResidual(inputColumns, targetColumns[t]), 1e-10);
-    });
-
   // sine-fit keeps the part of a fit that depends on neither the offset nor the position;
   // a run of settings as a drag makes them, each against the normal equations solved here.
   it('sine-fit: each half fit is the least-squares residual, along a drag of the offset, the position and the base', () => {
@@ -329,17 +298,6 @@ describe('sine and cosine', () => {
         expect(numbers[key].rank, `${key} ${JSON.stringify(state)}`).toBe(d / 2);
       }
     }
-  });
-
-  it('leastSquaresResiduals: a target in the span of the inputs is reached; a repeated input adds no rank', () => {
-    const rows = 30;
-    const column = (f) => Float64Array.from({ length: rows }, (_, r) => f(r));
-    const x = Float64Array.from([...column((r) => r), ...column((r) => r * r), ...column((r) => 2 * r)]);
-    const y = Float64Array.from([...column((r) => 3 * r - r * r), ...column((r) => Math.cos(r))]);
-    const { residuals, rank } = leastSquaresResiduals(x, y, rows, 3, 2);
-    expect(rank).toBe(2);
-    expect(residuals[0]).toBeLessThan(RANK_TOLERANCE * 1e3);
-    expect(residuals[1]).toBeGreaterThan(1);
   });
 });
 

@@ -166,118 +166,6 @@ function halfOffsetCurve(model, conv, member, start, window) {
   return { start, first: -back, values };
 }
 
-/** Relative size below which a remaining input column counts as spanned already (numerical rank). */
-export const RANK_TOLERANCE = 1e-9;
-
-/**
- * Least squares, column by column: for targets Y (N × t) and inputs X (N × m),
- * both column-major, the norm of what is left of each target column after its
- * projection on the columns of X. Householder QR with column pivoting, stopped
- * at the numerical rank (what remains of every input column is below
- * RANK_TOLERANCE of the largest input): the slow sinusoids are nearly parallel
- * over a finite window, and projecting on rounding noise would remove a
- * random part of the targets. Only the residual is needed, never the map.
- * X and Y are overwritten.
- */
-export function leastSquaresResiduals(x, y, rows, inputs, targets) {
-  const columnNorm = (c, from) => {
-    let sum = 0;
-    for (let r = from; r < rows; r++) sum += x[c * rows + r] * x[c * rows + r];
-    return sum;
-  };
-  // What is left of each input column below the rows done (squared), updated after each step
-  // and computed again where the update has cancelled most of it (LAPACK's xGEQP3 does the same).
-  const order = Array.from({ length: inputs }, (_, c) => c);
-  const left = Float64Array.from({ length: inputs }, (_, c) => columnNorm(c, 0));
-  const computedAt = Float64Array.from(left);
-  const largest = Math.sqrt(Math.max(0, ...left));
-  // Where each column starts in x (the inputs not yet pivoted) and in y.
-  const remainingStarts = new Int32Array(inputs);
-  const targetStarts = Int32Array.from({ length: targets }, (_, t) => t * rows);
-  let rank = 0;
-  for (let j = 0; j < Math.min(inputs, rows); j++) {
-    // The remaining column with the most left (pivot), or stop: the rest is rounding.
-    let pivot = j;
-    for (let c = j + 1; c < inputs; c++) if (left[c] > left[pivot]) pivot = c;
-    if (!(Math.sqrt(left[pivot]) > RANK_TOLERANCE * largest)) break;
-    for (const array of [left, computedAt]) [array[j], array[pivot]] = [array[pivot], array[j]];
-    [order[j], order[pivot]] = [order[pivot], order[j]];
-    const column = order[j] * rows;
-    const norm = Math.sqrt(columnNorm(order[j], j));
-    const alpha = x[column + j] > 0 ? -norm : norm;
-    x[column + j] -= alpha;
-    // The reflection I − 2vvᵀ/|v|² with v = this column from row j down, applied to the remaining columns and Y.
-    let length = 0;
-    for (let r = j; r < rows; r++) length += x[column + r] * x[column + r];
-    const scale = 2 / length;
-    for (let c = j + 1; c < inputs; c++) remainingStarts[c - j - 1] = order[c] * rows;
-    reflectColumns(x, column, j, rows, scale, x, remainingStarts, inputs - j - 1);
-    for (let c = j + 1; c < inputs; c++) {
-      left[c] -= x[order[c] * rows + j] ** 2;
-      if (left[c] < 1e-6 * computedAt[c]) left[c] = computedAt[c] = columnNorm(order[c], j + 1);
-    }
-    reflectColumns(x, column, j, rows, scale, y, targetStarts, targets);
-    rank++;
-  }
-  const residuals = Float64Array.from({ length: targets }, (_, target) => {
-    let sum = 0;
-    for (let r = rank; r < rows; r++) sum += y[target * rows + r] ** 2;
-    return Math.sqrt(sum);
-  });
-  return { residuals, rank };
-}
-
-/**
- * The reflection I − scale·vvᵀ (v: v[at + from …], the rows from `from` down)
- * applied to `count` columns of `array`, column c starting at starts[c].
- * Eight columns per pass over v: eight independent sums instead of one chain
- * of dependent adds, v read once for all eight: a 1024 × 128 fit takes 34
- * ms in Node 20 against 77 a column at a time, and the sums are the same, in
- * the same order, so the result is the same to the bit.
- */
-function reflectColumns(v, at, from, rows, scale, array, starts, count) {
-  const [first, end] = [at + from, at + rows];
-  let c = 0;
-  for (; c + 8 <= count; c += 8) {
-    // Offsets from v's index to each column's: row r of column c + n is array[r + sn].
-    const [s0, s1, s2, s3] = [starts[c] - at, starts[c + 1] - at, starts[c + 2] - at, starts[c + 3] - at];
-    const [s4, s5, s6, s7] = [starts[c + 4] - at, starts[c + 5] - at, starts[c + 6] - at, starts[c + 7] - at];
-    // prettier-ignore
-    let a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
-    for (let r = first; r < end; r++) {
-      const vr = v[r];
-      a0 += vr * array[r + s0];
-      a1 += vr * array[r + s1];
-      a2 += vr * array[r + s2];
-      a3 += vr * array[r + s3];
-      a4 += vr * array[r + s4];
-      a5 += vr * array[r + s5];
-      a6 += vr * array[r + s6];
-      a7 += vr * array[r + s7];
-    }
-    const [f0, f1, f2, f3] = [scale * a0, scale * a1, scale * a2, scale * a3];
-    const [f4, f5, f6, f7] = [scale * a4, scale * a5, scale * a6, scale * a7];
-    for (let r = first; r < end; r++) {
-      const vr = v[r];
-      array[r + s0] -= f0 * vr;
-      array[r + s1] -= f1 * vr;
-      array[r + s2] -= f2 * vr;
-      array[r + s3] -= f3 * vr;
-      array[r + s4] -= f4 * vr;
-      array[r + s5] -= f5 * vr;
-      array[r + s6] -= f6 * vr;
-      array[r + s7] -= f7 * vr;
-    }
-  }
-  for (; c < count; c++) {
-    const s = starts[c] - at;
-    let along = 0;
-    for (let r = first; r < end; r++) along += v[r] * array[r + s];
-    const factor = scale * along;
-    for (let r = first; r < end; r++) array[r + s] -= factor * v[r];
-  }
-}
-
 /**
  * The best matrix from f(PE(p)) to f(PE(p + k)) over p = 0 … N−1, where f keeps
  * one member of each pair: per pair, the residual relative to the target's
@@ -286,13 +174,14 @@ function reflectColumns(v, at, from, rows, scale, array, starts, count) {
  * The target is f(ω(p + k)) = cos(ωk)·f(ωp) ± sin(ωk)·g(ωp), g the other
  * member, and f(ωp) is an input: what the inputs cannot reach of it is
  * |sin(ω_i k)| times what they cannot reach of g(ω_i p), which depends on
- * neither k nor the position. That part (a QR of N × pairs, ~34 ms at 1024 ×
- * 128 in Node) is kept for the last settings per member, so that dragging the offset,
- * the position, the dimension or the length (while N stays) does not redo it.
+ * neither k nor the position. That part (the core's least squares of N ×
+ * pairs, 9 ms at 1024 × 128 in Node with SIMD) is kept for the last settings
+ * per member, so that dragging the offset, the position, the dimension or the
+ * length (while N stays) does not redo it.
  */
-function halfFit(rows, conv, member, positions, offset, pairs) {
+function halfFit(model, rows, conv, member, positions, offset, pairs) {
   const d = conv.dModel;
-  const { unreached, rank } = unreachedOfOther(rows, conv, member, positions, pairs);
+  const { unreached, rank } = unreachedOfOther(model, rows, conv, member, positions, pairs);
   let leftSquared = 0;
   let totalSquared = 0;
   const relative = new Float64Array(pairs);
@@ -321,28 +210,28 @@ const unreachedKept = new Map();
 /**
  * Per pair i, |g_i − P g_i| over p = 0 … N−1: g_i the other member's column,
  * P the least-squares projection on the member's columns of the `pairs`
- * fastest pairs (leastSquaresResiduals); and the numerical rank.
+ * fastest pairs (the core's leastSquaresResiduals, whose rank stops where the
+ * slow sinusoids are parallel to rounding); and that numerical rank.
  */
-function unreachedOfOther(rows, conv, member, positions, pairs) {
+function unreachedOfOther(model, rows, conv, member, positions, pairs) {
   const key = `${JSON.stringify(conv)}|${positions}|${pairs}`;
   const kept = unreachedKept.get(member);
   if (kept?.key === key) return kept;
   const d = conv.dModel;
   const other = member === 'sin' ? 'cos' : 'sin';
-  const x = new Float64Array(positions * pairs);
-  const y = new Float64Array(positions * pairs);
+  const inputs = new Float64Array(positions * pairs);
+  const targets = new Float64Array(positions * pairs);
   const columns = Array.from({ length: pairs }, (_, i) => pairColumns(conv, i));
   const inputColumns = Int32Array.from(columns, (pair) => pair[member]);
   const targetColumns = Int32Array.from(columns, (pair) => pair[other]);
-  // Row by row through the table (a column at a time, every read was a cache line of its own).
-  for (let p = 0; p < positions; p++) {
+  for (let p = 0, at = 0; p < positions; p++) {
     const row = p * d;
-    for (let i = 0, at = p; i < pairs; i++, at += positions) {
-      x[at] = rows[row + inputColumns[i]];
-      y[at] = rows[row + targetColumns[i]];
+    for (let i = 0; i < pairs; i++, at++) {
+      inputs[at] = rows[row + inputColumns[i]];
+      targets[at] = rows[row + targetColumns[i]];
     }
   }
-  const { residuals: unreached, rank } = leastSquaresResiduals(x, y, positions, pairs, pairs);
+  const { residuals: unreached, rank } = model.core.leastSquaresResiduals({ inputs, targets, rows: positions });
   const computed = { key, unreached, rank };
   unreachedKept.set(member, computed);
   return computed;
@@ -509,8 +398,8 @@ export const MORE_COMPUTE = {
       positions,
       offset: k,
       underdetermined,
-      sine: underdetermined ? null : halfFit(rows, conv, 'sin', positions, k, pairs),
-      cosine: underdetermined ? null : halfFit(rows, conv, 'cos', positions, k, pairs),
+      sine: underdetermined ? null : halfFit(model, rows, conv, 'sin', positions, k, pairs),
+      cosine: underdetermined ? null : halfFit(model, rows, conv, 'cos', positions, k, pairs),
       pairs,
       allPairs: pairCount(d),
       both: { relative: both, overall: Math.sqrt(bothLeft / bothTotal) },
