@@ -258,6 +258,58 @@ describe('compute worker, the precision map', () => {
   });
 });
 
+describe('compute worker, the attention map', () => {
+  it("paints the attention scores' map in their own range, and the plot's request is served with those pixels", async () => {
+    const { createComputeClient } = await import('../../web/page/compute-client.js');
+    const received = [];
+    globalThis.Worker = class {
+      constructor() {
+        workerSink = (message, transfer) =>
+          deliver(
+            (event) => {
+              received.push(event.data);
+              this.onmessage?.(event);
+            },
+            message,
+            transfer,
+          );
+      }
+      postMessage(message, transfer) {
+        toWorker(message, transfer);
+      }
+      terminate() {}
+    };
+    const client = createComputeClient(() => {});
+    const state = (offset) => ({ ...DEFAULTS, dModel: 16, length: 300, offset });
+    // What the heatmap asks for: the window's range as its domain, marked ranged.
+    const requestFor = ({ map, min, max }) => ({
+      rows: map.rows,
+      columns: map.columns,
+      colours: COLOURS,
+      low: min,
+      high: max,
+      width: 17,
+      height: 15,
+      exact: false,
+      ranged: true,
+    });
+    const owner = {};
+    const first = await client.section('attention', state(8), true);
+    await painterOf(first.map.values).paint(requestFor(first), owner);
+    // A drag of k: a larger window (k + 64), whose range the worker finds and paints in.
+    const second = await client.section('attention', state(100), true);
+    const { painted, mapRange } = received.at(-1);
+    expect([second.map.rows, second.map.columns]).toEqual([164, 164]);
+    expect([mapRange.min, mapRange.max]).toEqual([second.min, second.max]);
+    expect(painted).toMatchObject({ low: second.min, high: second.max, exact: true });
+    expect(painted.pixels).toEqual(
+      paintCells(second.map.values, 164, 164, COLOURS, second.min, second.max, 17, 15, true),
+    );
+    const image = await painterOf(second.map.values).paint(requestFor(second), owner);
+    expect(image.pixels).toBe(painted.pixels);
+  });
+});
+
 describe('compute worker, arrays kept', () => {
   it('keeps a copy of an array it handed over when making it took long: painting it again computes nothing', async () => {
     toWorker({ type: 'colours', key: 1, colours: COLOURS });

@@ -103,7 +103,9 @@ describe('attention', () => {
   for (const state of STATES) {
     const { dModel: d, base, offset: k } = state;
     it(`d ${d}: the matrix is s(q + k − p) over the window`, () => {
-      const { size, values, min, max } = MORE_COMPUTE.attention({ model, state });
+      const { size, map, min, max } = MORE_COMPUTE.attention({ model, state });
+      const { values } = map;
+      expect([map.rows, map.columns]).toEqual([size, size]);
       expect(size).toBe(attentionWindow(state));
       expect(size).toBe(Math.min(state.length, 128));
       let [low, high] = [Infinity, -Infinity];
@@ -114,8 +116,10 @@ describe('attention', () => {
           // float32 storage of values up to d/2.
           close(values[p * size + q], want, 1e-6 * d);
         }
-      close(min, low, 1e-9 * d);
-      close(max, high, 1e-9 * d);
+      close(min, low, 1e-6 * d);
+      close(max, high, 1e-6 * d);
+      // The range of the map's float32 values, exactly (the worker paints the map in it).
+      expect([min, max]).toEqual([Math.min(...values), Math.max(...values)]);
     });
 
     it(`d ${d}: one query's scores, softmax, token scores, symmetry and look-back counts`, () => {

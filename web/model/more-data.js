@@ -242,7 +242,10 @@ function unreachedOfOther(model, rows, conv, member, positions, pairs) {
  * arrays (what a worker can post back).
  */
 export const MORE_COMPUTE = {
-  /** The positional scores PE(p)ᵀ M_k PE(q) = s(q + k − p) of the window's N positions. */
+  /**
+   * The positional scores PE(p)ᵀ M_k PE(q) = s(q + k − p) of the window's N positions, as a map (the
+   * page's worker paints it); min and max are those of the map's float32 values, as the worker finds them.
+   */
   attention: ({ model, state }) => {
     const conv = pairedPaper(state);
     const size = attentionWindow(state);
@@ -251,9 +254,10 @@ export const MORE_COMPUTE = {
     const s = model.offsetDots(conv, 0, low, k + size - 1);
     const values = new Float32Array(size * size);
     for (let p = 0; p < size; p++) for (let q = 0; q < size; q++) values[p * size + q] = s[q + k - p - low];
+    // Every offset of s is in the map (the first row holds k − (N − 1) … k, the first column k … k + N − 1).
     let [min, max] = [Infinity, -Infinity];
-    for (const value of s) [min, max] = [Math.min(min, value), Math.max(max, value)];
-    return { size, offset: k, values, min, max };
+    for (const value of Float32Array.from(s)) [min, max] = [Math.min(min, value), Math.max(max, value)];
+    return { size, offset: k, map: { values, rows: size, columns: size }, min, max };
   },
 
   /**

@@ -25,9 +25,9 @@ export const MORE_SECTIONS = [
     name: 'attention',
     draw: drawHeatmap,
     deps: [...WIDTH, 'length', 'position', 'offset'],
-    ...fromModel('attention', ({ size, offset, values, min, max }, { state, t, pick }) => ({
+    ...fromModel('attention', ({ size, offset, map, min, max }, { state, t, pick }) => ({
       data: {
-        values,
+        values: map.values,
         rows: size,
         columns: size,
         marks: {
@@ -40,7 +40,9 @@ export const MORE_SECTIONS = [
         yTitle: t('attention.queryAxis'),
         legendTitle: t('attention.legend'),
         // The window's own range: the peak line q = p − k stands out against the broad band of the slow pairs.
+        // (The worker paints the next map of a drag in it: ranged.)
         domain: [min, max],
+        ranged: true,
         readout: (p, q, value) => t('attention.readout', p, q, offset, value),
         readoutHint: t('attention.hint'),
         testId: 'attention-readout',

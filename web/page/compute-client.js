@@ -113,7 +113,7 @@ export function createComputeClient(onResult) {
 
   // An image the worker painted ahead with a new array, for `paintedFor` (the plot's last request with
   // the array it replaces), serves `wanted` if the rest of the request matches: it is in the new array's
-  // shape, in the domain it says (a symmetric request's is the new array's, the one the plot now asks
+  // shape, in the domain it says (a symmetric or ranged request's is the new array's, the one the plot now asks
   // for), and exact when the worker had no newer array to make; a preview of an array already
   // superseded serves an exact request too (the newer array's image follows).
   const prepaintedServes = (image, paintedFor, wanted) =>

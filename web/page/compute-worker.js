@@ -19,7 +19,8 @@
 // { id, error }), { id, lane, urgent?, type: 'compute', source, paints }, (answered
 // { id, values, min, max, painted: [{ lane, pixels, width, height, exact, low, high, superseded }] }),
 // { id, lane, urgent?, type: 'paint', source, request } (answered { id, pixels, width,
-// height, exact, low, high }: a request marked symmetric is painted in the array's domain; a preview
+// height, exact, low, high }: a request marked symmetric (or ranged) is painted in the array's domain
+// (its own range); a preview
 // asked for comes exact when no newer paint of its lane waits), { id, lane, urgent?, type: 'section', name, state, paint? } (answered
 // { id, numbers, mapRange?, painted? }: a section whose numbers hold a heatmap's `map`
 // { values, rows, columns } gets its range, and its pixels for `paint`, a paint request), { type: 'recycle', buffer } for an array the main thread
@@ -152,11 +153,16 @@ function roomToHold() {
 
 /**
  * Pixels of an array ({ values, min, max }, of `rows` × `columns`) for a paint request, its colours
- * named by key; a symmetric request in the array's own domain. The image says its domain.
+ * named by key; a symmetric request in the array's own domain, a ranged one in its range. The image
+ * says its domain.
  */
 function paint({ values, min, max }, [rows, columns], { colourKey, ...request }) {
   const { width, height, exact } = request;
-  const [low, high] = request.symmetric ? symmetricDomain({ min, max }) : [request.low, request.high];
+  const [low, high] = request.symmetric
+    ? symmetricDomain({ min, max })
+    : request.ranged
+      ? [min, max]
+      : [request.low, request.high];
   const pixels = paintCells(values, rows, columns, colourTables.get(colourKey), low, high, width, height, exact);
   return { pixels, width, height, exact, low, high };
 }

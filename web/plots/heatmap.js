@@ -48,7 +48,8 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
  *            describe?(summary), onPick?({ row, column }), height?(width), testId,
  *            coverNote?({ rows, columns }): said under the plot when a pixel covers
  *            more than one cell (rows, columns: cells per device pixel, rounded),
- *            symmetric?: the domain is symmetricDomain of the values' range (paint.js) }
+ *            symmetric?: the domain is symmetricDomain of the values' range (paint.js),
+ *            ranged?: the domain is the values' range [min, max] }
  */
 export function draw(element, data, options = {}) {
   let current = { data, options };
@@ -156,6 +157,7 @@ export function draw(element, data, options = {}) {
       exact,
       // The domain follows the values' range (symmetricDomain): painted ahead for new values in theirs.
       ...(current.options.symmetric && { symmetric: true }),
+      ...(current.options.ranged && { ranged: true }),
     };
     const painter = painterOf(data.values);
     if (!painter) {
