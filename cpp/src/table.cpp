@@ -288,15 +288,15 @@ void TableWriter::State::writeDirect(T* out, int64_t rows) {
   // rows that round to the previous row's position repeat it (float16
   // positions from 2048 up, bfloat16 from 256 up come in runs of 2, 4, ...).
   const bool positionsRounded = e.precision.position != Dtype::kFloat64;
-  const bool powerRows =
-      std::is_same<T, float>::value && e.angle == Angle::kRatioPower && linearAngles(e.precision);
+  const bool powerRows = e.angle == Angle::kRatioPower && linearAngles(e.precision);
   const T* previous = nullptr;
   double previousPosition = 0;
   for (int64_t r = 0; r < rows; ++r, ++nextRow) {
     T* values = out + static_cast<size_t>(r) * d;
     const double position = e.start + static_cast<double>(nextRow);
-    if (powerRows && nextRow != e.paddingRow && writePowerRow(position, reinterpret_cast<float*>(values)))
-      continue;
+    if constexpr (std::is_same<T, float>::value) {
+      if (powerRows && nextRow != e.paddingRow && writePowerRow(position, values)) continue;
+    }
     if (!haveWaves || nextRow == e.paddingRow) {
       detail::tableRow(e, nextRow, values);
       previous = nullptr;
