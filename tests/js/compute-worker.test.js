@@ -56,6 +56,32 @@ globalThis.self = {
 };
 const toWorker = (message, transfer) => deliver(globalThis.self.onmessage, message, transfer);
 
+/**
+ * A stand-in Worker for the client, behind which runs the module above: the messages it is sent
+ * go to `sent` (or the result of `keep(message)`), the worker's answers to `received`.
+ */
+function standInWorker({ sent = [], received = [], keep = (message) => message } = {}) {
+  globalThis.Worker = class {
+    constructor() {
+      workerSink = (message, transfer) =>
+        deliver(
+          (event) => {
+            received.push(event.data);
+            this.onmessage?.(event);
+          },
+          message,
+          transfer,
+        );
+    }
+    postMessage(message, transfer) {
+      sent.push(keep(message));
+      toWorker(message, transfer);
+    }
+    terminate() {}
+  };
+  return { sent, received };
+}
+
 // Two colours: black below the middle of the domain, white above.
 const COLOURS = new Uint8ClampedArray([0, 0, 0, 255, 255, 255, 255, 255]);
 
@@ -142,17 +168,7 @@ describe('compute worker', () => {
   it("serves the next similarity matrix's pre-painted image in its own domain: no second compute and paint", async () => {
     const { createComputeClient } = await import('../../web/page/compute-client.js');
     // The client's worker: the module above, behind a stand-in Worker that counts the paint jobs.
-    const sent = [];
-    globalThis.Worker = class {
-      constructor() {
-        workerSink = (message, transfer) => deliver((event) => this.onmessage?.(event), message, transfer);
-      }
-      postMessage(message, transfer) {
-        sent.push(message.type);
-        toWorker(message, transfer);
-      }
-      terminate() {}
-    };
+    const { sent } = standInWorker({ keep: (message) => message.type });
     let onResult = null;
     const client = createComputeClient((result) => onResult(result));
     const similarity = (dModel) =>
@@ -199,26 +215,7 @@ describe('compute worker, the precision map', () => {
   it("paints the precision section's map for its heatmap's last request, and the plot puts those pixels", async () => {
     const { createComputeClient } = await import('../../web/page/compute-client.js');
     // The client's worker: the module above; what it sends and what comes back are kept.
-    const sent = [];
-    const received = [];
-    globalThis.Worker = class {
-      constructor() {
-        workerSink = (message, transfer) =>
-          deliver(
-            (event) => {
-              received.push(event.data);
-              this.onmessage?.(event);
-            },
-            message,
-            transfer,
-          );
-      }
-      postMessage(message, transfer) {
-        sent.push(message);
-        toWorker(message, transfer);
-      }
-      terminate() {}
-    };
+    const { sent, received } = standInWorker();
     const client = createComputeClient(() => {});
     const state = (dModel) => ({ ...DEFAULTS, length: 40, dModel, precision: 'float16' });
     const requestFor = ({ rows, columns }) => ({
@@ -261,24 +258,7 @@ describe('compute worker, the precision map', () => {
 describe('compute worker, the attention map', () => {
   it("paints the attention scores' map in their own range, and the plot's request is served with those pixels", async () => {
     const { createComputeClient } = await import('../../web/page/compute-client.js');
-    const received = [];
-    globalThis.Worker = class {
-      constructor() {
-        workerSink = (message, transfer) =>
-          deliver(
-            (event) => {
-              received.push(event.data);
-              this.onmessage?.(event);
-            },
-            message,
-            transfer,
-          );
-      }
-      postMessage(message, transfer) {
-        toWorker(message, transfer);
-      }
-      terminate() {}
-    };
+    const { received } = standInWorker();
     const client = createComputeClient(() => {});
     const state = (offset) => ({ ...DEFAULTS, dModel: 16, length: 300, offset });
     // What the heatmap asks for: the window's range as its domain, marked ranged.

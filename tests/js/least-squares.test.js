@@ -3,6 +3,7 @@
 // with known answers, and its refusals of bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
+import { normalEquationsResidual } from './reference.js';
 
 let modules;
 beforeAll(async () => {
@@ -17,29 +18,6 @@ function randoms(seed) {
 
 /** Column c of a row-major rows × columns array. */
 const columnOf = (array, rows, columns, c) => Array.from({ length: rows }, (_, r) => array[r * columns + c]);
-
-/** |y − X b| with XᵀX b = Xᵀy (Gaussian elimination with partial pivoting), in float64. */
-function normalEquationsResidual(inputColumns, target) {
-  const m = inputColumns.length;
-  const dot = (a, b) => a.reduce((sum, value, r) => sum + value * b[r], 0);
-  const a = inputColumns.map((u) => [...inputColumns.map((v) => dot(u, v)), dot(u, target)]);
-  for (let col = 0; col < m; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < m; r++) if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) pivot = r;
-    [a[col], a[pivot]] = [a[pivot], a[col]];
-    for (let r = col + 1; r < m; r++) {
-      const factor = a[r][col] / a[col][col];
-      for (let c = col; c <= m; c++) a[r][c] -= factor * a[col][c];
-    }
-  }
-  const b = new Array(m).fill(0);
-  for (let r = m - 1; r >= 0; r--) {
-    let sum = a[r][m];
-    for (let c = r + 1; c < m; c++) sum -= a[r][c] * b[c];
-    b[r] = sum / a[r][r];
-  }
-  return Math.hypot(...target.map((value, r) => value - inputColumns.reduce((sum, u, c) => sum + u[r] * b[c], 0)));
-}
 
 describe('leastSquaresResiduals', () => {
   // Ranks with every remainder of 4 (the core applies four reflections at a time), odd rows.

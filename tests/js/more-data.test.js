@@ -9,6 +9,7 @@ import { load } from '../../web/lib/index.js';
 import { createModel } from '../../web/model/data.js';
 import { attentionWindow, MORE_COMPUTE, tokenVector } from '../../web/model/more-data.js';
 import { MORE_SECTIONS } from '../../web/model/more-sections.js';
+import { normalEquationsResidual } from './reference.js';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 
@@ -51,32 +52,6 @@ function softmax(values, temperature) {
   return e.map((v) => v / total);
 }
 const close = (got, want, tolerance) => expect(Math.abs(got - want)).toBeLessThanOrEqual(tolerance);
-
-/** |y − X a|, X given as its columns, for the a that solves (XᵀX) a = Xᵀy (Gaussian elimination with partial pivoting). */
-function normalEquationsResidual(columns, y) {
-  const n = columns.length;
-  const dotOf = (a, b) => a.reduce((sum, value, r) => sum + value * b[r], 0);
-  const system = columns.map((ci) => [...columns.map((cj) => dotOf(ci, cj)), dotOf(ci, y)]);
-  for (let i = 0; i < n; i++) {
-    const pivot = system
-      .slice(i)
-      .reduce((best, row, j) => (Math.abs(row[i]) > Math.abs(system[best][i]) ? i + j : best), i);
-    [system[i], system[pivot]] = [system[pivot], system[i]];
-    for (let j = i + 1; j < n; j++) {
-      const factor = system[j][i] / system[i][i];
-      for (let c = i; c <= n; c++) system[j][c] -= factor * system[i][c];
-    }
-  }
-  const a = new Array(n).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    let sum = system[i][n];
-    for (let j = i + 1; j < n; j++) sum -= system[i][j] * a[j];
-    a[i] = sum / system[i][i];
-  }
-  return Math.sqrt(
-    y.reduce((sum, value, r) => sum + (value - columns.reduce((fit, c, i) => fit + c[r] * a[i], 0)) ** 2, 0),
-  );
-}
 
 const STATES = [
   { dModel: 64, base: 10000, length: 256, position: 10, offset: 8, dimension: 6 },
