@@ -25,22 +25,30 @@ const KEYS = ['inputs', 'targets', 'rows', 'rankTolerance'];
 export const RANK_TOLERANCE = 1e-9;
 
 /**
- * `name` (inputs or targets) as a Float64Array copy, with its column count:
- * an Array or a typed array (of any realm) of rows × columns finite numbers,
- * row-major. Copied first, so a getter or a later growth of wasm memory cannot
- * change what is fitted.
+ * The shape of `name` (inputs or targets): an Array or a typed array (of any
+ * realm) of rows × columns numbers, row-major. Checked before anything is
+ * copied or computed.
  */
-function matrixOf(name, value, rows) {
+function shapeOf(name, value, rows) {
   const typed = typedArrayKind(value) !== undefined;
   if (!(Array.isArray(value) || typed))
     fail(TypeError, WHERE, `${name} must be an array of rows × columns numbers, row-major`, value);
   if (typed && isDetached(bufferOf(value))) fail(TypeError, WHERE, `${name} is a view of a detached buffer`, value);
+  if (typed && typedArrayKind(value).startsWith('Big'))
+    fail(TypeError, WHERE, `${name} must hold numbers, not bigints`, value);
   const length = typed ? lengthOfView(value) : value.length;
   if (length % rows !== 0)
     fail(RangeError, WHERE, `${name} must hold rows × columns values, a multiple of rows (${rows})`, length);
   checkSize(WHERE, name, length, Float64Array, 'ask for fewer rows or columns');
-  if (typed && typedArrayKind(value).startsWith('Big'))
-    fail(TypeError, WHERE, `${name} must hold numbers, not bigints`, value);
+  return { name, value, typed, length, columns: length / rows };
+}
+
+/**
+ * The values of a shape as a Float64Array copy, every one a finite number:
+ * copied first, so that a getter or a later growth of wasm memory cannot
+ * change what is fitted.
+ */
+function copyOf({ name, value, typed, length }) {
   const copy = new Float64Array(length);
   if (typed) writeInto(copy, value);
   for (let i = 0; i < length; i++) {
@@ -49,7 +57,7 @@ function matrixOf(name, value, rows) {
     if (!Number.isFinite(number)) fail(RangeError, WHERE, `${name}[${i}] must be a finite number`, number);
     copy[i] = number;
   }
-  return { values: copy, columns: length / rows };
+  return copy;
 }
 
 export function leastSquaresApi(module) {
@@ -84,8 +92,8 @@ export function leastSquaresApi(module) {
       if (typeof rankTolerance !== 'number') fail(TypeError, WHERE, 'rankTolerance must be a number', rankTolerance);
       if (!(rankTolerance >= 0 && rankTolerance < 1))
         fail(RangeError, WHERE, 'rankTolerance must be a number in [0, 1)', rankTolerance);
-      const inputs = matrixOf('inputs', opts.inputs, rows);
-      const targets = matrixOf('targets', opts.targets, rows);
+      const inputs = shapeOf('inputs', opts.inputs, rows);
+      const targets = shapeOf('targets', opts.targets, rows);
       // Reflections of the inputs among themselves and onto the targets, a multiply-add each.
       const steps = Math.min(rows, inputs.columns);
       const work = rows * steps * (inputs.columns + targets.columns);
@@ -96,9 +104,10 @@ export function leastSquaresApi(module) {
         work * COST.step,
         'ask for fewer rows or columns',
       );
+      const [inputValues, targetValues] = [copyOf(inputs), copyOf(targets)];
       const addresses = [];
       try {
-        for (const values of [inputs.values, targets.values, new Float64Array(targets.columns)]) {
+        for (const values of [inputValues, targetValues, new Float64Array(targets.columns)]) {
           const address = place(values);
           if (address === 0) throw outOfMemory(WHERE);
           addresses.push(address);
