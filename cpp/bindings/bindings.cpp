@@ -17,10 +17,12 @@
 #include <string>
 #include <utility>
 
+#include "address.h"
 #include "buffers.h"
 #include "posenc/posenc.h"
 
 using emscripten::val;
+using posenc::bindings::at;
 
 namespace {
 
@@ -193,12 +195,6 @@ val chunksNext(double handle, int32_t rows, double destinationOffset) {
 }
 
 void chunksEnd(double handle) { delete chunksAt(handle); }
-
-// An address in wasm memory as JS holds it: a plain number (wasm32: below 2^32).
-template <typename T>
-T* at(double address) {
-  return reinterpret_cast<T*>(static_cast<uintptr_t>(address));
-}
 
 // 0 when the memory cannot grow that far.
 double allocateArray(double count, int32_t bytesPerValue) {

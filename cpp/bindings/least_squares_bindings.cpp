@@ -7,21 +7,22 @@
 
 #include <cstdint>
 
+#include "address.h"
 #include "posenc/least_squares.h"
 
 namespace {
 
-// An address in wasm memory as JS holds it: a plain number (wasm32: below 2^32).
-double* at(double address) { return reinterpret_cast<double*>(static_cast<uintptr_t>(address)); }
+using posenc::bindings::at;
 
 // inputs and targets: rows x inputCount and rows x targetCount doubles that
 // least-squares.js placed in wasm memory (allocateArray of bindings.cpp); the
 // residuals go to residualsAddress. The rank, or -1 when out of memory.
 int32_t leastSquaresInto(double inputsAddress, double inputCount, double targetsAddress, double targetCount,
                          double rows, double rankTolerance, double residualsAddress) {
-  return posenc::leastSquaresResiduals(at(inputsAddress), static_cast<size_t>(inputCount), at(targetsAddress),
-                                       static_cast<size_t>(targetCount), static_cast<size_t>(rows),
-                                       rankTolerance, at(residualsAddress));
+  return posenc::leastSquaresResiduals(at<double>(inputsAddress), static_cast<size_t>(inputCount),
+                                       at<double>(targetsAddress), static_cast<size_t>(targetCount),
+                                       static_cast<size_t>(rows), rankTolerance,
+                                       at<double>(residualsAddress));
 }
 
 }  // namespace

@@ -16,10 +16,12 @@
 #include <memory>
 #include <new>
 
+#include "address.h"
 #include "posenc/rope.h"
 #include "posenc/rope_base.h"
 
 using emscripten::val;
+using posenc::bindings::at;
 
 namespace {
 
@@ -157,11 +159,6 @@ val cacheNext(double handle, int32_t rows) {
 }
 
 void cacheEnd(double handle) { delete chunksAt(handle); }
-
-template <typename T>
-T* at(double address) {
-  return reinterpret_cast<T*>(static_cast<uintptr_t>(address));
-}
 
 template <typename T>
 bool applyAt(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,

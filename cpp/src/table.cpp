@@ -78,9 +78,10 @@ struct TableWriter::State {
   detail::AngleSinCos angleSinCos{e.precision.angle};
   // One tile's concat rows, densely packed, where their halves share L1 sets: see write().
   alignas(16) float tileRows[kRowsPerKernelCall * 2 * kTileOscillators] = {};
-  // float32 rows of angle 'ratio-power': each column's exponent as a multiple of powerStep (and its
-  // member: see findPowerStepsOnce), and one row's powers, found at the first such row (writePowerRow).
+  // float32 rows of angle 'ratio-power': each column's exponent as a multiple of powerStep (-1: a
+  // zero column) and its member, and one row's powers, found at the first such row (writePowerRow).
   std::unique_ptr<int32_t[]> powerSteps = nullptr;
+  std::unique_ptr<bool[]> powerUsesSin = nullptr;
   std::unique_ptr<double[]> powers = nullptr;
   double powerStep = 0;
   int32_t largestPowerStep = 0;
@@ -231,19 +232,18 @@ bool TableWriter::State::findPowerStepsOnce() {
   const int32_t n = pairCount(e);
   powerStep = e.exponent == Exponent::kHalfMinusOne ? 1.0 / (n > 1 ? n - 1 : 1) : 2.0 / e.dModel;
   powerSteps.reset(new (std::nothrow) int32_t[e.dModel]);
+  powerUsesSin.reset(new (std::nothrow) bool[e.dModel]);
   powers.reset(new (std::nothrow) double[e.dModel + 1]);
-  if (!powerSteps || !powers) {
+  if (!powerSteps || !powerUsesSin || !powers) {
     powerSteps.reset();
     return false;
   }
   for (int32_t j = 0; j < e.dModel; ++j) {
     const detail::Column col = detail::column(e, j);
-    powerSteps[j] = col.zero ? -1 : e.exponent == Exponent::kColumn ? j : col.pair;
-    // The member in the sign: sin for k, cos for -(k + 2) (-1 is a zero column).
-    if (!col.zero && !col.usesSin) powerSteps[j] = -(powerSteps[j] + 2);
-    largestPowerStep = std::max(largestPowerStep, col.zero                          ? 0
-                                                  : e.exponent == Exponent::kColumn ? j
-                                                                                    : col.pair);
+    const int32_t k = e.exponent == Exponent::kColumn ? j : col.pair;
+    powerSteps[j] = col.zero ? -1 : k;
+    powerUsesSin[j] = col.usesSin;
+    if (!col.zero) largestPowerStep = std::max(largestPowerStep, k);
   }
   return true;
 }
@@ -265,11 +265,11 @@ bool TableWriter::State::writePowerRow(double position, float* values) {
     powers[k] = k % kPowerReseed == 0 ? std::pow(ratio, powerStep * k) : powers[k - 1] * factor;
   for (int32_t j = 0; j < e.dModel; ++j) {
     const int32_t k = powerSteps[j];
-    if (k == -1) {
+    if (k < 0) {
       values[j] = 0.0f;
       continue;
     }
-    const double value = k >= 0 ? std::sin(powers[k]) : std::cos(powers[-k - 2]);
+    const double value = powerUsesSin[j] ? std::sin(powers[k]) : std::cos(powers[k]);
     values[j] = static_cast<float>(e.scale * value);
   }
   return true;
