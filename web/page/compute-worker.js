@@ -213,8 +213,9 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
   }
   if (type === 'compute') {
     // Painted here first, then handed over (transferred) with the pixels.
-    const array = hold(pe, source, true);
-    latestMade.set(lane, JSON.stringify(source));
+    const key = JSON.stringify(source);
+    const array = hold(pe, source, true, key);
+    latestMade.set(lane, key);
     const { values, min, max } = array;
     const last = await lastOfLane(lane);
     const painted = paints.map(({ lane: paintLane, request }) => ({
