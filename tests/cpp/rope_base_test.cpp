@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -49,6 +50,19 @@ TEST(RopeBase, SupportedContextStopsAtTheLimit) {
 TEST(RopeBase, SupportedContextOfLargeBases) {
   const auto w = ladder(128, 1e6);
   EXPECT_EQ(posenc::rope::supportedContext(w.data(), 64, 1 << 17), firstNegative(w, 1 << 17));
+}
+
+// Scans end inside a run of offsets summed together and cross reseeds, with odd pair counts too.
+TEST(RopeBase, SupportedContextAtLimitsBetweenRunsAndOddPairCounts) {
+  for (int d : {2, 6, 10, 130}) {
+    for (double base : {3.0, 1e4}) {
+      const auto w = ladder(d, base);
+      const int64_t all = firstNegative(w, 5000);
+      for (int64_t limit : {1, 3, 7, 9, 1023, 1025, 1031, 2049, 4999})
+        EXPECT_EQ(posenc::rope::supportedContext(w.data(), d / 2, limit), std::min(all, limit))
+            << "d " << d << " base " << base << " limit " << limit;
+    }
+  }
 }
 
 // What a smallest base must be: the criterion holds at it, fails just below
