@@ -402,9 +402,41 @@ export const strokeTenths = (value) =>
         .map((part) => Number(part) * 10)
         .join(' ');
 
-/** linePath in tenths of a pixel (see TENTHS). */
+/**
+ * Path data in tenths of a pixel (see TENTHS): absolute moves, then relative lines whose steps are
+ * a few characters each ('l6-31 6 8': one command letter, no separator before a minus sign) instead
+ * of an absolute pair's ten or so. Curves of ~1000 points are made again at every step of a drag;
+ * shorter data is quicker to make and for the browser to parse. The steps are differences of the
+ * rounded points, so the points drawn are exactly those of absolute data.
+ */
+export class TenthsPath {
+  d = '';
+  x = 0;
+  y = 0;
+  joined = false;
+
+  moveTo(x, y) {
+    this.x = tenths(x);
+    this.y = tenths(y);
+    this.d += `M${this.x},${this.y}`;
+    this.joined = false;
+  }
+
+  lineTo(x, y) {
+    const nx = tenths(x);
+    const ny = tenths(y);
+    const dx = nx - this.x;
+    const dy = ny - this.y;
+    this.d += (this.joined ? (dx < 0 ? '' : ' ') : 'l') + dx + (dy < 0 ? '' : ' ') + dy;
+    this.x = nx;
+    this.y = ny;
+    this.joined = true;
+  }
+}
+
+/** linePath in tenths of a pixel (see TENTHS): a gap where y(i) is not finite. */
 export function linePathTenths(count, x, y) {
-  let d = '';
+  const path = new TenthsPath();
   let pen = false;
   for (let i = 0; i < count; i++) {
     const py = y(i);
@@ -412,10 +444,11 @@ export function linePathTenths(count, x, y) {
       pen = false;
       continue;
     }
-    d += `${pen ? 'L' : 'M'}${tenths(x(i))},${tenths(py)}`;
+    if (pen) path.lineTo(x(i), py);
+    else path.moveTo(x(i), py);
     pen = true;
   }
-  return d;
+  return path.d;
 }
 
 /** Path data of filled circles of radius r at (cx(i), cy(i)), in tenths of a pixel (see TENTHS). */

@@ -19,7 +19,7 @@ import {
   strokeTenths,
   svgElement,
   svgText,
-  tenths,
+  TenthsPath,
   TENTHS,
 } from './common.js';
 
@@ -196,10 +196,12 @@ export function draw(element, data, options = {}) {
 
   /** The area between the curves upper(i) and lower(i), i = 0 … count − 1, in tenths of a pixel (see TENTHS). */
   function areaPathTenths(count, x, upper, lower) {
-    let d = '';
-    for (let i = 0; i < count; i++) d += `${i ? 'L' : 'M'}${tenths(x(i))},${tenths(upper(i))}`;
-    for (let i = count - 1; i >= 0; i--) d += `L${tenths(x(i))},${tenths(lower(i))}`;
-    return `${d}Z`;
+    if (count === 0) return '';
+    const path = new TenthsPath();
+    path.moveTo(x(0), upper(0));
+    for (let i = 1; i < count; i++) path.lineTo(x(i), upper(i));
+    for (let i = count - 1; i >= 0; i--) path.lineTo(x(i), lower(i));
+    return `${path.d}Z`;
   }
 
   const bandColour = (index, count) => interpolateViridis(count === 1 ? 0.5 : 0.9 - (0.8 * index) / (count - 1));
