@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 #include <memory>
 #include <new>
 
@@ -48,11 +47,14 @@ class Criterion {
     for (int64_t reach = 0; reach <= kNeighbourhood; reach = reach == 0 ? 1 : 2 * reach) {
       for (int r = 0; r < remembered_; ++r) {
         const int64_t at = failures_[(next_ - 1 - r + kRemembered) % kRemembered];
-        for (int64_t m : {at - reach, at + reach})
+        // At reach 0 both sides are the offset itself: summed once.
+        for (int side = 0; side < (reach == 0 ? 1 : 2); ++side) {
+          const int64_t m = side == 0 ? at - reach : at + reach;
           if (m >= 0 && m < context_ && directSum(invFreq_.get(), pairs, static_cast<double>(m)) < 0) {
             if (reach > 0) remember(m);
             return false;
           }
+        }
       }
     }
     const int64_t supported = supportedContext(invFreq_.get(), pairs, context_);
