@@ -5,6 +5,7 @@
 #include <memory>
 #include <new>
 
+#include "cosine_sum.h"
 #include "oscillators.h"
 
 namespace posenc::rope {
@@ -27,6 +28,19 @@ double directSum(const double* invFreq, int32_t pairs, double m) {
   return sum;
 }
 
+// Whether directSum(invFreq, pairs, m) < 0, deciding by the polynomial sum when it is clear of zero by
+// more than the two sums can differ, else by directSum itself. The probes below are most of the base
+// search; with the polynomial (5.8 ns a term in wasm SIMD, std::cos 8-9) the search takes half the time.
+bool negativeAt(const double* invFreq, int32_t pairs, double m, double largest) {
+  if (m * largest < cosines::kMaxAngle) {
+    const double sum = cosines::sum(invFreq, static_cast<size_t>(pairs), m);
+    const double tolerance = cosines::sumTolerance(static_cast<size_t>(pairs));
+    if (sum < -tolerance) return true;
+    if (sum > tolerance) return false;
+  }
+  return directSum(invFreq, pairs, m) < 0;
+}
+
 void ladder(double base, int32_t headDim, double* invFreq) {
   for (int32_t i = 0; i < headDim / 2; ++i)
     invFreq[i] = 1.0 / std::pow(base, static_cast<double>(2 * i) / static_cast<double>(headDim));
@@ -42,6 +56,8 @@ class Criterion {
   bool holds(double base) {
     const int32_t pairs = headDim_ / 2;
     ladder(base, headDim_, invFreq_.get());
+    double largest = 0;
+    for (int32_t i = 0; i < pairs; ++i) largest = std::max(largest, std::fabs(invFreq_[i]));
     // A remembered offset where f < 0, or one near it (the dip that failed moves a
     // little with the base), settles it without a scan.
     for (int64_t reach = 0; reach <= kNeighbourhood; reach = reach == 0 ? 1 : 2 * reach) {
@@ -50,7 +66,7 @@ class Criterion {
         // At reach 0 both sides are the offset itself: summed once.
         for (int side = 0; side < (reach == 0 ? 1 : 2); ++side) {
           const int64_t m = side == 0 ? at - reach : at + reach;
-          if (m >= 0 && m < context_ && directSum(invFreq_.get(), pairs, static_cast<double>(m)) < 0) {
+          if (m >= 0 && m < context_ && negativeAt(invFreq_.get(), pairs, static_cast<double>(m), largest)) {
             if (reach > 0) remember(m);
             return false;
           }
