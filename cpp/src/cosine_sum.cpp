@@ -108,7 +108,7 @@ v128_t cosine2(v128_t angle) {
 
 }  // namespace
 
-// Two vectors a step: the polynomials are long chains, and two independent ones keep the engine busy.
+// Two vectors a step, into two sums (the scalar version's four); one vector a step measured the same.
 double sum(const double* w, size_t count, double x) {
   const v128_t scale = wasm_f64x2_splat(x);
   const auto angles = [&](size_t i) { return wasm_f64x2_abs(wasm_f64x2_mul(scale, wasm_v128_load(w + i))); };
