@@ -4,6 +4,7 @@
 // fresh draw() of the new data shows, and nothing reads the page's layout
 // (a slider drag calls update() at every step).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { draw as drawCurves } from '../../web/plots/curves.js';
 import { draw as drawPanels } from '../../web/plots/panels.js';
 import { draw as drawOffsetDots } from '../../web/plots/offset-dots.js';
 import { draw as drawRotation } from '../../web/plots/rotation.js';
@@ -251,5 +252,30 @@ describe('offset-dots: the dashed marks of ±k', () => {
     const ends = marks.flatMap((line) => [Number(line.getAttribute('y1')), Number(line.getAttribute('y2'))]);
     expect(Math.min(...ends)).toBe(10);
     expect(Math.max(...ends)).toBe(Number(svg.getAttribute('height')) - 40);
+  });
+});
+
+describe('curves: the notes under the plot', () => {
+  it('are reworded in place, their paragraphs and text nodes kept, test ids followed', async () => {
+    const series = [{ label: 'supported', x: Float64Array.of(10, 100, 1000), y: Float64Array.of(5, 80, 900) }];
+    const data = (base) => ({
+      series,
+      notes: [
+        { text: `base ${base} supports ${base / 10}`, testId: 'first' },
+        { text: `smallest ${base / 2}`, testId: 'second' },
+      ],
+    });
+    const plot = drawCurves(container(), data(1000), { xTitle: 'base', xLog: true, yLog: true });
+    const notes = document.body.lastChild.querySelector('.posenc-notes');
+    const [paragraphs, texts] = [[...notes.children], [...notes.children].map((p) => p.firstChild)];
+    plot.update(data(5000));
+    expect([...notes.children]).toEqual(paragraphs);
+    [...notes.children].forEach((p, index) => expect(p.firstChild).toBe(texts[index]));
+    expect([...notes.children].map((p) => [p.textContent, p.dataset.testid])).toEqual([
+      ['base 5000 supports 500', 'first'],
+      ['smallest 2500', 'second'],
+    ]);
+    plot.update({ series, notes: [{ text: 'one note' }] });
+    expect([...notes.children].map((p) => [p.textContent, p.dataset.testid])).toEqual([['one note', undefined]]);
   });
 });

@@ -15,6 +15,7 @@ import {
   plotHandle,
   seriesColor,
   setText,
+  showNotes,
   strokeTenths,
   svgElement,
   svgText,
@@ -179,14 +180,7 @@ export function draw(element, data, options = {}) {
         return item;
       }),
     );
-    notes.replaceChildren(
-      ...(data.notes ?? []).map(({ text, testId }) => {
-        const note = htmlElement('p', 'posenc-note');
-        if (testId) note.dataset.testid = testId;
-        note.textContent = text;
-        return note;
-      }),
-    );
+    showNotes(notes, data.notes ?? []);
     const description = (options.describe ?? defaultDescribe)(data);
     frame.setLabel(description);
     setText(caption, description);
