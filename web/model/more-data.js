@@ -256,7 +256,10 @@ export const MORE_COMPUTE = {
     for (let p = 0; p < size; p++) for (let q = 0; q < size; q++) values[p * size + q] = s[q + k - p - low];
     // Every offset of s is in the map (the first row holds k − (N − 1) … k, the first column k … k + N − 1).
     let [min, max] = [Infinity, -Infinity];
-    for (const value of Float32Array.from(s)) [min, max] = [Math.min(min, value), Math.max(max, value)];
+    for (const value of s) {
+      const single = Math.fround(value);
+      [min, max] = [Math.min(min, single), Math.max(max, single)];
+    }
     return { size, offset: k, map: { values, rows: size, columns: size }, min, max };
   },
 
