@@ -3,7 +3,7 @@
 // the notes' paragraphs under it) are the same nodes as before, set to what a
 // fresh draw() of the new data shows, and nothing reads the page's layout
 // (a slider drag calls update() at every step).
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { draw as drawCurves } from '../../web/plots/curves.js';
 import { draw as drawPanels } from '../../web/plots/panels.js';
 import { draw as drawOffsetDots } from '../../web/plots/offset-dots.js';
@@ -277,5 +277,90 @@ describe('curves: the notes under the plot', () => {
     ]);
     plot.update({ series, notes: [{ text: 'one note' }] });
     expect([...notes.children].map((p) => [p.textContent, p.dataset.testid])).toEqual([['one note', undefined]]);
+  });
+});
+
+describe('offset-dots: bands off screen', () => {
+  // An IntersectionObserver the test drives: the plot's watchers, told when their box scrolls in or out.
+  const watchers = [];
+  class FakeIntersectionObserver {
+    constructor(callback) {
+      this.callback = callback;
+      this.targets = [];
+      watchers.push(this);
+    }
+    observe(target) {
+      this.targets.push(target);
+    }
+    disconnect() {
+      this.targets = [];
+    }
+    report(isIntersecting) {
+      this.callback(this.targets.map((target) => ({ target, isIntersecting })));
+    }
+  }
+  const options = { xTitle: 'offset k', yTitle: 's(k)', contributionsTitle: 'by pair', offsetLabel: (k) => `k = ${k}` };
+  // The bands' group: the svg's only g of filled paths.
+  const bandsOf = (root) =>
+    picture(
+      [...root.querySelector('svg').children].find(
+        (node) => node.localName === 'g' && node.querySelector(':scope > path[fill-opacity]'),
+      ),
+    );
+
+  beforeAll(() => {
+    globalThis.IntersectionObserver = FakeIntersectionObserver;
+  });
+  afterEach(() => {
+    watchers.length = 0;
+    vi.useRealTimers();
+  });
+  afterAll(() => {
+    delete globalThis.IntersectionObserver;
+  });
+
+  it('wait while off screen and are drawn for the latest data when they scroll in', async () => {
+    const plot = drawOffsetDots(container(), offsetData(128), options);
+    const root = document.body.lastChild.firstChild;
+    const [watcher] = watchers;
+    const bandsBefore = bandsOf(root);
+    watcher.report(false);
+    plot.update(offsetData(192), options);
+    plot.update(offsetData(256), options);
+    await Promise.resolve();
+    // Not redrawn (nor removed), while the curves above them follow the data.
+    expect(bandsOf(root)).toEqual(bandsBefore);
+    const freshRoot = await fresh(drawOffsetDots, offsetData(256), options);
+    expect(bandsOf(root)).not.toEqual(bandsOf(freshRoot));
+    watcher.report(true);
+    await Promise.resolve();
+    expect(picture(root)).toEqual(picture(freshRoot));
+  });
+
+  it('are drawn a moment after the last change if they stay off screen', async () => {
+    vi.useFakeTimers();
+    const plot = drawOffsetDots(container(), offsetData(128), options);
+    const root = document.body.lastChild.firstChild;
+    watchers[0].report(false);
+    plot.update(offsetData(192), options);
+    await vi.advanceTimersByTimeAsync(200);
+    plot.update(offsetData(256), options);
+    await vi.advanceTimersByTimeAsync(200);
+    const freshRoot = await fresh(drawOffsetDots, offsetData(256), options);
+    expect(bandsOf(root)).not.toEqual(bandsOf(freshRoot));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(picture(root)).toEqual(picture(freshRoot));
+  });
+
+  it('on screen, are drawn at every update; destroy() stops watching', async () => {
+    const plot = drawOffsetDots(container(), offsetData(128), options);
+    const root = document.body.lastChild.firstChild;
+    const [watcher] = watchers;
+    watcher.report(true);
+    plot.update(offsetData(192), options);
+    await Promise.resolve();
+    expect(picture(root)).toEqual(picture(await fresh(drawOffsetDots, offsetData(192), options)));
+    plot.destroy();
+    expect(watcher.targets).toEqual([]);
   });
 });

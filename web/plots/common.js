@@ -101,12 +101,17 @@ function setAttributes(node, attributes) {
   applied.set(node, after);
 }
 
-export function svgElement(name, attributes = {}, parent = null) {
+/**
+ * The next child of `parent` in drawing order (see clear()). A container kept from the last redraw
+ * starts a redraw of its own children, unless `keepChildren`: a part of the plot not redrawn this
+ * time keeps what it shows.
+ */
+export function svgElement(name, attributes = {}, parent = null, { keepChildren = false } = {}) {
   const kept = parent && reusable(parent, name, (node) => node.dataset.axis === undefined);
   const node = kept ?? document.createElementNS(SVG_NS, name);
   setAttributes(node, attributes);
   if (parent) place(parent, node);
-  if (kept && CONTAINERS.has(name)) clear(node);
+  if (kept && CONTAINERS.has(name) && !keepChildren) clear(node);
   return node;
 }
 

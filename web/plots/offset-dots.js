@@ -26,6 +26,9 @@ import {
 // Later curves are dashed and thinner so an exact overlap still shows them all.
 const DASHES = ['', '7 5', '2 4', '10 3 2 3'];
 
+// Bands off screen are drawn this long after the last change (if they have not scrolled in first).
+const BANDS_LATER_MS = 300;
+
 function spread(curves) {
   // Largest disagreement between the curves at offsets they share.
   let worst = 0;
@@ -66,6 +69,36 @@ export function draw(element, data, options = {}) {
   // The description doubles as a visible caption: whether the curves coincide is the point.
   const caption = htmlElement('p', 'posenc-caption', frame.root);
   caption.setAttribute('aria-hidden', 'true');
+
+  // The bands are the plot's costliest part (six polygons of a point per offset, made, parsed and
+  // laid out at every step of a drag). While their part of the plot is off screen (the plot's top
+  // peeking in under the one above it) they wait: they are drawn when it scrolls in, or a moment
+  // after the last change (an export reads them). An empty box over them tells where they are.
+  const bandsArea = htmlElement('div', null, frame.surface);
+  Object.assign(bandsArea.style, { position: 'absolute', left: '0', right: '0', pointerEvents: 'none' });
+  let bandsAreaPlace = '';
+  let bandsInView = true;
+  let bandsLater = null;
+  let bandsTimer = 0;
+  function drawBandsLater(drawBands) {
+    bandsLater = drawBands;
+    clearTimeout(bandsTimer);
+    bandsTimer = setTimeout(drawBandsNow, BANDS_LATER_MS);
+  }
+  function drawBandsNow() {
+    clearTimeout(bandsTimer);
+    const drawBands = bandsLater;
+    bandsLater = null;
+    drawBands?.();
+  }
+  const bandsWatcher =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => {
+          bandsInView = entries[entries.length - 1].isIntersecting;
+          if (bandsInView) drawBandsNow();
+        })
+      : null;
+  bandsWatcher?.observe(bandsArea);
 
   function render() {
     if (frame.width === 0) return;
@@ -117,9 +150,25 @@ export function draw(element, data, options = {}) {
       );
     });
 
-    if (contributions) {
-      drawContributions(svg, contributions, x, margin.top + topHeight + 18, innerHeight - topHeight - 18, options);
+    const bandsTop = margin.top + topHeight;
+    const placeText = contributions ? `${bandsTop} ${frame.height - bandsTop}` : 'none';
+    if (placeText !== bandsAreaPlace) {
+      bandsAreaPlace = placeText;
+      Object.assign(bandsArea.style, {
+        display: contributions ? '' : 'none',
+        top: `${bandsTop}px`,
+        height: `${frame.height - bandsTop}px`,
+      });
     }
+    if (contributions) {
+      const group = svgElement('g', {}, svg, { keepChildren: !bandsInView });
+      const drawBands = () =>
+        drawContributions(clear(group), contributions, x, bandsTop + 18, innerHeight - topHeight - 18, options);
+      if (bandsInView) {
+        bandsLater = null;
+        drawBands();
+      } else drawBandsLater(drawBands);
+    } else bandsLater = null;
     drawAxis(svg, x, 'bottom', {
       y: frame.height - margin.bottom + 2,
       ticks: Math.max(2, frame.width / 80),
@@ -235,7 +284,7 @@ export function draw(element, data, options = {}) {
     return { count, layers, total, low, high };
   }
 
-  function drawContributions(svg, { first, bands }, x, top, height, options) {
+  function drawContributions(group, { first, bands }, x, top, height, options) {
     const values = bands.map((band) => band.values);
     if (!stack.bands || stack.bands.length !== values.length || stack.bands.some((v, i) => v !== values[i])) {
       stack = { bands: values, ...stackBands(bands) };
@@ -267,7 +316,7 @@ export function draw(element, data, options = {}) {
       svgElement(
         'path',
         { d, transform: TENTHS, fill: bandColour(index, bands.length), 'fill-opacity': 0.85, stroke: 'none' },
-        svg,
+        group,
       ),
     );
     // Their sum is a line in the svg, in the theme's colour.
@@ -285,15 +334,23 @@ export function draw(element, data, options = {}) {
         stroke: cssColor('fg'),
         'stroke-width': strokeTenths(1.2),
       },
-      svg,
+      group,
     );
-    drawAxis(svg, y, 'left', { x: x.range()[0], ticks: 4 });
+    drawAxis(group, y, 'left', { x: x.range()[0], ticks: 4 });
     if (options.contributionsTitle) {
       // Over the plot area, or from the left edge where a narrow plot would clip it (~6 px a character).
       const fits = x.range()[0] + 6 + options.contributionsTitle.length * 6 <= frame.width;
-      svgText(svg, options.contributionsTitle, { x: fits ? x.range()[0] + 6 : 4, y: top - 4, 'font-size': 11 });
+      svgText(group, options.contributionsTitle, { x: fits ? x.range()[0] + 6 : 4, y: top - 4, 'font-size': 11 });
     }
   }
 
-  return plotHandle(frame, current, render);
+  const handle = plotHandle(frame, current, render);
+  return {
+    ...handle,
+    destroy() {
+      bandsWatcher?.disconnect();
+      clearTimeout(bandsTimer);
+      handle.destroy();
+    },
+  };
 }
