@@ -3,7 +3,15 @@
 // pixel, a curve breaks where y is not finite, and the data is shorter than absolute pairs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linePathTenths, TenthsPath } from '../../web/plots/common.js';
+import { scaleLinear } from 'd3-scale';
+import {
+  affine,
+  areaPathTenths,
+  linePathTenths,
+  tenthsAlong,
+  TenthsPath,
+  valuesPathTenths,
+} from '../../web/plots/common.js';
 
 /**
  * The subpaths of path data made of M (absolute), l (relative, pairs repeated without the
@@ -82,8 +90,10 @@ describe('path data in tenths of a pixel', () => {
     path.lineTo(1.5, 1.96);
     path.lineTo(1.5, 3);
     path.lineTo(1, 3.04);
-    expect(`${path.d}Z`).toBe('M10,20l5 0 0 10-5 0Z');
-    expect(readPath(`${path.d}Z`)).toEqual([
+    path.close();
+    const d = path.finish();
+    expect(d).toBe('M10,20l5 0 0 10-5 0Z');
+    expect(readPath(d)).toEqual([
       [
         [10, 20],
         [15, 20],
@@ -91,5 +101,81 @@ describe('path data in tenths of a pixel', () => {
         [10, 30],
       ],
     ]);
+  });
+
+  it('writes every step as String() would: one to three digits, signs, larger numbers, NaN', () => {
+    const steps = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 12345, -1, -9, -10, -99, -100, -999, -1000, -54321];
+    const path = new TenthsPath();
+    path.moveToTenths(0, 0);
+    let [x, y] = [0, 0];
+    let expected = 'M0,0l';
+    steps.forEach((step, index) => {
+      [x, y] = [x + step, y - step];
+      path.lineToTenths(x, y);
+      expected += `${index > 0 && step >= 0 ? ' ' : ''}${step}${-step >= 0 ? ' ' : ''}${-step}`;
+    });
+    path.lineToTenths(NaN, y);
+    expected += ' NaN 0';
+    expect(path.finish()).toBe(expected);
+  });
+
+  it('keeps two paths written at once apart, and grows past its first buffer', () => {
+    const first = new TenthsPath();
+    const second = new TenthsPath();
+    const count = 5000;
+    first.moveToTenths(0, 0);
+    second.moveToTenths(0, 0);
+    for (let i = 1; i < count; i++) {
+      first.lineToTenths(i * 7, (i * 13) % 1000);
+      second.lineToTenths(-i * 3, -((i * 17) % 2000));
+    }
+    const [a, b] = [readPath(first.finish()), readPath(second.finish())];
+    expect(a[0]).toHaveLength(count);
+    expect(b[0]).toHaveLength(count);
+    expect(a[0].at(-1)).toEqual([(count - 1) * 7, ((count - 1) * 13) % 1000]);
+    expect(b[0].at(-1)).toEqual([-(count - 1) * 3, -(((count - 1) * 17) % 2000)]);
+    // A third, after both are done, is written from the start of a buffer again.
+    const third = new TenthsPath();
+    third.moveTo(1, 2);
+    expect(third.finish()).toBe('M10,20');
+  });
+
+  it('from arrays (valuesPathTenths, areaPathTenths), is the same data as from functions of each point', () => {
+    const value = fc.double({ min: -1e4, max: 1e4, noNaN: true });
+    const withGaps = fc.oneof({ weight: 6, arbitrary: value }, fc.constantFrom(NaN, Infinity, -Infinity));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(withGaps, value, value), { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.tuple(value, value, value, value),
+        (points, from, [x0, x1, y0, y1]) => {
+          const x = scaleLinear()
+            .domain([from, from + points.length])
+            .range([x0, x1]);
+          const y = scaleLinear().domain([-3, 7]).range([y0, y1]);
+          const [px, py] = [affine(x), affine(y)];
+          const line = points.map(([v]) => v);
+          const [upper, lower] = [points.map(([, u]) => u), points.map(([, , l]) => l)];
+          const xs = tenthsAlong(x, from, points.length);
+          expect(valuesPathTenths(xs, line, points.length, y)).toBe(
+            linePathTenths(
+              points.length,
+              (i) => px(from + i),
+              (i) => py(line[i]),
+            ),
+          );
+          const path = new TenthsPath();
+          path.moveTo(px(from), py(upper[0]));
+          for (let i = 1; i < points.length; i++) path.lineTo(px(from + i), py(upper[i]));
+          for (let i = points.length - 1; i >= 0; i--) path.lineTo(px(from + i), py(lower[i]));
+          path.close();
+          expect(areaPathTenths(xs, upper, lower, points.length, y)).toBe(path.finish());
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // A scale of one point maps everything to the middle of its range, as affine() does.
+    const flat = scaleLinear().domain([2, 2]).range([0, 10]);
+    expect(valuesPathTenths(tenthsAlong(flat, 0, 2), [1, Infinity], 2, flat)).toBe('M50,50l0 0');
   });
 });

@@ -5,22 +5,22 @@
 import { scaleLinear } from 'd3-scale';
 import { interpolateViridis } from './palettes.js';
 import {
-  affine,
+  areaPathTenths,
   clamp,
   clear,
   createFrame,
   cssColor,
   drawAxis,
   htmlElement,
-  linePathTenths,
   plotHandle,
   seriesColor,
   setText,
   strokeTenths,
   svgElement,
   svgText,
-  TenthsPath,
+  tenthsAlong,
   TENTHS,
+  valuesPathTenths,
 } from './common.js';
 
 // Later curves are dashed and thinner so an exact overlap still shows them all.
@@ -65,7 +65,10 @@ export function draw(element, data, options = {}) {
   // The bands' paths and where they were drawn for: made again only when the bands or their place change.
   let bandsShown = { place: [], paths: [] };
   // The stacked bands depend on the bands alone (not on p): computed once per set of bands.
-  let stack = { bands: null };
+  let stack = { bands: null, layers: [] };
+  // The x of the offsets shown and of the bands, in tenths of a pixel (arrays kept for the next redraw).
+  let xShown = null;
+  let bandsX = null;
   // The description doubles as a visible caption: whether the curves coincide is the point.
   const caption = htmlElement('p', 'posenc-caption', frame.root);
   caption.setAttribute('aria-hidden', 'true');
@@ -113,7 +116,9 @@ export function draw(element, data, options = {}) {
     for (const { first, values } of curves) {
       from = Math.min(from, first);
       to = Math.max(to, first + values.length - 1);
-      for (const v of values) {
+      // (Indexed: for-of made an iterator result a value, 100 KB a step of a drag.)
+      for (let i = 0; i < values.length; i++) {
+        const v = values[i];
         if (v < low) low = v;
         if (v > high) high = v;
       }
@@ -130,16 +135,13 @@ export function draw(element, data, options = {}) {
 
     svgElement('line', { x1: x.range()[0], x2: x.range()[1], y1: y(0), y2: y(0), stroke: cssColor('grid') }, svg);
     drawAxis(svg, y, 'left', { x: margin.left, ticks: 4, title: options.yTitle, titleOffset: 44 });
-    const [px, py] = [affine(x), affine(y)];
+    // The x of every offset shown, once for all the curves (and the bands, over the same offsets).
+    const xTenths = (xShown = tenthsAlong(x, from, curves.length ? to - from + 1 : 0, xShown));
     curves.forEach(({ first, values }, index) => {
       svgElement(
         'path',
         {
-          d: linePathTenths(
-            values.length,
-            (i) => px(first + i),
-            (i) => py(values[i]),
-          ),
+          d: valuesPathTenths(xTenths.subarray(first - from), values, values.length, y),
           transform: TENTHS,
           fill: 'none',
           stroke: seriesColor(index),
@@ -243,27 +245,22 @@ export function draw(element, data, options = {}) {
     return item;
   }
 
-  /** The area between the curves upper(i) and lower(i), i = 0 … count − 1, in tenths of a pixel (see TENTHS). */
-  function areaPathTenths(count, x, upper, lower) {
-    if (count === 0) return '';
-    const path = new TenthsPath();
-    path.moveTo(x(0), upper(0));
-    for (let i = 1; i < count; i++) path.lineTo(x(i), upper(i));
-    for (let i = count - 1; i >= 0; i--) path.lineTo(x(i), lower(i));
-    return `${path.d}Z`;
-  }
-
   const bandColour = (index, count) => interpolateViridis(count === 1 ? 0.5 : 0.9 - (0.8 * index) / (count - 1));
 
-  /** The bands stacked (positive parts up, negative down) and their sum. */
-  function stackBands(bands) {
+  /**
+   * The bands stacked (positive parts up, negative down) and their sum; in the arrays of `previous`
+   * (the stack they replace) when it has the same shape: a drag makes a new stack at every step.
+   */
+  function stackBands(bands, previous) {
     const count = bands[0]?.values.length ?? 0;
-    const up = new Float64Array(count);
-    const down = new Float64Array(count);
-    const total = new Float64Array(count);
-    const layers = bands.map(({ values }) => {
-      const lower = new Float64Array(count);
-      const upper = new Float64Array(count);
+    const reuse = previous.count === count && previous.layers.length === bands.length;
+    const array = (old) => (reuse ? old().fill(0) : new Float64Array(count));
+    const up = array(() => previous.up);
+    const down = array(() => previous.down);
+    const total = array(() => previous.total);
+    const layers = bands.map(({ values }, index) => {
+      const lower = array(() => previous.layers[index].lower);
+      const upper = array(() => previous.layers[index].upper);
       for (let i = 0; i < count; i++) {
         const v = values[i];
         const base = v >= 0 ? up : down;
@@ -281,13 +278,13 @@ export function draw(element, data, options = {}) {
       high = Math.max(high, up[i]);
     }
     if (high === 0) high = 1;
-    return { count, layers, total, low, high };
+    return { count, layers, total, low, high, up, down };
   }
 
   function drawContributions(group, { first, bands }, x, top, height, options) {
     const values = bands.map((band) => band.values);
     if (!stack.bands || stack.bands.length !== values.length || stack.bands.some((v, i) => v !== values[i])) {
-      stack = { bands: values, ...stackBands(bands) };
+      stack = { bands: values, ...stackBands(bands, stack) };
     }
     const { count, layers, total, low, high } = stack;
     const y = scaleLinear()
@@ -297,20 +294,9 @@ export function draw(element, data, options = {}) {
     // main thread as it committed the frame (software canvas: 1-2 ms a step of a dModel drag), an svg
     // path is rasterised off it, by the compositor.
     const place = [stack, first, ...x.domain(), ...x.range(), top, height];
+    bandsX = tenthsAlong(x, first, count, bandsX);
     if (place.length !== bandsShown.place.length || place.some((part, i) => part !== bandsShown.place[i])) {
-      const [px, py] = [affine(x), affine(y)];
-      const at = (i) => px(first + i);
-      bandsShown = {
-        place,
-        paths: layers.map(({ lower, upper }) =>
-          areaPathTenths(
-            count,
-            at,
-            (i) => py(upper[i]),
-            (i) => py(lower[i]),
-          ),
-        ),
-      };
+      bandsShown = { place, paths: layers.map(({ lower, upper }) => areaPathTenths(bandsX, upper, lower, count, y)) };
     }
     bandsShown.paths.forEach((d, index) =>
       svgElement(
@@ -320,15 +306,10 @@ export function draw(element, data, options = {}) {
       ),
     );
     // Their sum is a line in the svg, in the theme's colour.
-    const [px, py] = [affine(x), affine(y)];
     svgElement(
       'path',
       {
-        d: linePathTenths(
-          count,
-          (i) => px(first + i),
-          (i) => py(total[i]),
-        ),
+        d: valuesPathTenths(bandsX, total, count, y),
         transform: TENTHS,
         fill: 'none',
         stroke: cssColor('fg'),
