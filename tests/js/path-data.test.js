@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import {
   affine,
   areaPathTenths,
+  dotsPathTenths,
   linePathTenths,
   tenthsAlong,
   TenthsPath,
@@ -177,5 +178,45 @@ describe('path data in tenths of a pixel', () => {
     // A scale of one point maps everything to the middle of its range, as affine() does.
     const flat = scaleLinear().domain([2, 2]).range([0, 10]);
     expect(valuesPathTenths(tenthsAlong(flat, 0, 2), [1, Infinity], 2, flat)).toBe('M50,50l0 0');
+  });
+
+  it('writes dots and free commands (append, appendNumber) as template strings would', () => {
+    const coordinate = fc.double({ min: -3000, max: 3000, noNaN: true });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(coordinate, fc.oneof({ weight: 5, arbitrary: coordinate }, fc.constant(NaN))), {
+          maxLength: 50,
+        }),
+        fc.double({ min: 0.5, max: 12, noNaN: true }),
+        (points, r) => {
+          const radius = round10(r);
+          const arcs = `a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
+          const expected = points
+            .filter(([, y]) => Number.isFinite(y))
+            .map(([x, y]) => `M${Math.round(x * 10) - radius},${Math.round(y * 10)}${arcs}`)
+            .join('');
+          expect(
+            dotsPathTenths(
+              points.length,
+              (i) => points[i][0],
+              (i) => points[i][1],
+              r,
+            ),
+          ).toBe(expected);
+          // The row plot's stems: a move, then 'V' and a number.
+          const stems = new TenthsPath();
+          let written = '';
+          for (const [x, y] of points) {
+            const [cx, cy] = [Math.round(x * 10), Math.round(y * 10)];
+            stems.moveToTenths(cx, 0);
+            stems.append('V');
+            stems.appendNumber(cy);
+            written += `M${cx},0V${cy}`;
+          }
+          expect(stems.finish()).toBe(written);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -472,6 +472,18 @@ export class TenthsPath {
     this.#bytes[this.#length++] = 90; // Z
   }
 
+  /** Appends `text` (ASCII: commands and numbers written out, such as 'V' or 'h0') as it is. */
+  append(text) {
+    if (this.#length + text.length + 64 > this.#bytes.length) this.#room(text.length);
+    for (let i = 0; i < text.length; i++) this.#bytes[this.#length++] = text.charCodeAt(i);
+  }
+
+  /** Appends a number (an integer of tenths) as String() writes it. */
+  appendNumber(value) {
+    this.#room();
+    this.#number(value);
+  }
+
   /** The path data, as a string; the path is done with (its buffer serves the next one). */
   finish() {
     const d = ascii.decode(this.#bytes.subarray(0, this.#length));
@@ -480,10 +492,10 @@ export class TenthsPath {
     return d;
   }
 
-  // Room for a point (two numbers of up to 24 characters and three more).
-  #room() {
-    if (this.#length + 64 <= this.#bytes.length) return;
-    const grown = new Uint8Array(2 * this.#bytes.length);
+  // Room for a point (two numbers of up to 24 characters and three more), and `more` bytes.
+  #room(more = 0) {
+    if (this.#length + more + 64 <= this.#bytes.length) return;
+    const grown = new Uint8Array(2 * (this.#bytes.length + more));
     grown.set(this.#bytes);
     this.#bytes = grown;
   }
@@ -590,13 +602,14 @@ export function areaPathTenths(xTenths, upper, lower, count, scale) {
 export function dotsPathTenths(count, cx, cy, r) {
   const radius = tenths(r);
   const arcs = `a${radius},${radius} 0 1,0 ${2 * radius},0a${radius},${radius} 0 1,0 ${-2 * radius},0`;
-  let d = '';
+  const path = new TenthsPath();
   for (let i = 0; i < count; i++) {
     const y = cy(i);
     if (!Number.isFinite(y)) continue;
-    d += `M${tenths(cx(i)) - radius},${tenths(y)}${arcs}`;
+    path.moveToTenths(tenths(cx(i)) - radius, tenths(y));
+    path.append(arcs);
   }
-  return d;
+  return path.finish();
 }
 
 function parseColor(color) {

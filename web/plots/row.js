@@ -14,6 +14,7 @@ import {
   svgElement,
   svgText,
   tenths,
+  TenthsPath,
   TENTHS,
 } from './common.js';
 
@@ -59,16 +60,22 @@ export function draw(element, data, options = {}) {
       drawAxis(group, y, 'left', { x: margin.left, ticks: 3 });
       svgElement('line', { x1: x.range()[0], x2: x.range()[1], y1: y(0), y2: y(0), stroke: cssColor('grid') }, group);
       // In tenths of a pixel (see TENTHS): 3 x 512 stems are redrawn while a slider moves.
-      let stems = '';
-      let dots = '';
+      const stemsPath = new TenthsPath();
+      const dotsPath = new TenthsPath();
       const zero = tenths(y(0));
       const [px, py] = [affine(x), affine(y)];
       for (let column = 0; column < values.length; column++) {
         const cx = tenths(px(column));
         const cy = tenths(py(clamp(values[column], low, high)));
-        stems += `M${cx},${zero}V${cy}`;
-        if (dotted) dots += `M${cx},${cy}h0`;
+        stemsPath.moveToTenths(cx, zero);
+        stemsPath.append('V');
+        stemsPath.appendNumber(cy);
+        if (dotted) {
+          dotsPath.moveToTenths(cx, cy);
+          dotsPath.append('h0');
+        }
       }
+      const [stems, dots] = [stemsPath.finish(), dotsPath.finish()];
       const colour = seriesColor(index);
       const stemWidth = strokeTenths(clamp((x(1) - x(0)) * 0.5, 0.6, 2));
       svgElement(
