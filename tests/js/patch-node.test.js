@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { richHtml } from '../../web/page/rich-text.js';
+import { lazyFormulas, paragraphNode, rememberTypeset, richHtml } from '../../web/page/rich-text.js';
 import { patchNode } from '../../web/page/patch-node.js';
 
 /** A <div> holding the build's HTML of a rich string (normalised, as the page patches it). */
@@ -103,5 +103,70 @@ describe('patchNode', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe('with formulas left empty (paragraphNode lazy, lazyFormulas)', () => {
+    // The build's paragraphs in the page, their formulas remembered as the page remembers them.
+    function page(text) {
+      const div = rendered(text);
+      rememberTypeset(div);
+      return div;
+    }
+    const lazy = (text) => {
+      const p = paragraphNode(text, null, { lazy: true });
+      p.normalize();
+      return p;
+    };
+
+    it('rewords a number without copying the formulas the page shows', () => {
+      const div = page(peak(256, true));
+      const before = formulas(div);
+      const next = lazy(peak(258, true));
+      patchNode(div.firstChild, next, lazyFormulas);
+      expect(div.isEqualNode(rendered(peak(258, true)))).toBe(true);
+      expect(formulas(div).every((span, i) => span === before[i])).toBe(true);
+      // The new paragraph's formulas were never filled: nothing was copied.
+      expect(formulas(next).every((span) => span.childNodes.length === 0)).toBe(true);
+    });
+
+    it('fills a formula that comes back, and only that one', () => {
+      const div = page(peak(256, true));
+      patchNode(div.firstChild, lazy(peak(256.5, false)), lazyFormulas);
+      expect(div.isEqualNode(rendered(peak(256.5, false)))).toBe(true);
+      const [k0, norm, plusMinus] = formulas(div);
+      const next = lazy(peak(258, true));
+      patchNode(div.firstChild, next, lazyFormulas);
+      expect(div.isEqualNode(rendered(peak(258, true)))).toBe(true);
+      const again = formulas(div);
+      expect([again[0], again[1], again[3]]).toEqual([k0, norm, plusMinus]);
+      expect(again[2].textContent).toContain('d/2');
+      // A formula filled in the page is known there by its formula for the next patch.
+      const half = again[2];
+      patchNode(div.firstChild, lazy(peak(260, true)), lazyFormulas);
+      expect(formulas(div)[2]).toBe(half);
+      expect(div.isEqualNode(rendered(peak(260, true)))).toBe(true);
+    });
+
+    it('whatever the old and new wording, the page shows the new one exactly', () => {
+      const words = fc.constantFrom('at', ' = 256', 'the peak', '; ', '**bold $d$**', '*slanted*');
+      const formula = fc.constantFrom('$k = 0$', '$d/2$', '$\\pm k$', '$|PE(p)|^2$', '$$s(k)$$');
+      const wording = fc
+        .array(fc.oneof(words, formula), { minLength: 1, maxLength: 8 })
+        .map((parts) => parts.join(' '));
+      // Every formula the wordings use, typeset once as the build would have.
+      const all = page('$k = 0$ $d/2$ $\\pm k$ $|PE(p)|^2$ **$d$** $$s(k)$$');
+      expect(formulas(all).length).toBeGreaterThan(0);
+      fc.assert(
+        fc.property(wording, wording, wording, (first, second, third) => {
+          const div = page(first);
+          for (const text of [second, third]) {
+            patchNode(div.firstChild, lazy(text), lazyFormulas);
+            const expected = rendered(text);
+            expect(div.isEqualNode(expected)).toBe(true);
+          }
+        }),
+        { numRuns: 300 },
+      );
+    });
   });
 });

@@ -12,7 +12,7 @@ import { languageOfLang, stringTables } from '../i18n/translate.js';
 import { defaultState } from '../model/state.js';
 import { textFacts } from '../model/text-facts.js';
 import { patchNode } from './patch-node.js';
-import { paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
+import { lazyFormulas, paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
 // visitors never need the ~10 KB of Chinese strings).
@@ -195,19 +195,19 @@ export function showRich(node, t, facts, language) {
     richShown.set(node, paragraphs);
     // Every formula now comes from KaTeX's typeset copies (one written as MathML differs, so it is replaced).
     delete node.dataset.i18nMathmlOnly;
-    const nodeOf = (paragraph) => paragraphNode(paragraph, katex);
     if (shown?.length !== paragraphs.length || node.children.length !== paragraphs.length) {
-      node.replaceChildren(...paragraphs.map(nodeOf));
+      node.replaceChildren(...paragraphs.map((paragraph) => paragraphNode(paragraph, katex)));
       return;
     }
     paragraphs.forEach((paragraph, index) => {
       if (paragraph === shown[index]) return;
-      const next = nodeOf(paragraph);
+      // Its formulas empty: those the page shows already are not copied (see lazyFormulas).
+      const next = paragraphNode(paragraph, katex, { lazy: true });
       next.normalize();
       // Only what differs changes in the page (a number's text, mostly): the formulas and
       // the rest of the paragraph keep their nodes, which the browser need not style again.
       // The build's paragraph (its source unknown, shown null) often says the same already.
-      patchNode(node.children[index], next);
+      patchNode(node.children[index], next, lazyFormulas);
     });
   };
   lateRich.delete(node);

@@ -73,15 +73,52 @@ function typesetNodes(key) {
   return parsed.get(key).nodes.cloneNode(true);
 }
 
+// Which typeset formula a span shows, by key: the page's spans (the build's, and those filled
+// here), and the spans of a paragraph worded for a patch, left empty (`lazy` in paragraphNode):
+// a drag rewords a paragraph at every step, mostly only a number in it, and its formulas were
+// copied (dozens of nodes each) only to be found equal to the page's.
+const shownFormula = new WeakMap();
+const emptyFormula = new WeakMap();
+
 /** Remembers the formulas typeset in `root` (the build's HTML, never text from elsewhere). */
 export function rememberTypeset(root) {
   for (const span of root.querySelectorAll('span.math, span.math-display')) {
     // A formula the build wrote as MathML only (web/vite-rich-text.js) is not KaTeX's typeset copy.
     if (!span.querySelector('.katex-html')) continue;
     const tex = span.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
-    if (tex !== undefined) typeset.set(typesetKey(span.className === 'math-display', tex), span.innerHTML);
+    if (tex === undefined) continue;
+    const key = typesetKey(span.className === 'math-display', tex);
+    typeset.set(key, span.innerHTML);
+    shownFormula.set(span, key);
   }
 }
+
+/**
+ * What patchNode needs to know of formulas: the key of the formula a page's span shows (or
+ * undefined), of an empty span's formula (or undefined), how to fill empty spans under a node,
+ * and that a page's node now shows what another showed.
+ */
+export const lazyFormulas = {
+  shown: (node) => shownFormula.get(node),
+  empty: (node) => emptyFormula.get(node),
+  /** `node` in the page was patched to show what `next` shows: it shows next's formula, if any. */
+  patched(node, next) {
+    const key = shownFormula.get(next);
+    if (key === undefined) shownFormula.delete(node);
+    else shownFormula.set(node, key);
+  },
+  fill(root) {
+    const spans = emptyFormula.has(root) ? [root] : [];
+    if (root.nodeType === Node.ELEMENT_NODE) spans.push(...root.querySelectorAll('span.math, span.math-display'));
+    for (const span of spans) {
+      const key = emptyFormula.get(span);
+      if (key === undefined) continue;
+      emptyFormula.delete(span);
+      span.append(typesetNodes(key));
+      shownFormula.set(span, key);
+    }
+  },
+};
 
 /** Whether every formula of a paragraph is typeset already (then no KaTeX is needed for it). */
 export function typesetAlready(text) {
@@ -96,30 +133,40 @@ export function typesetAlready(text) {
   return !missing(parseInline(text.trim()));
 }
 
-function appendInline(parent, nodes, katex) {
+function appendInline(parent, nodes, katex, lazy = false) {
   for (const node of nodes) {
     if (typeof node === 'string') {
       parent.append(node);
     } else if (node.math !== undefined) {
       const span = document.createElement('span');
       span.className = mathClass(node.display);
-      const known = typesetNodes(typesetKey(node.display, node.math));
-      // Our own build output; everything else goes through KaTeX.
-      if (known !== null) span.append(known);
-      else katex.render(node.math, span, KATEX_OPTIONS(node.display));
+      const key = typesetKey(node.display, node.math);
+      if (lazy && typeset.has(key)) emptyFormula.set(span, key);
+      else {
+        const known = typesetNodes(key);
+        // Our own build output; everything else goes through KaTeX.
+        if (known !== null) {
+          span.append(known);
+          shownFormula.set(span, key);
+        } else katex.render(node.math, span, KATEX_OPTIONS(node.display));
+      }
       parent.append(span);
     } else {
       const element = document.createElement(node.tag);
-      appendInline(element, node.children, katex);
+      appendInline(element, node.children, katex, lazy);
       parent.append(element);
     }
   }
 }
 
-/** One paragraph of a rich string (no blank line in it) as a <p> (`katex`: the KaTeX module, or null when typesetAlready). */
-export function paragraphNode(text, katex) {
+/**
+ * One paragraph of a rich string (no blank line in it) as a <p> (`katex`: the KaTeX module, or
+ * null when typesetAlready). Lazy: its typeset formulas are empty spans, for patchNode with
+ * lazyFormulas, which fills those it puts in the page.
+ */
+export function paragraphNode(text, katex, { lazy = false } = {}) {
   const p = document.createElement('p');
-  appendInline(p, parseInline(text.trim()), katex);
+  appendInline(p, parseInline(text.trim()), katex, lazy);
   return p;
 }
 
