@@ -474,7 +474,7 @@ export class TenthsPath {
 
   /** Appends `text` (ASCII: commands and numbers written out, such as 'V' or 'h0') as it is. */
   append(text) {
-    if (this.#length + text.length + 64 > this.#bytes.length) this.#room(text.length);
+    this.#room(text.length);
     for (let i = 0; i < text.length; i++) this.#bytes[this.#length++] = text.charCodeAt(i);
   }
 
@@ -689,11 +689,8 @@ export function drawColorLegend(context, svg, { colours, scale, x, y, width, hei
  * for the loops over every point of a curve.
  */
 export function affine(scale) {
-  const [d0, d1] = scale.domain();
-  const [r0, r1] = scale.range();
-  const k = d1 === d0 ? 0 : (r1 - r0) / (d1 - d0);
-  const mid = (r0 + r1) / 2;
-  return d1 === d0 ? () => mid : (v) => r0 + (v - d0) * k;
+  const [d0, r0, k] = linearParts(scale);
+  return k === null ? () => r0 : (v) => r0 + (v - d0) * k;
 }
 
 /** Clamps v into [low, high]. */

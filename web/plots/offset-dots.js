@@ -62,8 +62,9 @@ export function draw(element, data, options = {}) {
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
   let keyShown = null;
-  // The bands' paths and where they were drawn for: made again only when the bands or their place change.
-  let bandsShown = { place: [], paths: [] };
+  // The bands' paths and their sum's, and where they were drawn for: made again only when the bands or
+  // their place change (a drag of p redraws the plot with the same bands).
+  let bandsShown = { place: [], paths: [], sum: '' };
   // The stacked bands depend on the bands alone (not on p): computed once per set of bands.
   let stack = { bands: null, layers: [] };
   // The x of the offsets shown and of the bands, in tenths of a pixel (arrays kept for the next redraw).
@@ -254,13 +255,13 @@ export function draw(element, data, options = {}) {
   function stackBands(bands, previous) {
     const count = bands[0]?.values.length ?? 0;
     const reuse = previous.count === count && previous.layers.length === bands.length;
-    const array = (old) => (reuse ? old().fill(0) : new Float64Array(count));
-    const up = array(() => previous.up);
-    const down = array(() => previous.down);
-    const total = array(() => previous.total);
+    const array = (old) => (reuse ? old.fill(0) : new Float64Array(count));
+    const up = array(previous.up);
+    const down = array(previous.down);
+    const total = array(previous.total);
     const layers = bands.map(({ values }, index) => {
-      const lower = array(() => previous.layers[index].lower);
-      const upper = array(() => previous.layers[index].upper);
+      const lower = array(previous.layers[index]?.lower);
+      const upper = array(previous.layers[index]?.upper);
       for (let i = 0; i < count; i++) {
         const v = values[i];
         const base = v >= 0 ? up : down;
@@ -294,9 +295,13 @@ export function draw(element, data, options = {}) {
     // main thread as it committed the frame (software canvas: 1-2 ms a step of a dModel drag), an svg
     // path is rasterised off it, by the compositor.
     const place = [stack, first, ...x.domain(), ...x.range(), top, height];
-    bandsX = tenthsAlong(x, first, count, bandsX);
     if (place.length !== bandsShown.place.length || place.some((part, i) => part !== bandsShown.place[i])) {
-      bandsShown = { place, paths: layers.map(({ lower, upper }) => areaPathTenths(bandsX, upper, lower, count, y)) };
+      bandsX = tenthsAlong(x, first, count, bandsX);
+      bandsShown = {
+        place,
+        paths: layers.map(({ lower, upper }) => areaPathTenths(bandsX, upper, lower, count, y)),
+        sum: valuesPathTenths(bandsX, total, count, y),
+      };
     }
     bandsShown.paths.forEach((d, index) =>
       svgElement(
@@ -309,7 +314,7 @@ export function draw(element, data, options = {}) {
     svgElement(
       'path',
       {
-        d: valuesPathTenths(bandsX, total, count, y),
+        d: bandsShown.sum,
         transform: TENTHS,
         fill: 'none',
         stroke: cssColor('fg'),
