@@ -214,6 +214,31 @@ try {
     }
   });
 
+  await check(
+    "each explanation beside a plot is a stacking context of its own (a plot's redraw leaves its paint)",
+    async () => {
+      // Chromium reuses a stacking context's recorded paint while nothing in it changed; without one, every
+      // frame of a drag walked the paint of each formula beside the plot again (docs/performance.md).
+      const { loose, count } = await page.evaluate(() => {
+        const texts = [...document.querySelectorAll('[data-i18n-rich]')].filter((node) =>
+          node.closest('section, .mistake')?.querySelector('[data-plot]'),
+        );
+        const isolated = (node) => {
+          for (let at = node; at && !at.matches('section, .mistake'); at = at.parentElement)
+            if (getComputedStyle(at).isolation === 'isolate') return true;
+          return false;
+        };
+        return {
+          loose: texts.filter((node) => !isolated(node)).map((node) => node.dataset.i18nRich),
+          count: texts.length,
+        };
+      });
+      assert(count >= 30, `only ${count} explanations beside a plot`);
+      assert(loose.length === 0, `explanations without a stacking context: ${loose.join(', ')}`);
+      return `${count} explanations`;
+    },
+  );
+
   await check('the relative property holds for the paper and fails for the column exponent', async () => {
     const residual = await page.textContent('[data-testid="rotation-residual"]');
     const value = Number(residual.match(/= ([\d.e+-]+)/)[1]);
