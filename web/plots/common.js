@@ -410,7 +410,10 @@ export const strokeTenths = (value) =>
 // Path data is written as ASCII bytes into a buffer and read out once, as one string. Joined from a
 // few short strings a point, the curves and bands of the offset-dots view allocated 1.4 MB at every
 // step of a dModel drag, and the young generation's collections fell into the heaviest frames.
-let spareBytes = null;
+// Finished paths leave their buffers to the next ones; a few, as a plot may write several paths at
+// once (the row plot's stems and dots).
+const spareBytes = [];
+const SPARE_BUFFERS = 4;
 const ascii = new TextDecoder();
 
 /**
@@ -421,15 +424,11 @@ const ascii = new TextDecoder();
  * rounded points, so the points drawn are exactly those of absolute data. finish() gives the data.
  */
 export class TenthsPath {
-  #bytes = spareBytes ?? new Uint8Array(1 << 14);
+  #bytes = spareBytes.pop() ?? new Uint8Array(1 << 14);
   #length = 0;
   #x = 0;
   #y = 0;
   #joined = false;
-
-  constructor() {
-    spareBytes = null;
-  }
 
   moveTo(x, y) {
     this.moveToTenths(tenths(x), tenths(y));
@@ -487,7 +486,7 @@ export class TenthsPath {
   /** The path data, as a string; the path is done with (its buffer serves the next one). */
   finish() {
     const d = ascii.decode(this.#bytes.subarray(0, this.#length));
-    if (!spareBytes || spareBytes.length < this.#bytes.length) spareBytes = this.#bytes;
+    if (spareBytes.length < SPARE_BUFFERS) spareBytes.push(this.#bytes);
     this.#bytes = null;
     return d;
   }
@@ -588,8 +587,8 @@ export function valuesPathTenths(xTenths, values, count, scale) {
  */
 export function areaPathTenths(xTenths, upper, lower, count, scale) {
   if (count === 0) return '';
-  const [d0, r0, k] = linearParts(scale);
-  const y = (v) => Math.round((k === null ? r0 : r0 + (v - d0) * k) * 10);
+  const map = affine(scale);
+  const y = (v) => tenths(map(v));
   const path = new TenthsPath();
   path.moveToTenths(xTenths[0], y(upper[0]));
   for (let i = 1; i < count; i++) path.lineToTenths(xTenths[i], y(upper[i]));
