@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTES } from '../../web/model/params.js';
-import { ELEMENTS } from '../../web/model/tags.js';
+import { ELEMENTS } from '../../web/model/registry.js';
 
 const require = createRequire(import.meta.url);
 const hexo = require('../../web/integrations/hexo/index.cjs');
