@@ -59,7 +59,10 @@ function uniformSection({ id, heading, strings, plots }) {
       ? plotLines(plots[0])
       : [
           '<div class="plots">',
-          ...plots.flatMap((plot) => [`  <h3 data-i18n="${plot.caption}"></h3>`, ...plotLines(plot).map((l) => `  ${l}`)]),
+          ...plots.flatMap((plot) => [
+            `  <h3 data-i18n="${plot.title}"></h3>`,
+            ...plotLines(plot).map((l) => `  ${l}`),
+          ]),
           '</div>',
         ];
   return [
@@ -77,7 +80,9 @@ function pageSections() {
   return PAGE_SECTIONS.flatMap((section, index) => {
     const lines =
       section.markup === 'fragment'
-        ? readFileSync(join(ROOT, 'web/fragments', `${section.id}.html`), 'utf8').trimEnd().split('\n')
+        ? readFileSync(join(ROOT, 'web/fragments', `${section.id}.html`), 'utf8')
+            .trimEnd()
+            .split('\n')
         : uniformSection(section);
     return [...(index > 0 ? [''] : []), ...(index === firstLater ? MATHML_ONLY_BELOW : []), ...lines];
   });
@@ -167,24 +172,36 @@ const FILES = [
         file,
         'html',
         'elements',
-        block(['', '| element | what it shows (its heading on the page) | on the page |', '| --- | --- | --- |', ...rows, ''], ''),
+        block(
+          [
+            '',
+            '| element | what it shows (its heading on the page) | on the page |',
+            '| --- | --- | --- |',
+            ...rows,
+            '',
+          ],
+          '',
+        ),
       );
       return replaceRegion(text, file, 'html', 'plots', ` ${code(elementPlots.map((plot) => plot.name)).join(', ')} `);
     },
   ],
-  ...['docs/integrations/hugo.md', 'docs/integrations/hugo.zh.md', 'docs/integrations/hexo.md', 'docs/integrations/hexo.zh.md'].map(
-    (path) => [
-      path,
-      (text, file) =>
-        replaceRegion(
-          text,
-          file,
-          'html',
-          'plots',
-          ` ${code(elementPlots.map((plot) => plot.name)).join(path.endsWith('.zh.md') ? '、' : ', ')} `,
-        ),
-    ],
-  ),
+  ...[
+    'docs/integrations/hugo.md',
+    'docs/integrations/hugo.zh.md',
+    'docs/integrations/hexo.md',
+    'docs/integrations/hexo.zh.md',
+  ].map((path) => [
+    path,
+    (text, file) =>
+      replaceRegion(
+        text,
+        file,
+        'html',
+        'plots',
+        ` ${code(elementPlots.map((plot) => plot.name)).join(path.endsWith('.zh.md') ? '、' : ', ')} `,
+      ),
+  ]),
   [
     'README.md',
     (text, file) =>

@@ -11,8 +11,9 @@
  * id: its anchor (the heading's id is h-<id>);
  * chapter: 'base' (the first view's code) or the name of a chapter of chapters.js;
  * heading: 2 or 3; strings: the prefix of its keys in web/i18n (<strings>.title, <strings>.text);
- * plots: { name, tag?, caption? } in order (caption: the key of the plot's own heading,
- *   for a section with several plots);
+ * plots: { name, tag?, title?, text? } in order (title, text: the keys of the plot's own
+ *   heading and explanation where they are not the section's; a uniform section with several
+ *   plots shows each plot's title above it);
  * markup: 'fragment' when web/fragments/<id>.html holds its HTML (controls, tables, more text)
  *   instead of the uniform heading, text and plots.
  */
@@ -30,8 +31,8 @@ export const PAGE_SECTIONS = Object.freeze(
       id: 'attention',
       chapter: 'more',
       plots: [
-        { name: 'attention', tag: 'posenc-attention', caption: 'attention.matrix' },
-        { name: 'attention-rows', tag: 'posenc-attention-rows', caption: 'attention-rows.title' },
+        { name: 'attention', tag: 'posenc-attention', title: 'attention.matrix' },
+        { name: 'attention-rows', tag: 'posenc-attention-rows', title: 'attention-rows.title' },
       ],
     },
     {
@@ -39,8 +40,8 @@ export const PAGE_SECTIONS = Object.freeze(
       chapter: 'more',
       strings: 'sineCosine',
       plots: [
-        { name: 'sine-only', tag: 'posenc-sine-only', caption: 'sine-only.title' },
-        { name: 'sine-fit', tag: 'posenc-sine-fit', caption: 'sine-fit.title' },
+        { name: 'sine-only', tag: 'posenc-sine-only', title: 'sine-only.title' },
+        { name: 'sine-fit', tag: 'posenc-sine-fit', title: 'sine-fit.title' },
       ],
     },
     {
@@ -49,12 +50,21 @@ export const PAGE_SECTIONS = Object.freeze(
       markup: 'fragment',
       plots: [{ name: 'extrapolation', tag: 'posenc-extrapolation' }],
     },
-    { id: 'faq', chapter: 'more', markup: 'fragment', plots: [{ name: 'token-scale', tag: 'posenc-token-scale' }] },
+    {
+      id: 'faq',
+      chapter: 'more',
+      markup: 'fragment',
+      plots: [{ name: 'token-scale', tag: 'posenc-token-scale', title: 'token-scale.title', text: 'faq.scale' }],
+    },
     { id: 'compare', markup: 'fragment', plots: [{ name: 'compare', tag: 'posenc-compare' }] },
     {
       id: 'question',
       markup: 'fragment',
-      plots: [{ name: 'mistake-ratio' }, { name: 'mistake-column' }, { name: 'mistake-order' }],
+      plots: [
+        { name: 'mistake-ratio', text: 'question.one' },
+        { name: 'mistake-column', text: 'question.two' },
+        { name: 'mistake-order', text: 'question.three' },
+      ],
     },
     { id: 'why-base', chapter: 'rope', strings: 'whyBase', plots: [{ name: 'why-base' }] },
     { id: 'rope', chapter: 'rope', markup: 'fragment', plots: [] },
@@ -72,7 +82,10 @@ export const PAGE_SECTIONS = Object.freeze(
       chapter: 'rope-lab',
       strings: 'ropeLab',
       markup: 'fragment',
-      plots: [{ name: 'rope-scaling', tag: 'posenc-rope-scaling' }, { name: 'rope-dials' }],
+      plots: [
+        { name: 'rope-scaling', tag: 'posenc-rope-scaling' },
+        { name: 'rope-dials', text: 'ropeLab.dialsText' },
+      ],
     },
     { id: 'rope-check', chapter: 'rope-lab', strings: 'ropeCheck', markup: 'fragment', plots: [] },
     { id: 'rope-code', chapter: 'rope-lab', strings: 'ropeCode', markup: 'fragment', plots: [] },
@@ -95,14 +108,14 @@ export const PAGE_SECTIONS = Object.freeze(
  */
 export const PLOTS = Object.freeze(
   PAGE_SECTIONS.flatMap((section) =>
-    section.plots.map(({ name, tag, caption }) =>
+    section.plots.map(({ name, tag, title, text }) =>
       Object.freeze({
         name,
         ...(tag ? { tag } : {}),
         section: section.id,
         chapter: section.chapter,
-        title: caption ?? `${section.strings}.title`,
-        text: `${section.strings}.text`,
+        title: title ?? `${section.strings}.title`,
+        text: text ?? `${section.strings}.text`,
       }),
     ),
   ),
