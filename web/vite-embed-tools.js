@@ -1,10 +1,10 @@
 // Vite plugin: the "Embed" button under every plot of the page that has a
-// custom element (web/model/tags.js), put in the HTML at build time. The
+// custom element (web/model/registry.js), put in the HTML at build time. The
 // page's first view then lays out its final shape at once, and the code of
 // the tools (snippets, images: web/page/embed-snippet.js) loads after the
 // first view or at the first click. The button's text is translated like any
 // [data-i18n] element (vite-rich-text.js fills it in after this plugin).
-import { TAG_OF_PLOT } from './model/tags.js';
+import { TAG_OF_PLOT } from './model/registry.js';
 
 // An empty plot container: <div class="plot" data-plot="name"></div>.
 const PLOT = /(<div\b[^>]*\sdata-plot="([\w-]+)"[^>]*>\s*<\/div>)/g;

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP, PAGE_BAD as PAGE_BAD_VALUES } from '../bad-values.mjs';
 import { PAGE_PARAMS as PAGE_PARAMS_OF_EMBED, PARAMS as EMBED_PARAMS_OF_EMBED } from '../../web/embed/params.js';
-import { ELEMENTS } from '../../web/model/tags.js';
+import { ELEMENTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, injected, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';

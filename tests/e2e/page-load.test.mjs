@@ -9,7 +9,7 @@ import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
 import { CHAPTERS } from '../../web/model/chapters.js';
-import { TAG_OF_PLOT } from '../../web/model/tags.js';
+import { TAG_OF_PLOT } from '../../web/model/registry.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium, traced } from './chromium.mjs';
 import { assert, check, finish, firstPlotShown, inFreshPage, watchedPage } from './harness.mjs';

@@ -1,9 +1,11 @@
 // posenc in a Hugo site (Debian's hugo), as docs/integrations/hugo.md tells
 // its users: a new site, the package's files (from the packed tarball)
 // under static/posenc/, the shortcode from the tarball in
-// layouts/shortcodes/, a Markdown post with two shortcodes. The built site
-// is served on 127.0.0.1 and the post opened in headless Chromium; a wrong
-// plot or attribute name must fail the build naming the post.
+// layouts/shortcodes/, a Markdown post with two shortcodes and one whose
+// first shortcode is Hugo's figure (.Ordinal counts every shortcode of a
+// page). The built site is served on 127.0.0.1 and the posts opened in
+// headless Chromium; a wrong plot or attribute name must fail the build
+// naming the post.
 // Usage: node tests/integrations/hugo.test.mjs
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,13 @@ const POST = `---
 title: "Positional encoding"
 ---
 ${postBody((plot, attributes) => `{{< posenc plot="${plot}" ${quotedAttributes(attributes)} >}}`)}`;
+const FIGURE_FIRST = `---
+title: "A figure, then the encoding"
+---
+{{< figure src="/dot.svg" alt="A dot" >}}
+
+${POST.split('---\n')[2]}`;
+const SCRIPT = /<script type="module" src="[^"]*"><\/script>/g;
 
 let browser = null;
 let server = null;
@@ -53,11 +62,19 @@ try {
     rmSync(join(site, 'config.toml'), { force: true });
     mkdirSync(join(site, 'content/posts'), { recursive: true });
     writeFileSync(join(site, 'content/posts/encoding.md'), POST);
+    writeFileSync(join(site, 'content/posts/figure-first.md'), FIGURE_FIRST);
+    writeFileSync(join(site, 'static/dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>');
     await run('hugo', ['--quiet'], site);
     const html = readFileSync(join(site, 'public/posts/encoding/index.html'), 'utf8');
-    const scripts = html.match(/<script type="module" src="[^"]*"><\/script>/g) ?? [];
-    assert(scripts.length === 1, `script tags: ${scripts.join(' ')}`);
-    assert(scripts[0].includes('src="/posenc/dist/elements/posenc-elements.js"'), scripts[0]);
+    // Each shortcode writes the script tag (a module script runs once however often it is repeated).
+    for (const name of ['encoding', 'figure-first']) {
+      const page = readFileSync(join(site, `public/posts/${name}/index.html`), 'utf8');
+      const scripts = page.match(SCRIPT) ?? [];
+      assert(scripts.length === 2, `${name}: script tags: ${scripts.join(' ') || 'none'}`);
+      for (const script of scripts)
+        assert(script.includes('src="/posenc/dist/elements/posenc-elements.js"'), `${name}: ${script}`);
+      assert(page.search(SCRIPT) < page.indexOf('<posenc-heatmap'), `${name}: the script comes after the plot`);
+    }
     assert(
       html.includes('<posenc-heatmap d-model="32" dimension="3" length="64" position="5"></posenc-heatmap>'),
       html,
@@ -70,6 +87,10 @@ try {
     server = await serveStatic(join(site, 'public'));
     return verifyPost(await inspectPost(browser, `${server.url}posts/encoding/`));
   });
+
+  await check('a post whose first shortcode is a figure: its plots render too', async () =>
+    verifyPost(await inspectPost(browser, `${server.url}posts/figure-first/`)),
+  );
 
   await check('the shortcode escapes values and fails the build on a wrong plot or attribute', async () => {
     const post = join(site, 'content/posts/wrong.md');

@@ -2,9 +2,11 @@ import { describe, it, expect } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLOTS } from '../../web/model/registry.js';
 
 // The README is a user's first page; reference material lives in docs/. These
-// checks keep it short and keep every relative link pointing at a file.
+// checks keep it short, keep what it says of the plots true and keep every
+// relative link pointing at a file.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const markdownFiles = (dir) =>
   readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
@@ -27,6 +29,15 @@ describe('documentation', () => {
 
   it('the README stays a first page: at most 200 lines', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('the README names as many plots as there are elements, and the same ones', () => {
+    const claim = /(\d+) plots \(([^)]*)\)/.exec(readme);
+    expect(claim, 'a sentence "N plots (`a`, `b`, …)"').not.toBeNull();
+    const named = [...claim[2].matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+    const elements = PLOTS.filter((plot) => plot.tag).map((plot) => plot.name);
+    expect(Number(claim[1])).toBe(elements.length);
+    expect(named).toEqual(elements);
   });
 
   it('the README has exactly the two set-up commands and links every docs page', () => {

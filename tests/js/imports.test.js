@@ -73,7 +73,7 @@ describe('import direction of web/', () => {
     for (const file of files) expect(Object.keys(ALLOWED), relative(web, file)).toContain(layerOf(file));
     // The parser sees static, re-exported, dynamic and worker imports.
     const element = readFileSync(join(web, 'elements/index.js'), 'utf8');
-    expect(importsOf(element)).toEqual(expect.arrayContaining(['../model/tags.js', '../model/state.js']));
+    expect(importsOf(element)).toEqual(expect.arrayContaining(['../model/registry.js', '../model/state.js']));
     const strings = readFileSync(join(web, 'i18n/plot-strings.js'), 'utf8');
     expect(importsOf(strings)).toContain('./plots.zh.js');
     const client = readFileSync(join(web, 'page/compute-client.js'), 'utf8');

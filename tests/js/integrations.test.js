@@ -1,13 +1,14 @@
 // The site-generator helpers (web/integrations/) against the elements they
 // write: the Hexo tag and the Hugo shortcode keep their own lists of plots and
-// attributes (they cannot import the elements), which must be the elements'
-// own; the shortcode's CDN version must be the package's. Their builds in real
+// attributes (they cannot import the elements; web/build/generate-lists.mjs
+// writes them), which must be the elements' own; the shortcode's CDN version
+// must be the package's. Their builds in real
 // generators are tested by tests/integrations/.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTES } from '../../web/model/params.js';
-import { ELEMENTS } from '../../web/model/tags.js';
+import { ELEMENTS } from '../../web/model/registry.js';
 
 const require = createRequire(import.meta.url);
 const hexo = require('../../web/integrations/hexo/index.cjs');

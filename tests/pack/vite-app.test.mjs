@@ -16,7 +16,7 @@ import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 import { createApp, indexHtml, inspect, pack, run, verify } from './app.mjs';
-import { ELEMENTS as ELEMENT_TAGS } from '../../web/model/tags.js';
+import { ELEMENTS as ELEMENT_TAGS } from '../../web/model/registry.js';
 
 const INDEX_HTML = indexHtml('<script type="module" src="/main.js"></script>');
 

@@ -2,13 +2,13 @@
 // Importing this module defines them (once); defineElements() does it
 // explicitly. The core is imported from the package's own web/lib/index.js,
 // so `posenc` and `posenc/elements` share one module and one wasm instance.
-import { ELEMENTS } from '../model/tags.js';
+import { ELEMENTS } from '../model/registry.js';
 import { PosencPlotElement } from './element.js';
 
 export { PosencPlotElement } from './element.js';
 export { ATTRIBUTES, THEMES } from '../model/params.js';
 export { readAttributes } from '../model/state.js';
-export { ELEMENTS, TAG_OF_PLOT } from '../model/tags.js';
+export { ELEMENTS, TAG_OF_PLOT } from '../model/registry.js';
 
 const classes = new Map();
 

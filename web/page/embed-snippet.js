@@ -12,7 +12,7 @@ import { version } from '../../package.json';
 import { knobsOf } from '../model/arrays.js';
 import { CONTROLS, format } from '../model/params.js';
 import { toQuery } from '../model/state.js';
-import { TAG_OF_PLOT } from '../model/tags.js';
+import { TAG_OF_PLOT } from '../model/registry.js';
 import { languageOfLang } from '../i18n/translate.js';
 import { download } from './dom.js';
 import { translator } from './i18n.js';

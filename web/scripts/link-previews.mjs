@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../i18n/en.js';
-import { ELEMENTS } from '../model/tags.js';
+import { ELEMENTS } from '../model/registry.js';
 
 const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site', import.meta.url)));
 const base = process.env.POSENC_SITE_URL ? new URL(process.env.POSENC_SITE_URL) : null;
