@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../web/i18n/en.js';
 import { formatNumber } from '../../web/i18n/number.js';
@@ -11,6 +11,17 @@ const types = readFileSync(new URL('../../web/lib/index.d.ts', import.meta.url),
 const CODES = [...types.match(/type DiagnosisCode =([^;]*);/)[1].matchAll(/'([\w-]+)'/g)].map((m) => m[1]);
 
 describe('page strings', () => {
+  it('the English strings hold no Chinese (a term a reader of the English page cannot read)', () => {
+    const dir = new URL('../../web/i18n/', import.meta.url);
+    const files = readdirSync(dir).filter((file) => file === 'en.js' || file.endsWith('.en.js'));
+    expect(files.length).toBeGreaterThan(5);
+    const han = /\p{Script=Han}+/gu;
+    const found = files.flatMap((file) =>
+      (readFileSync(new URL(file, dir), 'utf8').match(han) ?? []).map((w) => `${file}: ${w}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('both languages have the same keys, of the same kind', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
     for (const key of Object.keys(en)) expect(typeof zh[key], key).toBe(typeof en[key]);
