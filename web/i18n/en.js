@@ -195,7 +195,7 @@ ${heatmapClocks(f)}
 
 ${rowZero(f, 'heatmap')}
 
-Hover a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
+Hover or tap a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
   'waves.title': '2. Every column is a sinusoid of position',
   'waves.text': (
     f,
@@ -423,7 +423,7 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
     'The table has more rows or columns than the picture has pixels: each pixel shows the largest difference among the cells it covers.',
   'check.legend': (power) => `difference${power ? ` (× 1e${power})` : ''}`,
   'check.readout': (row, column, value, preset) => `table − ${preset} at [${row}, ${column}] = ${n(value, 6)}`,
-  'check.hint': 'Hover the difference, or focus it and use the arrow keys.',
+  'check.hint': 'Hover or tap the difference, or focus it and use the arrow keys.',
   'check.describe': ({ rows, columns, preset, largest }) =>
     `Heatmap of the checked table minus the ${preset} table: ${rows} rows by ${columns} columns, largest difference ${n(largest)}.`,
 

@@ -1,8 +1,7 @@
 // English strings of the RoPE chapter's plots and of "why 10000" (elements
 // and embed.html show them too); plots.en.js spreads them in.
-import { formatNumber as n, groupDigits as count } from './number.js';
+import { formatDifference as tiny, formatNumber as n, groupDigits as count } from './number.js';
 
-const tiny = (value) => (value === 0 ? '0' : value.toExponential(1));
 /** A base: whole bases below 1e7 with grouped digits (500,000), others as numbers (4293.44, 1.00e+8). */
 const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : n(base, digits));
 

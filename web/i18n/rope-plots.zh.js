@@ -1,9 +1,8 @@
 // 旋转位置编码（RoPE）一章的图与“为什么是 10000”的中文字符串（元素与 embed.html 也显示）；
 // plots.zh.js 把它们并入。formatNumber 取自 plots.zh.js（懒加载的表不引入入口模块已有的文件）。
-import { formatNumber as n } from './plots.zh.js';
+import { formatDifference as tiny, formatNumber as n } from './plots.zh.js';
 
 const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const tiny = (value) => (value === 0 ? '0' : value.toExponential(1));
 /** 基数：小于 1e7 的整数按千位分组（500,000），其余照常（4293.44、1.00e+8）。 */
 const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : n(base, digits));
 

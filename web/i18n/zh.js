@@ -184,7 +184,7 @@ ${heatmapClocks(f)}
 
 ${rowZero(f, 'heatmap')}
 
-把鼠标移到格子上（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
+把鼠标移到格子上或点按（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
   'waves.title': '2. 每一列都是位置的正弦波',
   'waves.text': (
     f,
@@ -399,7 +399,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.pixelNote': '这张表的行数或列数多于图中的像素：每个像素显示它所覆盖的单元格中最大的差值。',
   'check.legend': (power) => `差值${power ? `（× 1e${power}）` : ''}`,
   'check.readout': (row, column, value, preset) => `表 − ${preset}，[${row}, ${column}] = ${n(value, 6)}`,
-  'check.hint': '将鼠标移到差值图上，或聚焦后用方向键查看。',
+  'check.hint': '将鼠标移到差值图上或点按，或聚焦后用方向键查看。',
   'check.describe': ({ rows, columns, preset, largest }) =>
     `被检查的表减去 ${preset} 的表的热图：${rows} 行 × ${columns} 列，最大差值 ${n(largest)}。`,
 
