@@ -460,7 +460,7 @@ bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_
       sum += std::sqrt(re * re + im * im);  // |S_{i+1}|
     }
     scores[k] = pairWeight * dot + unrotated;
-    bound[k] = sum / (2.0 * pairs);
+    bound[k] = sum / pairs;
     step(m);
     step(rel);
   }

@@ -358,10 +358,11 @@ TEST(RopeScores, RelativeScoreAndRoformerBound) {
       const double want = af * af * 2.0 / headDim * cosines + 32.0 / headDim;
       // The float64 recurrence drifts by up to ~k^2 1e-16 between reseeds (1024 steps).
       EXPECT_NEAR(s[k], want, from < 1e6 ? 1e-10 : 1e-9) << "from " << from << " k " << k;
-      EXPECT_NEAR(bound[k], sum / 128, 1e-10) << k;  // recurrence over up to 1024 steps
+      // RoFormer §3.4.3 normalises by 1 / (d/2); 1e-10: a recurrence over up to 1024 steps.
+      EXPECT_NEAR(bound[k], sum / 64, 1e-10) << k;
     }
     EXPECT_NEAR(s[0], af * af * 128.0 / 160 + 32.0 / 160, 1e-12);
-    EXPECT_NEAR(bound[0], (64.0 * 65 / 2) / 128, 1e-12);
+    EXPECT_NEAR(bound[0], (64.0 * 65 / 2) / 64, 1e-12);
   }
 }
 

@@ -173,6 +173,16 @@ try {
   const page = await openPage(desktop);
   await page.locator('#check').scrollIntoViewIfNeeded();
 
+  await check('nothing marked hidden is shown (the idle progress bar under the samples)', async () => {
+    await page.waitForSelector('.check-progress', { state: 'attached', timeout: 15000 });
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('[hidden]')]
+        .filter((node) => getComputedStyle(node).display !== 'none')
+        .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
+    );
+    assert(shown.length === 0, `hidden but shown: ${shown.join(', ')}`);
+  });
+
   await check("a pasted CSV of fairseq's get_embedding is named fairseq", async () => {
     const rows = fairseqTable(50, 32);
     await page.fill('#check-paste', rows.map((row) => row.join(',')).join('\n'));

@@ -34,7 +34,7 @@ function firstNegative(w, limit) {
   for (let m = 0; m < limit; m++) if (cosineSum(w, m) < 0) return m;
   return limit;
 }
-/** Su Jianlin's criterion for (d, L) at `base`. */
+/** The criterion of Men et al. 2024 (arXiv 2405.14591) for (d, L) at `base`. */
 const holds = (d, L, base) => firstNegative(ladder(d, base), L) === L;
 /** The largest cosine similarity of two rows of the paper's table at least `apart` apart, L rows, width d. */
 function largestSimilarity(d, L, base, apart) {
@@ -54,7 +54,7 @@ function roformerBound(d, base, m) {
     im += Math.sin(m * x);
     sum += Math.hypot(re, im);
   }
-  return sum / d;
+  return sum / (d / 2);
 }
 
 /** The numbers in a text, digit groups joined: "1,707 of 2.5e-3" -> [1707, 0.0025]. */
@@ -163,7 +163,7 @@ try {
 
   await check('long-term decay: the bound at 0 and at the last offset, and the score on s(m)/(d/2)', async () => {
     const text = await noteText(page, 'rope-decay-bound');
-    const [, atZero, , last, window] = numbersIn(text); // "(1/d)·Σ|S_j| falls from A at m = 0 to B at m = W (..%)"
+    const [, , atZero, , last, window] = numbersIn(text); // "(1/(d/2))·Σ|S_j| falls from A at m = 0 to B at m = W (..%)"
     assert(window === 1023, `window ${window}: ${text}`);
     assert(closeTo(atZero, roformerBound(128, 1e4, 0)), `at 0: ${atZero} vs ${roformerBound(128, 1e4, 0)}`);
     assert(

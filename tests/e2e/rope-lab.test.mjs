@@ -53,17 +53,29 @@ function labReference({ headDim, base, seqLen, original, scaling }) {
   let fullTurns = 0;
   let threshold = Infinity;
   let unseenAfter = 0;
+  let unseenBefore = 0;
   before.forEach((w, i) => {
     const ratio = w / after[i];
     if (Math.abs(ratio - 1) < 1e-9) kinds.kept++;
     else if (Math.abs(ratio - factor) < 1e-9 * factor) kinds.interpolated++;
     else kinds.blended++;
-    const trained = (original - 1) * w;
+    // The arc of the trained range [0, original), compared on the circle.
+    const trained = original * w;
     if (trained >= TWO_PI) return fullTurns++;
     threshold = Math.min(threshold, trained / after[i]);
-    if ((seqLen - 1) * after[i] > trained * (1 + 1e-12)) unseenAfter++;
+    if (((seqLen - 1) * after[i]) % TWO_PI >= trained * (1 + 1e-12)) unseenAfter++;
+    if (seqLen > original && ((seqLen - 1) * w) % TWO_PI >= trained * (1 + 1e-12)) unseenBefore++;
   });
-  return { pairs: before.length, kinds, attentionFactor, fullTurns, threshold, unseenAfter, beta: 1 / before[1] };
+  return {
+    pairs: before.length,
+    kinds,
+    attentionFactor,
+    fullTurns,
+    threshold,
+    unseenAfter,
+    unseenBefore,
+    beta: 1 / before[1],
+  };
 }
 
 /** The page's 6-significant-digit rendering of x (number.js's rule, written out). */
@@ -140,10 +152,11 @@ function assertUnseen(text, want, { original, seqLen }, language = 'en') {
   assert(n[1] === original - 1, `last trained position ${n[1]}: ${text}`);
   assert(n[2] === want.fullTurns && n[3] === want.pairs, `full turns ${n[2]} of ${n[3]}: ${text}`);
   assert(n[5] === original, `first unseen without scaling ${n[5]}: ${text}`);
-  assert(Math.abs(n[6] - (want.threshold + 1)) <= 1, `first unseen ${n[6]}, want ${want.threshold + 1} ± 1: ${text}`);
+  const first = Math.ceil(want.threshold);
+  assert(Math.abs(n[6] - first) <= 1, `first unseen ${n[6]}, want ${first} ± 1: ${text}`);
   assert(n[7] === seqLen - 1, `position ${n[7]}: ${text}`);
   assert(n[8] === want.unseenAfter, `unseen after ${n[8]}, want ${want.unseenAfter}: ${text}`);
-  assert(n[9] === want.pairs - want.fullTurns, `unseen before ${n[9]}: ${text}`);
+  assert(n[9] === want.unseenBefore, `unseen before ${n[9]}, want ${want.unseenBefore}: ${text}`);
 }
 
 async function noOverflow(page, label) {

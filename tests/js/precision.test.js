@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load, PRECISION_DTYPES } from '../../web/lib/index.js';
+import en from '../../web/i18n/precision.en.js';
+import zh from '../../web/i18n/precision.zh.js';
 import { bfloat16, float16, ROUND } from '../precision-reference.mjs';
 
 let pe;
@@ -331,5 +333,26 @@ describe('snippets', () => {
     let worst = 0;
     for (let i = 0; i < n; i++) worst = Math.max(worst, Math.abs(data[i] - cos[i]), Math.abs(data[n + i] - sin[i]));
     expect(worst).toBeLessThan(1e-12);
+  });
+});
+
+describe('what the page says of float32 angles', () => {
+  it('inv_freq rounded to float32 and the product rounded again err by more than 2^-24 and at most 2^-23 of the angle', () => {
+    let worst = 0;
+    for (const d of [64, 128, 256, 512])
+      for (let i = 0; i < d / 2; i++) {
+        const w = Math.pow(10000, (-2 * i) / d);
+        const rounded = Math.fround(w);
+        for (let p = 1; p < 8192; p++) worst = Math.max(worst, Math.abs(Math.fround(p * rounded) - p * w) / (p * w));
+      }
+    expect(worst).toBeGreaterThan(2 ** -24);
+    expect(worst).toBeLessThanOrEqual(2 ** -23);
+    // At position 8192 (pair 0, angle 8192 rad) that is about 1e-3 rad.
+    expect(2 ** -23 * 8192).toBeCloseTo(1e-3, 4);
+    for (const strings of [en, zh]) {
+      expect(strings['precision.fix']).toContain('$2^{-23}$');
+      expect(strings['precision.fix']).toContain('$10^{-3}$');
+      expect(strings['precision.fix']).not.toContain('2^{-24}');
+    }
   });
 });

@@ -33,4 +33,24 @@ describe('rich strings rendered at build time', () => {
     ]);
     expect(richHtml('$<$', katex)).toContain('<annotation encoding="application/x-tex">&lt;</annotation>');
   });
+
+  it('keeps an inline formula and the Chinese punctuation after it on one line', () => {
+    expect(parseRich('当 $d$，而最慢的 $x$）。但有 $y$ 和')).toEqual([
+      [
+        '当 ',
+        { tag: 'span', className: 'nobr', children: [{ math: 'd', display: false }, '，'] },
+        '而最慢的 ',
+        { tag: 'span', className: 'nobr', children: [{ math: 'x', display: false }, '）。'] },
+        '但有 ',
+        { math: 'y', display: false },
+        ' 和',
+      ],
+    ]);
+    // A formula that ends the paragraph with its punctuation, and display math (a block of its own), stay as they are.
+    expect(parseRich('$a$。')).toEqual([
+      [{ tag: 'span', className: 'nobr', children: [{ math: 'a', display: false }, '。'] }],
+    ]);
+    expect(parseRich('$$a$$。')).toEqual([[{ math: 'a', display: true }, '。']]);
+    expect(richHtml('$a$，b', katex)).toMatch(/^<p><span class="nobr"><span class="math">.*<\/span>，<\/span>b<\/p>$/);
+  });
 });

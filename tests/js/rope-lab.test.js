@@ -66,12 +66,14 @@ function expectations({ headDim, base, seqLen, original, scaling }) {
     if (Math.abs(ratio - 1) < 1e-9) counts.kept++;
     else if (Math.abs(ratio - factor) < 1e-9 * factor) counts.interpolated++;
     else counts.blended++;
-    const trained = (original - 1) * w;
+    // The arc of the trained range of positions [0, L0).
+    const trained = original * w;
     if (trained >= TWO_PI) fullTurns++;
     else {
-      // The first position m with m·w' > trained: just past trained / w' (exact arithmetic).
+      // The first position m with m·w' ≥ trained: trained / w', rounded up (exact arithmetic).
       threshold = Math.min(threshold, trained / after[i]);
-      if ((seqLen - 1) * after[i] > trained * (1 + 1e-12)) unseenAfter++;
+      // On the circle: a pair that wrapped back into its arc shows an angle seen in training.
+      if (((seqLen - 1) * after[i]) % TWO_PI >= trained * (1 + 1e-12)) unseenAfter++;
     }
   });
   return { counts, attentionFactor, fullTurns, threshold, unseenAfter, before, after };
@@ -93,8 +95,8 @@ describe('the lab’s numbers for each preset match float64 references', () => {
       expect(n.attentionFactor).toBeCloseTo(want.attentionFactor, 12);
       expect(n.fullTurns).toBe(want.fullTurns);
       expect(n.firstUnseenBefore).toBe(reference.original);
-      // Past the threshold by one position, whichever way the last bit of the threshold rounds.
-      expect(Math.abs(n.firstUnseenAfter - (want.threshold + 1))).toBeLessThanOrEqual(1);
+      // At the threshold rounded up, whichever way the last bit of the threshold rounds.
+      expect(Math.abs(n.firstUnseenAfter - Math.ceil(want.threshold))).toBeLessThanOrEqual(1);
       expect(n.unseenAfter).toBe(want.unseenAfter);
       // The dials: each pair's angle at the last position, mod 2π.
       const last = reference.seqLen - 1;
@@ -104,6 +106,37 @@ describe('the lab’s numbers for each preset match float64 references', () => {
         expect(Math.min(difference, TWO_PI - difference)).toBeLessThanOrEqual(1e-9 * Math.max(1, last * want.after[i]));
       }
     });
+
+  it('counts on the circle: a slow pair that wrapped back into its trained arc is not new', () => {
+    // Llama 3.1 at 131,072: some slow pairs have turned past 2π and are back inside their arc.
+    const reference = REFERENCE_OPTIONS['llama3.1-8b'];
+    const n = labNumbers(pe, { ropePreset: 'llama3.1-8b' });
+    const unwrapped = expectations(reference).after.filter(
+      (w, i) =>
+        reference.original * n.before[i] < TWO_PI && (reference.seqLen - 1) * w >= reference.original * n.before[i],
+    ).length;
+    expect(n.unseenAfter).toBe(expectations(reference).unseenAfter);
+    expect(n.unseenAfter).toBeLessThan(unwrapped);
+    const plain = expectations({ ...reference, scaling: undefined });
+    expect(n.unseenBefore).toBe(plain.unseenAfter);
+  });
+
+  it('position interpolation at exactly factor · L0 shows no new angle', () => {
+    for (const [preset, ropeType, factor] of [
+      ['llama2-7b', 'linear', 2],
+      ['llama2-7b', 'linear', 8],
+      ['llama3.1-8b', 'llama3', 8],
+      ['llama2-7b', 'yarn', 4],
+    ]) {
+      const original = labNumbers(pe, { ropePreset: preset }).original;
+      const n = labNumbers(pe, { ropePreset: preset, ropeType, factor, seqLen: factor * original });
+      expect(n.unseenAfter, `${preset} ${ropeType} ×${factor}`).toBe(0);
+      // One position further, the slowest pairs (divided by the factor) leave their arc.
+      const past = labNumbers(pe, { ropePreset: preset, ropeType, factor, seqLen: factor * original + 1 });
+      expect(past.unseenAfter, `${preset} ${ropeType} ×${factor} + 1`).toBeGreaterThan(0);
+      expect(n.firstUnseenAfter).toBe(factor * original);
+    }
+  });
 
   it('phi3.5-mini: LongRoPE with the long factors past the original context, head_dim 96', () => {
     const n = labNumbers(pe, { ropePreset: 'phi3.5-mini' });

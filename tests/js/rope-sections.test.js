@@ -99,7 +99,7 @@ describe('long-term decay (rope-decay)', () => {
       }
       expect(Math.abs(numbers.scores[m] - score)).toBeLessThan(1e-12);
       expect(Math.abs(numbers.sinusoid[m] - score)).toBeLessThan(1e-12);
-      expect(Math.abs(numbers.bound[m] - sum / headDim)).toBeLessThan(1e-10);
+      expect(Math.abs(numbers.bound[m] - sum / (headDim / 2))).toBeLessThan(1e-10);
     }
     expect(numbers.agreement).toBeLessThan(1e-12);
   });

@@ -424,10 +424,10 @@ describe('ropeScores', () => {
       const want = (2 / headDim) * cosines + 32 / headDim;
       expect(Math.abs(at0.scores[k] - want)).toBeLessThanOrEqual(1e-10);
       expect(Math.abs(far.scores[k] - want)).toBeLessThanOrEqual(1e-9);
-      expect(Math.abs(at0.bound[k] - sum / 128)).toBeLessThanOrEqual(1e-10);
+      expect(Math.abs(at0.bound[k] - sum / 64)).toBeLessThanOrEqual(1e-10);
     }
     expect(at0.scores[0]).toBeCloseTo(1, 12);
-    expect(at0.bound[0]).toBeCloseTo((64 * 65) / 2 / 128, 12);
+    expect(at0.bound[0]).toBeCloseTo((64 * 65) / 2 / 64, 12);
   });
 
   it('scales the rotated part by the attention factor squared, as the cache does', () => {

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
+import { formatNumber } from '../../web/i18n/number.js';
 import { load } from '../../web/lib/index.js';
 import { knobs } from '../../web/model/convention.js';
 import { createModel } from '../../web/model/data.js';
@@ -120,6 +121,41 @@ describe('explanations worded from the settings', () => {
     expect(en['similarity.text'](facts({ preset: 'legacy-column' }))).toContain('with the current preset they do not');
     expect(en['similarity.text'](facts({ preset: 'fairseq' }))).toContain('except row and column 1');
     expect(zh['similarity.text'](facts({ preset: 'fairseq' }))).toContain('第 1 行和第 1 列');
+  });
+
+  it('the slowest column separates distant rows only when its period is longer than the table', () => {
+    for (const [base, length] of [
+      [10000, 256],
+      [10, 256],
+      [10, 32],
+      [100, 1024],
+    ]) {
+      const dModel = 128;
+      // Slowest pair of the paper's table: ω = base^(−2·63/128); its period 2π/ω.
+      const period = (2 * Math.PI) / Math.pow(base, (-2 * 63) / dModel);
+      const facts = factsOf('sensitivity', { base, length, dModel });
+      expect(Math.abs(facts.slowestPeriod - period)).toBeLessThanOrEqual(1e-9 * period);
+      const shown = formatNumber(period);
+      for (const [strings, separates, wraps] of [
+        [en, 'without wrapping around', 'wraps around within the table'],
+        [zh, '不绕圈', '在表内也会绕圈'],
+      ]) {
+        const text = strings['sensitivity.text'](facts);
+        expect(text, `base ${base}, L ${length}`).toContain(period >= length ? separates : wraps);
+        expect(text, `base ${base}, L ${length}`).not.toContain(period >= length ? wraps : separates);
+        expect(text).toContain(shown);
+      }
+    }
+  });
+
+  it('the ladder under the question preset (no fixed frequency) says nothing about the top of a ladder', () => {
+    const facts = factsOf('ladder', { preset: 'question' });
+    expect(facts.periodic).toBe(false);
+    expect(en['ladder.text'](facts)).toContain('no ladder to draw');
+    expect(en['ladder.text'](facts)).not.toContain('ladder;');
+    expect(en['ladder.text'](facts)).not.toContain('Change the base');
+    expect(zh['ladder.text'](facts)).not.toContain('阶梯顶端');
+    expect(en['ladder.text'](factsOf('ladder'))).toContain('Change the base to move the top of the ladder');
   });
 
   it('the ladder under the column exponent falls to 1/base² (answer 2 of the Q&A)', () => {

@@ -88,12 +88,17 @@ function rowAt(f) {
     return `At position p\u00a0=\u00a0${p} the fast pairs take values all over $[-1, 1]$, while the slowest ${f.stillPairs} of the ${f.pairs} pairs have turned by less than 0.1 rad and still read about $0, 1$ (on the right${halves(f)}).`;
   return `At position p\u00a0=\u00a0${p} even the slowest pair has turned by ${n(f.slowestAngle)} rad: no pair is still near $0, 1$ (a larger base or a smaller p keeps the slow ones there).`;
 }
+/** Whether the slowest column's period spans the table (it separates distant rows) or wraps within it. */
+const wrapping = (f) =>
+  f.slowestPeriod >= f.length
+    ? `: its period, ${n(f.slowestPeriod)} positions, is longer than the ${f.length} rows, so it separates distant positions without wrapping around`
+    : `; but its period, ${n(f.slowestPeriod)} positions, is shorter than the ${f.length} rows: even the slowest column wraps around within the table, and rows one period apart are told apart only by the faster columns`;
 function sensitivitySpan(f) {
   if (!f.sinusoidal)
     return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency: there is no bound to compare with (§10).`;
   const numbers = f.largestChange !== undefined;
   const span = numbers
-    ? `The fastest dimensions change by up to ${n(f.largestChange)} per step and tell neighbouring positions apart; the slowest column's bound is ${n(f.smallestBound)}${f.exponent === 'column' ? r` (about $1/\text{base}^2$: the exponent is on the column index)` : r` (about $1/\text{base}$)`}, so it separates distant positions without wrapping around.`
+    ? `The fastest dimensions change by up to ${n(f.largestChange)} per step and tell neighbouring positions apart; the slowest column's bound is ${n(f.smallestBound)}${f.exponent === 'column' ? r` (about $1/\text{base}^2$: the exponent is on the column index)` : r` (about $1/\text{base}$)`}${wrapping(f)}.`
     : r`The first dimensions change by up to about 1 per step and tell neighbouring positions apart; the last by about $1/\text{base}$, separating distant positions without wrapping around.`;
   const branch = numbers
     ? f.lowerBranch > 0
@@ -190,7 +195,7 @@ ${heatmapClocks(f)}
 
 ${rowZero(f, 'heatmap')}
 
-Hover a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
+Hover or tap a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
   'waves.title': '2. Every column is a sinusoid of position',
   'waves.text': (
     f,
@@ -202,13 +207,16 @@ Hover a cell, or focus the plot and use the arrow keys, to read the stored value
 
 ${wavesPace(f)}Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
   'ladder.title': '3. Frequencies fall geometrically',
-  'ladder.text': (f) => r`${ladderFall(f)}
+  'ladder.text': (f) =>
+    f.periodic === false
+      ? ladderFall(f)
+      : r`${ladderFall(f)}
 
 Like the hands of a clock, each slower than the last by the same factor, the pairs together give every position up to about $2\pi\cdot\text{base}$ its own combination of phases. Change the base to move the top of the ladder; ${
-    f.layout === 'concat'
-      ? 'with this concatenated layout the ladder appears twice (sin half, cos half).'
-      : 'with a concatenated layout it would appear twice (sin half, cos half).'
-  }`,
+          f.layout === 'concat'
+            ? 'with this concatenated layout the ladder appears twice (sin half, cos half).'
+            : 'with a concatenated layout it would appear twice (sin half, cos half).'
+        }`,
   'row.title': '4. One row encodes one position',
   'row.text': (f) => r`A row is the vector added to the token at that position. ${rowZero(f, 'row')}
 
@@ -415,7 +423,7 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
     'The table has more rows or columns than the picture has pixels: each pixel shows the largest difference among the cells it covers.',
   'check.legend': (power) => `difference${power ? ` (× 1e${power})` : ''}`,
   'check.readout': (row, column, value, preset) => `table − ${preset} at [${row}, ${column}] = ${n(value, 6)}`,
-  'check.hint': 'Hover the difference, or focus it and use the arrow keys.',
+  'check.hint': 'Hover or tap the difference, or focus it and use the arrow keys.',
   'check.describe': ({ rows, columns, preset, largest }) =>
     `Heatmap of the checked table minus the ${preset} table: ${rows} rows by ${columns} columns, largest difference ${n(largest)}.`,
 

@@ -10,7 +10,7 @@ export default {
   'attention.queryAxis': 'query position p',
   'attention.legend': 'PE(p)ᵀ M_k PE(q)',
   'attention.readout': (p, q, k, value) => `PE(${p})ᵀ M_${k} PE(${q}) = s(${q + k - p}) = ${n(value, 6)}`,
-  'attention.hint': 'Hover the matrix, or focus it and use the arrow keys; click (or Enter) picks the query p.',
+  'attention.hint': 'Hover or tap the matrix, or focus it and use the arrow keys; click (or Enter) picks the query p.',
   'attention.describe': ({ rows, min, max, offset }) =>
     `Positional attention scores PE(p)ᵀ M_k PE(q) for ${rows} query and key positions at k = ${offset}: values from ${n(min)} to ${n(max)}, largest on the diagonal q = p − ${offset}.`,
   'attention.before': 'p − k',

@@ -9,6 +9,15 @@ export function formatNumber(value, digits = 3) {
 }
 
 /**
+ * A difference or an error: plain digits from 0.001 up (7.6, not 7.6e+0),
+ * exponent form only below, where it is what a reader expects (3.2e-16).
+ */
+export function formatDifference(value, digits = 2) {
+  if (value === 0) return '0';
+  return Math.abs(value) >= 1e-3 ? formatNumber(value, digits) : value.toExponential(digits - 1);
+}
+
+/**
  * A count with digit grouping: 1,000,000. (Not toLocaleString: its first call
  * loads locale data for ~130 ms.)
  */

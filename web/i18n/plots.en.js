@@ -3,10 +3,17 @@
 // own prose is in en.js, which includes these. Functions build the labels and
 // descriptions that carry live numbers.
 import more from './more-plots.en.js';
-import { formatNumber as n } from './number.js';
+import { formatDifference, formatNumber as n } from './number.js';
 import precisionPlots from './precision-plots.en.js';
 import ropePlots from './rope-plots.en.js';
 import ropeLab from './rope-lab-plots.en.js';
+
+/** An angle in degrees, and past how many whole turns where it made any. */
+function turns(angle) {
+  const whole = Math.floor(angle / (2 * Math.PI));
+  const degrees = n(((angle / (2 * Math.PI)) % 1) * 360, 3);
+  return whole === 0 ? `${degrees}°` : `${whole} whole turn${whole === 1 ? '' : 's'} and ${degrees}°`;
+}
 
 const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 
@@ -16,7 +23,7 @@ export default {
   ...ropeLab,
   ...more,
   'heatmap.legend': 'PE value',
-  'heatmap.hint': 'Hover the table, or focus it and use the arrow keys.',
+  'heatmap.hint': 'Hover or tap the table, or focus it and use the arrow keys.',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>
     `Heatmap of the positional-encoding table: ${rows} positions (rows) by ${columns} dimensions (columns), values from ${n(min)} to ${n(max)}.${sinusoidal ? ` ${layout === 'concat' ? 'In each half, low' : 'Low'} dimensions alternate quickly down the rows, high dimensions change slowly.` : ''}`,
 
@@ -53,11 +60,11 @@ export default {
   'rotation.start': (p) => `p = ${p}`,
   'rotation.end': (q) => `p + k = ${q}`,
   'rotation.angle': ({ pair, frequency, offset, angle }) =>
-    `Pair i = ${pair}, ω_i = ${n(frequency, 4)}: k = ${offset} turns it by ω_i·k = ${n(angle, 4)} rad (${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}° past whole turns).`,
+    `Pair i = ${pair}, ω_i = ${n(frequency, 4)}: k = ${offset} turns it by ω_i·k = ${n(angle, 4)} rad (${turns(angle)}).`,
   'rotation.noAngle': ({ pair }) =>
     `Pair i = ${pair}: its sin and cos do not share one frequency in this convention, so there is no single angle.`,
   'rotation.residual': ({ residual, dModel, radius = 1, lone = null }) =>
-    `max |PE(p+k) − M_k·PE(p)| over ${lone ? `the ${dModel - 1} paired dimensions` : `all ${dModel} dimensions`} = ${residual.toExponential(2)} ${residual < 1e-5 * radius ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}${lone ? ` Dimension ${dModel - 1}, the last of an odd d, is a ${lone} without its partner: no rotation maps it, so there PE(p+k) is not M_k·PE(p).` : ''}`,
+    `max |PE(p+k) − M_k·PE(p)| over ${lone ? `the ${dModel - 1} paired dimensions` : `all ${dModel} dimensions`} = ${formatDifference(residual, 3)} ${residual < 1e-5 * radius ? '— rounding error: the identity holds.' : '— far from zero: the identity fails here.'}${lone ? ` Dimension ${dModel - 1}, the last of an odd d, is a ${lone} without its partner: no rotation maps it, so there PE(p+k) is not M_k·PE(p).` : ''}`,
   'rotation.zeroColumn': ({ column, pair }) =>
     `Column ${column} is the zero column of an odd d and belongs to no pair; shown: pair i = ${pair}.`,
   'rotation.loneColumn': ({ column, fn, pair }) =>
@@ -71,9 +78,9 @@ export default {
   'offset.mark': (k) => `k = ${k < 0 ? `−${-k}` : k}`,
   'offset.contributions': 'Σ cos(ω_i k) by bands of pairs, fast to slow',
   'offset.describe': ({ curves, spread }) =>
-    `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${spread.toExponential(1)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
+    `s(k) against the offset k from ${curves.length} starting positions; largest difference between the curves ${formatDifference(spread)}${spread < 1e-3 ? ': they coincide' : ': they do not coincide'}.`,
 
-  'similarity.hint': 'Hover the matrix, or focus it and use the arrow keys.',
+  'similarity.hint': 'Hover or tap the matrix, or focus it and use the arrow keys.',
   'similarity.legend': 'PE(p)·PE(q)',
   'similarity.describe': ({ rows, min, max }) =>
     `Similarity matrix of ${rows} positions: dot products from ${n(min)} to ${n(max)}, constant along diagonals when the convention is relative.`,

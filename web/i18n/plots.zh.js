@@ -15,7 +15,17 @@ export const formatNumber = (value, digits = 3) => {
   if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
   return String(Number(value.toPrecision(digits)));
 };
+/** A copy of number.js's formatDifference, for the same reason. */
+export const formatDifference = (value, digits = 2) =>
+  value === 0 ? '0' : Math.abs(value) >= 1e-3 ? formatNumber(value, digits) : value.toExponential(digits - 1);
 const n = formatNumber;
+
+/** 以度表示的角，转过整圈时说明转了几圈。 */
+function turns(angle) {
+  const whole = Math.floor(angle / (2 * Math.PI));
+  const degrees = n(((angle / (2 * Math.PI)) % 1) * 360, 3);
+  return whole === 0 ? `${degrees}°` : `${whole} 整圈又 ${degrees}°`;
+}
 
 const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 
@@ -25,7 +35,7 @@ export default {
   ...ropeLab,
   ...more,
   'heatmap.legend': 'PE 值',
-  'heatmap.hint': '把鼠标移到表上，或聚焦后用方向键。',
+  'heatmap.hint': '把鼠标移到表上或点按，或聚焦后用方向键。',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>
     `位置编码表热图：${rows} 个位置（行）× ${columns} 个维度（列），数值从 ${n(min)} 到 ${n(max)}。${sinusoidal ? `${layout === 'concat' ? '在每一半中，' : ''}靠前的维度逐行快速正负交替，靠后的维度变化缓慢。` : ''}`,
 
@@ -62,10 +72,10 @@ export default {
   'rotation.start': (p) => `p = ${p}`,
   'rotation.end': (q) => `p + k = ${q}`,
   'rotation.angle': ({ pair, frequency, offset, angle }) =>
-    `第 i = ${pair} 对，ω_i = ${n(frequency, 4)}：k = ${offset} 使它转过 ω_i·k = ${n(angle, 4)} 弧度（整圈之外 ${n(((angle / (2 * Math.PI)) % 1) * 360, 3)}°）。`,
+    `第 i = ${pair} 对，ω_i = ${n(frequency, 4)}：k = ${offset} 使它转过 ω_i·k = ${n(angle, 4)} 弧度（${turns(angle)}）。`,
   'rotation.noAngle': ({ pair }) => `第 i = ${pair} 对：此约定下它的 sin 和 cos 频率不同，不存在单一的转角。`,
   'rotation.residual': ({ residual, dModel, radius = 1, lone = null }) =>
-    `${lone ? `成对的 ${dModel - 1} 个维度` : `全部 ${dModel} 个维度`}上 max |PE(p+k) − M_k·PE(p)| = ${residual.toExponential(2)}${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}${lone ? `第 ${dModel - 1} 维是奇数 d 的最后一列，是单独的 ${lone}，缺少配对的另一半：没有旋转能映射它，所以在这一维上 PE(p+k) 不等于 M_k·PE(p)。` : ''}`,
+    `${lone ? `成对的 ${dModel - 1} 个维度` : `全部 ${dModel} 个维度`}上 max |PE(p+k) − M_k·PE(p)| = ${formatDifference(residual, 3)}${residual < 1e-5 * radius ? '——舍入误差：等式成立。' : '——远非零：等式在此不成立。'}${lone ? `第 ${dModel - 1} 维是奇数 d 的最后一列，是单独的 ${lone}，缺少配对的另一半：没有旋转能映射它，所以在这一维上 PE(p+k) 不等于 M_k·PE(p)。` : ''}`,
   'rotation.zeroColumn': ({ column, pair }) =>
     `第 ${column} 列是奇数 d 的零列，不属于任何一对；图中显示第 i = ${pair} 对。`,
   'rotation.loneColumn': ({ column, fn, pair }) =>
@@ -78,9 +88,9 @@ export default {
   'offset.mark': (k) => `k = ${k < 0 ? `−${-k}` : k}`,
   'offset.contributions': '按维度对分组的 Σ cos(ω_i k)，由快到慢',
   'offset.describe': ({ curves, spread }) =>
-    `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${spread.toExponential(1)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
+    `从 ${curves.length} 个起始位置计算的 s(k) 随偏移 k 的变化；曲线间最大差异 ${formatDifference(spread)}${spread < 1e-3 ? '：完全重合' : '：并不重合'}。`,
 
-  'similarity.hint': '把鼠标移到矩阵上，或聚焦后用方向键。',
+  'similarity.hint': '把鼠标移到矩阵上或点按，或聚焦后用方向键。',
   'similarity.legend': 'PE(p)·PE(q)',
   'similarity.describe': ({ rows, min, max }) =>
     `${rows} 个位置的相似度矩阵：点积从 ${n(min)} 到 ${n(max)}；约定具有相对性时沿对角线为常数。`,

@@ -52,13 +52,13 @@ export default {
   'ropeLab.unseen': ({ original, pairs, fullTurns, firstBefore, firstAfter, position, unseenBefore, unseenAfter }) =>
     fullTurns === pairs
       ? `In training (positions 0 to ${count(original - 1)}) every one of the ${pairs} pairs turned through a full circle: no angle is new at any position.`
-      : `In training (positions 0 to ${count(original - 1)}) ${fullTurns} of ${pairs} pairs turned through a full circle; the other ${pairs - fullTurns} never did. Without scaling, the first position with an angle never seen in training is ${count(firstBefore)}; with scaling it is ${count(firstAfter)}. At position ${count(position)}, ${unseenAfter} pairs show an angle never seen in training (${unseenBefore} without scaling).`,
+      : `In training (positions 0 to ${count(original - 1)}) ${fullTurns} of ${pairs} pairs turned through a full circle; the other ${pairs - fullTurns} never did. Without scaling, the first position with an angle never seen in training is ${count(firstBefore)}; with scaling it is ${count(firstAfter)}. At position ${count(position)}, ${unseenAfter} pairs show an angle never seen in training (${unseenBefore} without scaling). Angles are compared on the circle: a pair that turned past a whole circle and came back into its trained arc is at a seen angle; an angle between those of two trained positions counts as seen, as position interpolation assumes.`,
   'ropeLab.dynamicBases': (base, rows) =>
     `Dynamic NTK scales the base with the sequence length L (rope_theta ${big(base)}): ${rows.map(({ length, base: grown }) => `L = ${count(length)} → ${big(grown)}`).join(', ')}.`,
   'ropeLab.describe': ({ pairs, type, shortest, longest, original }) =>
     `Wavelength of each of ${pairs} rotary pairs on a log scale, without scaling (rings) and with ${type} (dots), from ${n(shortest)} to ${n(longest)}, against the original context ${count(original)}.`,
   'ropeLab.dialsLegend': (position, original) =>
-    `Each dial is one pair at position ${count(position)} (the sequence’s last): the thin hand without scaling, the thick hand with it. Shaded: the angles the pair reached in training (positions 0 to ${count(original - 1)}); a thick hand outside the shading points at an angle never seen in training.`,
+    `Each dial is one pair at position ${count(position)} (the sequence’s last): the thin hand without scaling, the thick hand with it. Shaded: the arc the training range sweeps (positions below ${count(original)}); a thick hand outside the shading points at an angle never seen in training.`,
   'ropeLab.odometer': ({ beta, position, turnsSlowest, pairs }) =>
     `Read together the dials are an odometer in base β = rope_theta^(2/d) = ${n(beta, 6)} (before scaling): each pair turns β times slower than the one before it. At position ${count(position)} the slowest pair (i = ${pairs - 1}) has turned ${n(turnsSlowest, 4)} times with scaling.`,
   'ropeLab.dialsDescribe': (pairs, position) =>

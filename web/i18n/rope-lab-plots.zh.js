@@ -58,13 +58,13 @@ export default {
   'ropeLab.unseen': ({ original, pairs, fullTurns, firstBefore, firstAfter, position, unseenBefore, unseenAfter }) =>
     fullTurns === pairs
       ? `训练时（位置 0 到 ${count(original - 1)}）全部 ${pairs} 个维度对都转满了一整圈：任何位置的角度都不是新的。`
-      : `训练时（位置 0 到 ${count(original - 1)}）${pairs} 个维度对中有 ${fullTurns} 个转满了一整圈，其余 ${pairs - fullTurns} 个没有。不缩放时，第一个出现训练中从未见过的角度的位置是 ${count(firstBefore)}；缩放后是 ${count(firstAfter)}。在位置 ${count(position)}，有 ${unseenAfter} 个维度对的角度是训练中从未见过的（不缩放时为 ${unseenBefore} 个）。`,
+      : `训练时（位置 0 到 ${count(original - 1)}）${pairs} 个维度对中有 ${fullTurns} 个转满了一整圈，其余 ${pairs - fullTurns} 个没有。不缩放时，第一个出现训练中从未见过的角度的位置是 ${count(firstBefore)}；缩放后是 ${count(firstAfter)}。在位置 ${count(position)}，有 ${unseenAfter} 个维度对的角度是训练中从未见过的（不缩放时为 ${unseenBefore} 个）。这里按圆周上的角度比较：转过整圈后又回到训练弧段内的角度不算新的；落在两个训练位置之间的角度也算见过，位置插值正是依赖这一点。`,
   'ropeLab.dynamicBases': (base, rows) =>
     `动态 NTK 让底数随序列长度 L 增大（rope_theta ${big(base)}）：${rows.map(({ length, base: grown }) => `L = ${count(length)} → ${big(grown)}`).join('，')}。`,
   'ropeLab.describe': ({ pairs, type, shortest, longest, original }) =>
     `${pairs} 个旋转维度对各自的波长（对数坐标），未缩放（圆环）与 ${type} 缩放后（圆点），从 ${n(shortest)} 到 ${n(longest)}，并与原始训练长度 ${count(original)} 对比。`,
   'ropeLab.dialsLegend': (position, original) =>
-    `每个表盘是一个维度对在位置 ${count(position)}（序列的最后一个位置）的角度：细指针为未缩放，粗指针为缩放后。阴影是该维度对在训练中（位置 0 到 ${count(original - 1)}）到过的角度；粗指针落在阴影之外，就指向一个训练中从未见过的角度。`,
+    `每个表盘是一个维度对在位置 ${count(position)}（序列的最后一个位置）的角度：细指针为未缩放，粗指针为缩放后。阴影是训练范围（位置小于 ${count(original)}）扫过的弧段；粗指针落在阴影之外，就指向一个训练中从未见过的角度。`,
   'ropeLab.odometer': ({ beta, position, turnsSlowest, pairs }) =>
     `把这些表盘连起来读，就是一个 β 进制的里程表，β = rope_theta^(2/d) = ${n(beta, 6)}（缩放前）：每个维度对都比前一个慢 β 倍。在位置 ${count(position)}，最慢的维度对（i = ${pairs - 1}）缩放后转了 ${n(turnsSlowest, 4)} 圈。`,
   'ropeLab.dialsDescribe': (pairs, position) =>

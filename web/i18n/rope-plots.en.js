@@ -1,8 +1,7 @@
 // English strings of the RoPE chapter's plots and of "why 10000" (elements
 // and embed.html show them too); plots.en.js spreads them in.
-import { formatNumber as n, groupDigits as count } from './number.js';
+import { formatDifference as tiny, formatNumber as n, groupDigits as count } from './number.js';
 
-const tiny = (value) => (value === 0 ? '0' : value.toExponential(1));
 /** A base: whole bases below 1e7 with grouped digits (500,000), others as numbers (4293.44, 1.00e+8). */
 const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : n(base, digits));
 
@@ -19,7 +18,7 @@ export default {
   'whyBase.noteSmallest': ({ smallest, length, d }) =>
     smallest === null
       ? `No base up to 1e12 keeps s(k) ≥ 0 for every k < ${count(length)} at d = ${d}.`
-      : `The smallest base that keeps s(k) ≥ 0 for every k < ${count(length)} at d = ${d} (Su Jianlin's criterion) is ${b(smallest, 6)}: 10000 is ${smallest <= 1e4 ? 'above it' : 'below it, too small for this table by that criterion'}.`,
+      : `The smallest base that keeps s(k) ≥ 0 for every k < ${count(length)} at d = ${d} (the criterion of Men et al. 2024) is ${b(smallest, 6)}: 10000 is ${smallest <= 1e4 ? 'above it' : 'below it, too small for this table by that criterion'}.`,
   'whyBase.describe': ({ d, length, apart }) =>
     `Against the base on a log scale, for d = ${d} and ${count(length)} positions: the largest cosine similarity of two rows at least ${apart} apart, high for small bases, and the share of dimensions that barely turn, high for large bases.`,
 
@@ -34,7 +33,7 @@ export default {
   'ropeDecay.sinusoid': 's(m)/(d/2) of the sinusoidal table',
   'ropeDecay.yTitle': 'score',
   'ropeDecay.noteBound': ({ window, atZero, last }) =>
-    `The bound (1/d)·Σ|S_j| falls from ${n(atZero)} at m = 0 to ${n(last)} at m = ${count(window)} (${n((100 * last) / atZero)}%).`,
+    `The bound (1/(d/2))·Σ|S_j| falls from ${n(atZero)} at m = 0 to ${n(last)} at m = ${count(window)} (${n((100 * last) / atZero)}%).`,
   'ropeDecay.noteAgreement': (difference) =>
     `The RoPE score and the sinusoidal s(m)/(d/2) agree to within ${tiny(difference)}.`,
   'ropeDecay.describe': (window) =>
@@ -53,5 +52,5 @@ export default {
       ? `Base ${b(base)}: the sum stays ≥ 0 for every m < ${count(supported)} (counted no further): enough for L = ${count(context)}.`
       : `Base ${b(base)}: the sum first turns negative at m = ${count(supported)}, so it supports ${count(supported)} positions: ${supported >= context ? 'enough for' : 'fewer than'} L = ${count(context)}.`,
   'ropeBase.describe': ({ headDim, context, limit }) =>
-    `Against the base on a log scale, the context it supports by Su Jianlin’s criterion at d = ${headDim} (counted up to ${count(limit)}), with the line L = ${count(context)} and the bases 10000, 500000 and 1e6 marked.`,
+    `Against the base on a log scale, the context it supports by the criterion of Men et al. (2024) at d = ${headDim} (counted up to ${count(limit)}), with the line L = ${count(context)} and the bases 10000, 500000 and 1e6 marked.`,
 };

@@ -1,9 +1,8 @@
 // 旋转位置编码（RoPE）一章的图与“为什么是 10000”的中文字符串（元素与 embed.html 也显示）；
 // plots.zh.js 把它们并入。formatNumber 取自 plots.zh.js（懒加载的表不引入入口模块已有的文件）。
-import { formatNumber as n } from './plots.zh.js';
+import { formatDifference as tiny, formatNumber as n } from './plots.zh.js';
 
 const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const tiny = (value) => (value === 0 ? '0' : value.toExponential(1));
 /** 基数：小于 1e7 的整数按千位分组（500,000），其余照常（4293.44、1.00e+8）。 */
 const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : n(base, digits));
 
@@ -20,7 +19,7 @@ export default {
   'whyBase.noteSmallest': ({ smallest, length, d }) =>
     smallest === null
       ? `d = ${d} 时，直到 1e12 都没有基数能让所有 k < ${count(length)} 满足 s(k) ≥ 0。`
-      : `d = ${d} 时，让所有 k < ${count(length)} 都满足 s(k) ≥ 0 的最小基数（苏剑林的准则）是 ${b(smallest, 6)}：10000 ${smallest <= 1e4 ? '在它之上' : '在它之下，按这个准则对这张表来说太小'}。`,
+      : `d = ${d} 时，让所有 k < ${count(length)} 都满足 s(k) ≥ 0 的最小基数（Men 等人 2024 年的准则）是 ${b(smallest, 6)}：10000 ${smallest <= 1e4 ? '在它之上' : '在它之下，按这个准则对这张表来说太小'}。`,
   'whyBase.describe': ({ d, length, apart }) =>
     `横轴为基数（对数坐标），d = ${d}，${count(length)} 个位置：相距至少 ${apart} 的两行的最大余弦相似度（基数小时高），以及几乎不转的维度占比（基数大时高）。`,
 
@@ -35,7 +34,7 @@ export default {
   'ropeDecay.sinusoid': '正弦表的 s(m)/(d/2)',
   'ropeDecay.yTitle': '得分',
   'ropeDecay.noteBound': ({ window, atZero, last }) =>
-    `上界 (1/d)·Σ|S_j| 从 m = 0 处的 ${n(atZero)} 降到 m = ${count(window)} 处的 ${n(last)}（${n((100 * last) / atZero)}%）。`,
+    `上界 (1/(d/2))·Σ|S_j| 从 m = 0 处的 ${n(atZero)} 降到 m = ${count(window)} 处的 ${n(last)}（${n((100 * last) / atZero)}%）。`,
   'ropeDecay.noteAgreement': (difference) => `RoPE 得分与正弦编码的 s(m)/(d/2) 相差不超过 ${tiny(difference)}。`,
   'ropeDecay.describe': (window) =>
     `偏移 0 到 ${count(window)}：RoFormer 的相对上界（缩放到 0 处为 1）、全 1 的 q 与 k 的得分，以及与之重合的正弦编码 s(m)/(d/2)。`,
@@ -53,5 +52,5 @@ export default {
       ? `基数 ${b(base)}：对所有 m < ${count(supported)} 求和都 ≥ 0（没有再往后数）：足够 L = ${count(context)}。`
       : `基数 ${b(base)}：求和在 m = ${count(supported)} 处首次为负，所以它支持 ${count(supported)} 个位置：${supported >= context ? '足够' : '不足'} L = ${count(context)}。`,
   'ropeBase.describe': ({ headDim, context, limit }) =>
-    `横轴为基数（对数坐标），纵轴为按苏剑林的准则在 d = ${headDim} 时该基数支持的上下文长度（最多数到 ${count(limit)}），并画出 L = ${count(context)} 的水平线，标出 10000、500000 和 1e6。`,
+    `横轴为基数（对数坐标），纵轴为按 Men 等人（2024）的准则在 d = ${headDim} 时该基数支持的上下文长度（最多数到 ${count(limit)}），并画出 L = ${count(context)} 的水平线，标出 10000、500000 和 1e6。`,
 };

@@ -80,12 +80,17 @@ function rowAt(f) {
     return `在位置 p\u00a0=\u00a0${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对，位于${halves(f)}）转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
   return `在位置 p\u00a0=\u00a0${p}，即使最慢的一对也已转过 ${n(f.slowestAngle)} 弧度：没有哪一对仍接近 $0, 1$（更大的底数或更小的 p 才能让慢速维度对留在那里）。`;
 }
+/** 最慢一列的周期是否长于整张表（能区分相距很远的行），还是在表内就绕圈。 */
+const wrapping = (f) =>
+  f.slowestPeriod >= f.length
+    ? `：它的周期是 ${n(f.slowestPeriod)} 个位置，长于表的 ${f.length} 行，所以它在不绕圈的前提下区分相距很远的位置`
+    : `；但它的周期只有 ${n(f.slowestPeriod)} 个位置，短于表的 ${f.length} 行：连最慢的一列在表内也会绕圈，相隔一个周期的两行只能靠更快的列来区分`;
 function sensitivitySpan(f) {
   if (!f.sinusoidal)
     return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率：没有上界可比（见第 10 节）。`;
   const numbers = f.largestChange !== undefined;
   const span = numbers
-    ? `最快的维度每步最多变化 ${n(f.largestChange)}，用来区分相邻位置；最慢一列的上界是 ${n(f.smallestBound)}${f.exponent === 'column' ? r`（约 $1/\text{base}^2$：指数用了列序号）` : r`（约 $1/\text{base}$）`}，它在不绕圈的前提下区分相距很远的位置。`
+    ? `最快的维度每步最多变化 ${n(f.largestChange)}，用来区分相邻位置；最慢一列的上界是 ${n(f.smallestBound)}${f.exponent === 'column' ? r`（约 $1/\text{base}^2$：指数用了列序号）` : r`（约 $1/\text{base}$）`}${wrapping(f)}。`
     : r`前面的维度每步最多变化约 1，用来区分相邻位置；最后的维度每步只变化约 $1/\text{base}$，在不绕圈的前提下区分相距很远的位置。`;
   const branch = numbers
     ? f.lowerBranch > 0
@@ -179,7 +184,7 @@ ${heatmapClocks(f)}
 
 ${rowZero(f, 'heatmap')}
 
-把鼠标移到格子上（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
+把鼠标移到格子上或点按（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
   'waves.title': '2. 每一列都是位置的正弦波',
   'waves.text': (
     f,
@@ -191,13 +196,16 @@ ${rowZero(f, 'heatmap')}
 
 ${wavesPace(f)}位置是时间，维度对序号 $i$ 是频率。虚线标出位置 $p$。`,
   'ladder.title': '3. 频率按等比数列递减',
-  'ladder.text': (f) => r`${ladderFall(f)}
+  'ladder.text': (f) =>
+    f.periodic === false
+      ? ladderFall(f)
+      : r`${ladderFall(f)}
 
 就像时钟上的一组指针，每根都比前一根慢同样的倍数；所有维度对一起让大约 $2\pi\cdot\text{base}$ 以内的每个位置都有独一无二的相位组合。调节底数可移动阶梯顶端；${
-    f.layout === 'concat'
-      ? '当前是拼接式排列，阶梯出现两次（sin 半边和 cos 半边）。'
-      : '若用拼接式排列，阶梯会出现两次（sin 半边和 cos 半边）。'
-  }`,
+          f.layout === 'concat'
+            ? '当前是拼接式排列，阶梯出现两次（sin 半边和 cos 半边）。'
+            : '若用拼接式排列，阶梯会出现两次（sin 半边和 cos 半边）。'
+        }`,
   'row.title': '4. 一行编码一个位置',
   'row.text': (f) => r`一行就是加到该位置词元嵌入上的向量。${rowZero(f, 'row')}
 
@@ -391,7 +399,7 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'check.pixelNote': '这张表的行数或列数多于图中的像素：每个像素显示它所覆盖的单元格中最大的差值。',
   'check.legend': (power) => `差值${power ? `（× 1e${power}）` : ''}`,
   'check.readout': (row, column, value, preset) => `表 − ${preset}，[${row}, ${column}] = ${n(value, 6)}`,
-  'check.hint': '将鼠标移到差值图上，或聚焦后用方向键查看。',
+  'check.hint': '将鼠标移到差值图上或点按，或聚焦后用方向键查看。',
   'check.describe': ({ rows, columns, preset, largest }) =>
     `被检查的表减去 ${preset} 的表的热图：${rows} 行 × ${columns} 列，最大差值 ${n(largest)}。`,
 

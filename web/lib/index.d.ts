@@ -271,7 +271,7 @@ export interface Posenc {
   ropeApply<T extends Float32Array | Float64Array>(x: T, opts: RopeApplyOptions<T>): T;
   /**
    * For q = k = all ones / sqrt(headDim), k = 0..maxOffset: scores[k] = q . R(from)^T R(from + k) k (rotated
-   * pairs scaled by attentionFactor^2), and RoFormer's relative upper bound (1 / rotaryDim) sum_j |S_j|.
+   * pairs scaled by attentionFactor^2), and RoFormer's relative upper bound (1 / (rotaryDim / 2)) sum_j |S_j|.
    */
   ropeScores(opts: RopeScoresOptions): { scores: Float64Array; bound: Float64Array };
   /**

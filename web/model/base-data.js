@@ -72,9 +72,12 @@ export const BASE_COMPUTE = {
     const next = model.row(exact, state.position + 1);
     // scale·sin(w·p) moves by at most |scale|·w per unit step.
     const largest = amplitude(conv);
+    const frequencies = model.frequencies(conv);
     return {
       change: here.map((value, j) => Math.abs(next[j] - value)),
-      bound: model.frequencies(conv).map((w) => largest * w),
+      bound: frequencies.map((w) => largest * w),
+      // For the text: whether the slowest column wraps around within the table.
+      frequencies,
     };
   },
   rotation: ({ model, state, conv }) => model.rotation(conv, state.position, state.offset, state.dimension),

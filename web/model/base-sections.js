@@ -176,7 +176,7 @@ export const BASE_SECTIONS = [
     name: 'sensitivity',
     draw: drawSensitivity,
     deps: [...ENCODING, 'position', 'dimension'],
-    ...fromModel('sensitivity', ({ change, bound }, { state, t, conv }) => ({
+    ...fromModel('sensitivity', ({ change, bound, frequencies }, { state, t, conv }) => ({
       data: { change, bound, dimension: state.dimension },
       options: {
         xTitle: t('axis.dimension'),
@@ -185,7 +185,7 @@ export const BASE_SECTIONS = [
         boundLabel: t('sensitivity.bound', amplitude(conv)),
         describe: (summary) => t('sensitivity.describe', summary),
       },
-      text: sensitivityFacts(change, bound),
+      text: sensitivityFacts(change, bound, frequencies),
     })),
   },
   {

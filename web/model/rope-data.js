@@ -215,7 +215,7 @@ export const ROPE_COMPUTE = {
   },
 
   /**
-   * Su Jianlin's criterion: per base, the context it supports (the first offset
+   * The criterion of Men et al. 2024: per base, the context it supports (the first offset
    * where sum_i cos(m w_i) < 0, up to a limit), the smallest base for the
    * context L, and the marked bases' contexts.
    */

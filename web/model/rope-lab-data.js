@@ -139,11 +139,11 @@ function classify(before, after, factor) {
   });
 }
 
-/** The first position m whose angle m·w exceeds `angle` (the division's rounding corrected either way). */
-function firstBeyond(w, angle) {
-  let m = Math.floor(angle / w) + 1;
-  while (m > 0 && (m - 1) * w > angle) m--;
-  while (m * w <= angle) m++;
+/** The first position m whose angle m·w reaches `angle` (the division's rounding corrected either way). */
+function firstReaching(w, angle) {
+  let m = Math.ceil(angle / w);
+  while (m > 0 && (m - 1) * w >= angle) m--;
+  while (m * w < angle) m++;
   return m;
 }
 
@@ -167,10 +167,13 @@ function dynamicBase(pe, options, d, length) {
 /**
  * Everything the lab shows for a page state: numbers and typed arrays only.
  * before: the unscaled ladder (same head_dim and rope_theta); after: the
- * chosen type's; trained: the largest angle each pair reached over the
- * original context (positions 0 .. L0 − 1); firstUnseen: per pair, the first
- * position whose scaled angle exceeds it (Infinity for a pair that turned
- * fully in training), before and after scaling.
+ * chosen type's; trained: per pair the arc that the original context's
+ * range of positions [0, L0) sweeps (a position between two trained ones
+ * counts as seen: that is what position interpolation relies on);
+ * firstUnseen: the first position whose angle leaves that arc (Infinity for
+ * a pair that turned fully in training), before and after scaling;
+ * unseen: how many pairs are at an angle outside their arc at the last
+ * position, counted on the circle (mod 2π), as the dials show them.
  */
 export function labNumbers(pe, state) {
   const k = labKnobs(state);
@@ -181,11 +184,13 @@ export function labNumbers(pe, state) {
   const after = scaled.invFreq;
   const L0 = k.originalMaxPositionEmbeddings;
   const pairs = before.length;
-  const trained = before.map((w) => (L0 - 1) * w);
+  const trained = before.map((w) => L0 * w);
   const fullTurn = Array.from(trained, (angle) => angle >= TWO_PI);
-  const firstUnseenAfter = Float64Array.from(after, (w, i) => (fullTurn[i] ? Infinity : firstBeyond(w, trained[i])));
+  const firstUnseenAfter = Float64Array.from(after, (w, i) => (fullTurn[i] ? Infinity : firstReaching(w, trained[i])));
   const last = k.seqLen - 1;
-  const unseenAt = (invFreq) => fullTurn.reduce((n, full, i) => n + (!full && last * invFreq[i] > trained[i]), 0);
+  const anglesBefore = anglesAt(pe, { headDim: k.headDim, base: k.ropeTheta }, last);
+  const anglesAfter = anglesAt(pe, options, last);
+  const unseenAt = (angles) => fullTurn.reduce((n, full, i) => n + (!full && angles[i] >= trained[i]), 0);
   const numbers = {
     knobs: k,
     options,
@@ -203,12 +208,12 @@ export function labNumbers(pe, state) {
     fullTurns: fullTurn.filter(Boolean).length,
     firstUnseenBefore: fullTurn.every(Boolean) ? Infinity : L0,
     firstUnseenAfter: Math.min(...firstUnseenAfter),
-    unseenBefore: last >= L0 ? unseenAt(before) : 0,
-    unseenAfter: unseenAt(after),
+    unseenBefore: last >= L0 ? unseenAt(anglesBefore) : 0,
+    unseenAfter: unseenAt(anglesAfter),
     // The dials read the sequence's last position.
     position: last,
-    anglesBefore: anglesAt(pe, { headDim: k.headDim, base: k.ropeTheta }, last),
-    anglesAfter: anglesAt(pe, options, last),
+    anglesBefore,
+    anglesAfter,
     dynamicBases: null,
   };
   if (k.ropeType === 'dynamic') {

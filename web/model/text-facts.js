@@ -101,15 +101,18 @@ export function rowFacts(frequencies, conv, position) {
 /**
  * The change per step: the largest (the fast columns), the smallest bound (the
  * slowest column), and how many columns change by less than a tenth of their
- * bound (the lower branch: a cosine near angle 0, or a sine near a quarter turn).
+ * bound (the lower branch: a cosine near angle 0, or a sine near a quarter turn);
+ * and the slowest column's period (from the angular frequencies per column).
  */
-export function sensitivityFacts(change, bound) {
+export function sensitivityFacts(change, bound, frequencies) {
   let lower = 0;
   for (let j = 0; j < change.length; j++) if (Number.isFinite(bound[j]) && change[j] < 0.1 * bound[j]) lower++;
   const finite = Array.from(bound).filter(Number.isFinite);
+  const turning = Array.from(frequencies).filter((w) => Number.isFinite(w) && w > 0);
   return {
     largestChange: Math.max(...change),
     smallestBound: finite.length ? Math.min(...finite) : null,
+    slowestPeriod: turning.length ? (2 * Math.PI) / Math.min(...turning) : null,
     lowerBranch: lower,
   };
 }

@@ -8,6 +8,9 @@
 // is ever parsed as HTML.
 
 const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;
+// Chinese punctuation that must not begin a line. Chromium breaks before it after a formula (an
+// inline block), so an inline formula and the punctuation right after it are kept on one line.
+const CLOSING = /^[，。、；：！？）」』》〉]+/;
 
 /** Inline content of `text`: strings, { math, display } and { tag: 'strong' | 'em', children }. */
 function parseInline(text) {
@@ -22,7 +25,25 @@ function parseInline(text) {
     last = match.index + match[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));
-  return nodes;
+  return keepClosingWithFormula(nodes);
+}
+
+/** An inline formula followed by closing punctuation becomes one unbreakable group of both. */
+function keepClosingWithFormula(nodes) {
+  const kept = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    const next = nodes[i + 1];
+    const closing = node.math !== undefined && !node.display && typeof next === 'string' && CLOSING.exec(next);
+    if (!closing) {
+      kept.push(node);
+      continue;
+    }
+    kept.push({ tag: 'span', className: 'nobr', children: [node, closing[0]] });
+    if (next.length > closing[0].length) nodes[i + 1] = next.slice(closing[0].length);
+    else i++;
+  }
+  return kept;
 }
 
 /** The paragraphs of a rich string, each a list of inline nodes. */
@@ -40,7 +61,8 @@ function inlineHtml(nodes, katex) {
       if (typeof node === 'string') return escapeHtml(node);
       if (node.math !== undefined)
         return `<span class="${mathClass(node.display)}">${katex.renderToString(node.math, KATEX_OPTIONS(node.display))}</span>`;
-      return `<${node.tag}>${inlineHtml(node.children, katex)}</${node.tag}>`;
+      const attributes = node.className ? ` class="${node.className}"` : '';
+      return `<${node.tag}${attributes}>${inlineHtml(node.children, katex)}</${node.tag}>`;
     })
     .join('');
 }
@@ -153,6 +175,7 @@ function appendInline(parent, nodes, katex, lazy = false) {
       parent.append(span);
     } else {
       const element = document.createElement(node.tag);
+      if (node.className) element.className = node.className;
       appendInline(element, node.children, katex, lazy);
       parent.append(element);
     }

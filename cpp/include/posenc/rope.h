@@ -103,8 +103,9 @@ bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout 
 // For q = k = (1, ..., 1) / sqrt(headDim) and k = 0..maxOffset:
 //   scores[k] = q . R(from)^T R(from + k) k, R(m) rotating pairs by m * invFreq
 //               and scaling them by attentionFactor (as the cache does),
-//   bound[k]  = (1 / rotaryDim) * sum_{j=1..pairs} |S_j|, S_j = sum_{l<j} e^{i k invFreq_l},
-// RoFormer's relative upper bound of the long-term decay. The angles of
+//   bound[k]  = (1 / pairs) * sum_{j=1..pairs} |S_j|, S_j = sum_{l<j} e^{i k invFreq_l},
+// RoFormer's relative upper bound of the long-term decay, normalised as its
+// §3.4.3 writes it (1 / (d/2), d the rotated width). The angles of
 // R(from) and R(from + k) are rounded per precision.position and
 // precision.angle (the bound is the frequencies' own). False when scratch
 // memory is unavailable.
