@@ -51,23 +51,13 @@ wasm_tests() {
     ctest --test-dir build/wasm --output-on-failure
 }
 
-browser_tests() {
-  npx vite build --config web/vite.config.js --logLevel warn || return 1
-  local status=0
-  for test in tests/e2e/*.test.mjs; do
-    [ -e "$test" ] || continue
-    node "$test" || status=1
-  done
-  return $status
-}
-
 step "format (clang-format, prettier)" format_check
 step "C++ native (GoogleTest)" native_tests
 step "C++ native under AddressSanitizer + UndefinedBehaviorSanitizer" sanitizer_tests
 step "C++ fuzzing (libFuzzer, short run)" fuzz_short
 step "C++ as WASM under Node (GoogleTest)" wasm_tests
 step "JS API (Vitest)" npx vitest run --config tests/js/vitest.config.js
-step "page in headless Chromium" browser_tests
+step "page and embeds in headless Chromium (every tests/e2e/*.test.mjs)" node tests/e2e/run.mjs
 step "npm package (pack, install, import in Node)" node tests/pack/pack.test.mjs
 step "npm package in a fresh Vite project (dev server and build)" node tests/pack/vite-app.test.mjs
 step "npm package in a fresh webpack 5 project (build)" node tests/pack/webpack-app.test.mjs

@@ -246,7 +246,13 @@ export async function subsetKatexCss(css, { cssFile, formulas, outDir, extra = {
       const fileName = fontFile.split(/[\\/]/).pop();
       if (!drawn.has(source[1])) return whole;
       const kept = [...(extra[fileName] ?? '')].map((character) => character.codePointAt(0));
-      const subset = await subsetOf(await readFile(fontFile), new Set([...drawn.get(source[1]), ...kept]));
+      const bytes = await readFile(fontFile);
+      const wanted = new Set([...drawn.get(source[1]), ...kept]);
+      // The space too: a browser takes the face of a family whose unicode-range holds U+0020 as
+      // its first available font (CSS Fonts 4) and may fetch it for the line's metrics alone,
+      // as Chromium does when it lays a formula out before the subset is ready.
+      if ((await fontCodePoints(bytes)).some((point) => wanted.has(point))) wanted.add(0x20);
+      const subset = await subsetOf(bytes, wanted);
       if (!subset) return whole;
       const subsetFile = join(outDir, subsetFileName(fileName));
       // Written whole, then renamed: a build reading it meanwhile never sees half a file.

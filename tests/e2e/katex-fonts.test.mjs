@@ -158,6 +158,14 @@ async function checkCoverage(page) {
   const faces = (await fontFaces(page)).filter((face) => face.family.startsWith('KaTeX_'));
   assert(faces.length > 0, 'no KaTeX @font-face');
   for (const face of faces) assert(face.display === 'swap', `${face.url}: font-display ${face.display}`);
+  // A family's first available font is its face holding U+0020, which the browser may fetch for the
+  // line's metrics alone: a subset's, never a full font's (else that is fetched when a formula is laid
+  // out before the inline subset is ready, as under load).
+  const subsetOfSame = (full) => (face) =>
+    face !== full && face.family === full.family && sameWeight(face.weight, full.weight) && face.style === full.style;
+  for (const full of faces.filter((face) => !isInline(face.url) && !isSubset(face.url)))
+    if (faces.some(subsetOfSame(full)))
+      assert(!rangeTest(full.range)(0x20), `${full.url}: the full font's unicode-range holds the space`);
   const served = new Map();
   const servedFont = async (url) => {
     if (!served.has(url)) served.set(url, await readFont(await (await fetch(url)).arrayBuffer()));

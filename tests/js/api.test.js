@@ -6,7 +6,6 @@ import {
   huggingFace,
   kerasSinePositionEncoding,
   legacyColumn,
-  maxAbsDiff,
   paperValue,
   pytorchTutorial,
   question,
@@ -14,6 +13,7 @@ import {
   tensor2tensor,
   tfTutorial,
 } from './reference.js';
+import { expectClose, maxAbsDiff } from './tolerance.js';
 
 // float32 output is the float64 value rounded: |error| <= 2^-25 for |v| <= 1,
 // bounded by the 1.2e-7.
@@ -230,8 +230,8 @@ describe('the padding row with a fractional start', () => {
       const similarity = pe.similarity({ ...opts, length });
       for (let k = 0; k < length; k++) {
         const want = dot(rowOf(table, 6, 0), rowOf(table, 6, k));
-        expect(Math.abs(dots[k] - want)).toBeLessThanOrEqual(1e-12);
-        expect(Math.abs(similarity[k] - want)).toBeLessThanOrEqual(1e-6);
+        expectClose(dots[k], want, 1e-12);
+        expectClose(similarity[k], want, 1e-6);
       }
       expect(dots[paddingRow]).toBe(0);
     });
@@ -384,7 +384,7 @@ describe('outputs are owned by the caller', () => {
       [699, 698],
       [123, 456],
     ])
-      expect(Math.abs(sim[p * 700 + q] - dot(rowOf(table, 8, p), rowOf(table, 8, q)))).toBeLessThanOrEqual(1e-5);
+      expectClose(sim[p * 700 + q], dot(rowOf(table, 8, p), rowOf(table, 8, q)), 1e-5);
   });
 
   it('leaves the wasm heap where it was', () => {

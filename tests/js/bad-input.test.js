@@ -2,7 +2,8 @@
 // parameter, and the module keeps computing correct values afterwards.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
-import { maxAbsDiff, paperValue } from './reference.js';
+import { paperValue } from './reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {

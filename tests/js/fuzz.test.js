@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load, parseTable, toCsv } from '../../web/lib/index.js';
 import { paperValue } from './reference.js';
 import { applyReference, cacheReference, frequenciesReference } from './rope-reference.js';
+import { expectClose, maxAbsDiff, maxRelDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {
@@ -109,9 +110,7 @@ describe('fuzz: random options to every function', () => {
                 for (const r of [0, length - 1]) {
                   const want = reference(o, (o.start ?? 0) + r);
                   for (let j = 0; j < o.dModel; j++)
-                    expect(Math.abs(t[r * o.dModel + j] - want[j])).toBeLessThanOrEqual(
-                      tolerance(o) * (1 + Math.abs(r + (o.start ?? 0)) / 1e3),
-                    );
+                    expectClose(t[r * o.dModel + j], want[j], tolerance(o) * (1 + Math.abs(r + (o.start ?? 0)) / 1e3));
                 }
               },
             );
@@ -123,7 +122,7 @@ describe('fuzz: random options to every function', () => {
                 expect(valid).toBe(true);
                 const want = reference(o, position);
                 for (let j = 0; j < o.dModel; j++)
-                  expect(Math.abs(r[j] - want[j])).toBeLessThanOrEqual(tolerance(o) * (1 + Math.abs(position) / 100));
+                  expectClose(r[j], want[j], tolerance(o) * (1 + Math.abs(position) / 100));
               },
             );
           else if (where === 'frequencies')
@@ -148,7 +147,7 @@ describe('fuzz: random options to every function', () => {
                   const y = reference(o, p + k);
                   let dot = 0;
                   for (let j = 0; j < o.dModel; j++) dot += x[j] * y[j];
-                  expect(Math.abs(s[k] - dot)).toBeLessThanOrEqual(1e-9 * o.dModel * (o.scale ?? 1) ** 2 + 1e-12);
+                  expectClose(s[k], dot, 1e-9 * o.dModel * (o.scale ?? 1) ** 2 + 1e-12);
                 }
               },
             );
@@ -163,9 +162,7 @@ describe('fuzz: random options to every function', () => {
                 const y = reference(o, (o.start ?? 0) + q);
                 let dot = 0;
                 for (let j = 0; j < o.dModel; j++) dot += x[j] * y[j];
-                expect(Math.abs(m[p * length + q] - dot)).toBeLessThanOrEqual(
-                  1e-5 * o.dModel * Math.max(1, (o.scale ?? 1) ** 2),
-                );
+                expectClose(m[p * length + q], dot, 1e-5 * o.dModel * Math.max(1, (o.scale ?? 1) ** 2));
               },
             );
           else if (where === 'codeSnippet')
@@ -203,8 +200,7 @@ describe('fuzz: random options to every function', () => {
 
   it('the module works after the fuzzing', () => {
     const t = pe.table({ length: 5, dModel: 8, dtype: 'float64' });
-    for (let k = 0; k < 40; k++)
-      expect(Math.abs(t[k] - paperValue(Math.floor(k / 8), k % 8, 8))).toBeLessThanOrEqual(1e-12);
+    for (let k = 0; k < 40; k++) expectClose(t[k], paperValue(Math.floor(k / 8), k % 8, 8), 1e-12);
   });
 });
 
@@ -345,9 +341,6 @@ function lcg(seed, count, ArrayType) {
   });
 }
 
-const relativeDiff = (got, want) =>
-  want.reduce((worst, w, i) => Math.max(worst, Math.abs(got[i] - w) / Math.max(Math.abs(w), 1e-300)), 0);
-
 describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functions', () => {
   it('correct values against float64 references, or posenc.<function> errors naming a parameter', () => {
     fc.assert(
@@ -413,20 +406,20 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
               return;
             }
             const want = frequenciesReference({ ...o, seqLen: undefined });
-            expect(relativeDiff(f.invFreq, want.invFreq)).toBeLessThanOrEqual(1e-13);
+            expect(maxRelDiff(f.invFreq, want.invFreq)).toBeLessThanOrEqual(1e-13);
             expect(f.attentionFactor).toBeCloseTo(want.attentionFactor, 13);
             return;
           }
           const ref = frequenciesReference(used);
           if (where === 'ropeFrequencies') {
             expect(result.rotaryDim).toBe(ref.rotaryDim);
-            expect(relativeDiff(result.invFreq, ref.invFreq)).toBeLessThanOrEqual(1e-13);
-            expect(Math.abs(result.attentionFactor - ref.attentionFactor)).toBeLessThanOrEqual(1e-14);
+            expect(maxRelDiff(result.invFreq, ref.invFreq)).toBeLessThanOrEqual(1e-13);
+            expectClose(result.attentionFactor, ref.attentionFactor, 1e-14);
           } else if (where === 'ropeCache') {
             const layout = used.layout ?? 'half';
             const want = cacheReference(ref.invFreq, ref.attentionFactor, layout, used.start ?? 0, used.length);
             const tolerance = (used.dtype === 'float64' ? 1e-12 : 1.2e-7) * ref.attentionFactor;
-            expect(Math.max(maxDiff(result.cos, want.cos), maxDiff(result.sin, want.sin))).toBeLessThanOrEqual(
+            expect(Math.max(maxAbsDiff(result.cos, want.cos), maxAbsDiff(result.sin, want.sin))).toBeLessThanOrEqual(
               tolerance,
             );
           } else if (where === 'ropeApply') {
@@ -446,7 +439,7 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
             const farthest = positions.reduce((m, p) => Math.max(m, Math.abs(p)), 0);
             const tolerance =
               (call.float64 ? 1e-13 + 2 ** -50 * farthest : 4e-7) * largest * Math.max(1, ref.attentionFactor);
-            expect(maxDiff(result, want)).toBeLessThanOrEqual(tolerance);
+            expect(maxAbsDiff(result, want)).toBeLessThanOrEqual(tolerance);
           } else {
             const d = used.headDim;
             const pairs = ref.invFreq.length;
@@ -462,10 +455,8 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
                 sum += Math.hypot(re, im);
               }
               const score = (ref.attentionFactor ** 2 * 2 * cosines) / d + (d - 2 * pairs) / d;
-              expect(Math.abs(result.scores[k] - score)).toBeLessThanOrEqual(
-                1e-9 * Math.max(1, ref.attentionFactor ** 2),
-              );
-              expect(Math.abs(result.bound[k] - sum / (2 * pairs))).toBeLessThanOrEqual(1e-9);
+              expectClose(result.scores[k], score, 1e-9 * Math.max(1, ref.attentionFactor ** 2));
+              expectClose(result.bound[k], sum / (2 * pairs), 1e-9);
             }
           }
         },
@@ -481,5 +472,3 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
     expect(c.cos[0]).toBeCloseTo(Math.cos(1), 15);
   });
 });
-
-const maxDiff = (a, b) => b.reduce((worst, w, i) => Math.max(worst, Math.abs(a[i] - w)), 0);

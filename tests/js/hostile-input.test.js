@@ -5,7 +5,8 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load, parseTable } from '../../web/lib/index.js';
-import { maxAbsDiff, paperValue } from './reference.js';
+import { paperValue } from './reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {

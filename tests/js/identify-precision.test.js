@@ -7,6 +7,7 @@ import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { load } from '../../web/lib/index.js';
 import { diagnosisWords } from '../../web/page/check-words.js';
+import { expectClose } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {
@@ -184,7 +185,7 @@ describe('identify() names the step whose dtype lost precision', () => {
       expect(result.diagnosis[0].message).toContain(format);
       // The options reproduce the data.
       const table = pe.table({ ...result.options, length, dModel: d });
-      expect(errorFromTable(data, table)).toBeLessThanOrEqual(result.tolerance);
+      expectClose(data, table, result.tolerance);
     });
 
   it('a model run in float16 throughout: the steps that lose precision at 512 positions (angles and frequencies)', () => {
@@ -211,8 +212,6 @@ describe('identify() names the step whose dtype lost precision', () => {
     expect(result.diagnosis).toEqual([]);
   });
 });
-
-const errorFromTable = (data, table) => data.reduce((worst, v, k) => Math.max(worst, Math.abs(v - table[k])), 0);
 
 describe('the page says in words which step lost precision, in English and Chinese', () => {
   const steps = [

@@ -84,8 +84,9 @@ describe('KaTeX font subsets', () => {
     const subsetUrl = /src:url\(([^)]+)\)/.exec(faces[1])[1];
     expect(faces[1]).toContain('font-family:KaTeX_Main;font-style:normal;font-weight:400');
     expect(faces[1]).toContain('font-display:swap');
-    expect(faces[1].endsWith('unicode-range:U+37,U+61-62')).toBe(true);
-    expect([...(await cmap(readFileSync(join(fonts, '..', subsetUrl))))].sort()).toEqual([0x37, 0x61, 0x62]);
+    // The space besides (see the next test).
+    expect(faces[1].endsWith('unicode-range:U+20,U+37,U+61-62')).toBe(true);
+    expect([...(await cmap(readFileSync(join(fonts, '..', subsetUrl))))].sort()).toEqual([0x20, 0x37, 0x61, 0x62]);
     // The full font keeps every other character it has: its range, read back, is its cmap less the subset's.
     expect(faces[0]).toContain('src:url(fonts/KaTeX_Main-Regular.woff2) format("woff2");unicode-range:');
     const fullRange = new Set(
@@ -101,7 +102,7 @@ describe('KaTeX font subsets', () => {
         }),
     );
     const expected = [...(await cmap(readFileSync(`${fonts}KaTeX_Main-Regular.woff2`)))].filter(
-      (point) => ![0x37, 0x61, 0x62].includes(point),
+      (point) => ![0x20, 0x37, 0x61, 0x62].includes(point),
     );
     expect([...fullRange].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     // Size4 (large delimiters) has neither: it stays as it was.
@@ -112,5 +113,27 @@ describe('KaTeX font subsets', () => {
       outDir: scratch,
     });
     expect(none).toBe(css);
+  });
+
+  it('keeps the space in every subset, so that no full font is the first available font of its family', async () => {
+    // A browser takes the face whose unicode-range holds U+0020 as a family's first available font and may
+    // fetch it for the line's metrics alone: with the space in the full font's range, a formula without
+    // one still fetched the full font whenever it was laid out before the subset was ready.
+    const cssFile = `${fonts}../katex.min.css`;
+    const css = readFileSync(cssFile, 'utf8');
+    const formulas = [
+      katex.renderToString(String.raw`\sin(p\cdot w_i)`),
+      katex.renderToString('x^2', { displayMode: true }),
+    ];
+    const out = await subsetKatexCss(css, { cssFile, formulas, outDir: scratch });
+    const faces = [...out.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]);
+    const ranges = (subset) =>
+      faces
+        .filter((face) => /\.subset\.woff2/.test(face) === subset && face.includes('unicode-range:'))
+        .map((face) => /unicode-range:(.*)$/.exec(face)[1]);
+    const holdsSpace = (range) => range.split(',').some((run) => /^U\+20(-|$)/.test(run));
+    expect(ranges(true).length).toBeGreaterThanOrEqual(2);
+    for (const range of ranges(true)) expect(holdsSpace(range), range).toBe(true);
+    for (const range of ranges(false)) expect(holdsSpace(range), range).toBe(false);
   });
 });

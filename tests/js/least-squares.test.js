@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
 import { normalEquationsResidual } from './reference.js';
+import { expectClose } from './tolerance.js';
 
 let modules;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ describe('leastSquaresResiduals', () => {
         const inputColumns = Array.from({ length: inputs }, (_, c) => columnOf(x, rows, inputs, c));
         for (let t = 0; t < targets; t++) {
           const expected = normalEquationsResidual(inputColumns, columnOf(y, rows, targets, t));
-          expect(Math.abs(residuals[t] - expected)).toBeLessThanOrEqual(1e-10 * expected);
+          expectClose(residuals[t], expected, 1e-10 * expected);
         }
         // What the caller gave is left as it was.
         expect(x).toEqual(xBefore);
@@ -61,7 +62,7 @@ describe('leastSquaresResiduals', () => {
         expect(residuals[0]).toBeLessThan(1e-9 * Math.hypot(...columnOf(y, rows, 2, 0)));
         const two = [0, 1].map((c) => columnOf(x, rows, 3, c));
         const expected = normalEquationsResidual(two, columnOf(y, rows, 2, 1));
-        expect(Math.abs(residuals[1] - expected)).toBeLessThanOrEqual(1e-10 * expected);
+        expectClose(residuals[1], expected, 1e-10 * expected);
       }
   });
 

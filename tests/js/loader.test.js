@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
-import { maxAbsDiff, paperValue } from './reference.js';
+import { paperValue } from './reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 const simdBytes = readFileSync(new URL('../../web/lib/wasm/posenc-simd.wasm', import.meta.url));
 

@@ -2,7 +2,8 @@
 // whether it succeeds or throws, and huge requests fail cleanly.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load, PRESET_NAMES } from '../../web/lib/index.js';
-import { maxAbsDiff, paperValue } from './reference.js';
+import { paperValue } from './reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {

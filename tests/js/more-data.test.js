@@ -12,6 +12,7 @@ import { MORE_SECTIONS } from '../../web/model/more-sections.js';
 import { normalEquationsResidual } from './reference.js';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
+import { expectClose } from './tolerance.js';
 
 let model;
 beforeAll(async () => {
@@ -51,7 +52,6 @@ function softmax(values, temperature) {
   const total = e.reduce((a, b) => a + b, 0);
   return e.map((v) => v / total);
 }
-const close = (got, want, tolerance) => expect(Math.abs(got - want)).toBeLessThanOrEqual(tolerance);
 
 const STATES = [
   { dModel: 64, base: 10000, length: 256, position: 10, offset: 8, dimension: 6 },
@@ -69,8 +69,8 @@ describe('tokenVector', () => {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     const deviation = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length);
     // 51,200 normal samples: the mean within 4 standard errors, the deviation within 2%.
-    close(mean, 0, (4 * 2) / Math.sqrt(d) / Math.sqrt(values.length));
-    close(deviation, 2 / Math.sqrt(d), 0.02 * (2 / Math.sqrt(d)));
+    expectClose(mean, 0, (4 * 2) / Math.sqrt(d) / Math.sqrt(values.length));
+    expectClose(deviation, 2 / Math.sqrt(d), 0.02 * (2 / Math.sqrt(d)));
   });
 });
 
@@ -89,10 +89,10 @@ describe('attention', () => {
           const want = s(q + k - p, d, base);
           [low, high] = [Math.min(low, want), Math.max(high, want)];
           // float32 storage of values up to d/2.
-          close(values[p * size + q], want, 1e-6 * d);
+          expectClose(values[p * size + q], want, 1e-6 * d);
         }
-      close(min, low, 1e-6 * d);
-      close(max, high, 1e-6 * d);
+      expectClose(min, low, 1e-6 * d);
+      expectClose(max, high, 1e-6 * d);
       // The range of the map's float32 values, exactly (the worker paints the map in it).
       expect([min, max]).toEqual([Math.min(...values), Math.max(...values)]);
     });
@@ -104,8 +104,8 @@ describe('attention', () => {
       expect(offsets[0]).toBe(-Math.min(48, p));
       expect(offsets.at(-1)).toBe(48);
       offsets.forEach((m, n) => {
-        close(numbers.plain[n], s(m, d, base), 1e-9 * d);
-        close(numbers.rotated[n], s(m + k, d, base), 1e-9 * d);
+        expectClose(numbers.plain[n], s(m, d, base), 1e-9 * d);
+        expectClose(numbers.rotated[n], s(m + k, d, base), 1e-9 * d);
       });
       const plainWeights = softmax(
         offsets.map((m) => s(m, d, base)),
@@ -116,21 +116,21 @@ describe('attention', () => {
         Math.sqrt(d),
       );
       offsets.forEach((m, n) => {
-        close(numbers.plainWeights[n], plainWeights[n], 1e-12);
-        close(numbers.rotatedWeights[n], rotatedWeights[n], 1e-12);
+        expectClose(numbers.plainWeights[n], plainWeights[n], 1e-12);
+        expectClose(numbers.rotatedWeights[n], rotatedWeights[n], 1e-12);
       });
       for (const [key, scale] of [
         ['unscaled', 1],
         ['scaled', Math.sqrt(d)],
       ]) {
         const u = (position) => pe(position, d, base).map((v, j) => v + tokenVector(d, position, scale)[j]);
-        offsets.forEach((m, n) => close(numbers[key][n], dot(u(p), rotate(u(p + m), k, d, base)), 1e-9 * d));
+        offsets.forEach((m, n) => expectClose(numbers[key][n], dot(u(p), rotate(u(p + m), k, d, base)), 1e-9 * d));
       }
-      close(numbers.symmetry.plainBefore, s(-k, d, base), 1e-9 * d);
-      close(numbers.symmetry.plainAfter, s(k, d, base), 1e-9 * d);
-      close(numbers.symmetry.plainBefore, numbers.symmetry.plainAfter, 1e-9 * d);
-      close(numbers.symmetry.rotatedBefore, Math.floor(d / 2), 1e-9 * d);
-      close(numbers.symmetry.rotatedAfter, s(2 * k, d, base), 1e-9 * d);
+      expectClose(numbers.symmetry.plainBefore, s(-k, d, base), 1e-9 * d);
+      expectClose(numbers.symmetry.plainAfter, s(k, d, base), 1e-9 * d);
+      expectClose(numbers.symmetry.plainBefore, numbers.symmetry.plainAfter, 1e-9 * d);
+      expectClose(numbers.symmetry.rotatedBefore, Math.floor(d / 2), 1e-9 * d);
+      expectClose(numbers.symmetry.rotatedAfter, s(2 * k, d, base), 1e-9 * d);
 
       // Over the window: the best key of each query p ≥ k, by brute force.
       const size = attentionWindow(state);
@@ -159,7 +159,7 @@ describe('attention', () => {
       for (const key of Object.keys(expected)) {
         expect(numbers.fractions[key].hits, key).toBe(expected[key].hits);
         expect(numbers.fractions[key].rows, key).toBe(expected[key].rows);
-        close(numbers.fractions[key].fraction, expected[key].hits / expected[key].rows, 1e-15);
+        expectClose(numbers.fractions[key].fraction, expected[key].hits / expected[key].rows, 1e-15);
       }
       expect(numbers.fractions.scaled.itself).toBe(expected.scaled.itself);
       // Positions alone: M_k always finds p − k, the plain product never does (it peaks at q = p).
@@ -192,7 +192,7 @@ describe('sine and cosine', () => {
           let want = 0;
           for (let i = 0; 2 * i + 1 < d; i++)
             want += Math.sin(start * omega(i, d, base)) * Math.sin((start + m) * omega(i, d, base));
-          close(value, want, 1e-9 * d);
+          expectClose(value, want, 1e-9 * d);
         });
       });
     });
@@ -208,7 +208,7 @@ describe('sine and cosine', () => {
       // Row 0 of the sines is zero: what no matrix reaches.
       let zero = 0;
       for (let i = 0; i < pairs; i++) zero += Math.sin(k * omega(i, d, base)) ** 2;
-      close(numbers.zeroTarget, Math.sqrt(zero), 1e-12);
+      expectClose(numbers.zeroTarget, Math.sqrt(zero), 1e-12);
       expect(numbers.underdetermined).toBe(positions <= pairs);
       if (!numbers.underdetermined) {
         // Whatever the map, the row p = 0 alone leaves |PE_sin(k)|: a lower bound of the overall miss.
@@ -230,14 +230,14 @@ describe('sine and cosine', () => {
         }
         worst = Math.max(worst, Math.abs(difference));
       }
-      close(numbers.spread.sine, worst, 1e-9 * d);
-      close(numbers.spread.cosine, worst, 1e-9 * d);
+      expectClose(numbers.spread.sine, worst, 1e-9 * d);
+      expectClose(numbers.spread.cosine, worst, 1e-9 * d);
       // The pair of dimension j, its angle at p and the position of π − θ: the same sine there.
       const pair = Math.min(Math.floor(state.dimension / 2), pairs - 1);
       const w = omega(pair, d, base);
       expect(numbers.mirror.pair).toBe(pair);
-      close(numbers.mirror.angle, (w * p) % TWO_PI, 1e-9);
-      close(Math.sin(w * numbers.mirror.mirrorPosition), Math.sin(w * p), 1e-9);
+      expectClose(numbers.mirror.angle, (w * p) % TWO_PI, 1e-9);
+      expectClose(Math.sin(w * numbers.mirror.mirrorPosition), Math.sin(w * p), 1e-9);
       expect(numbers.mirror.mirrorPosition).toBeGreaterThanOrEqual(0);
       expect(numbers.mirror.mirrorPosition).toBeLessThan(TWO_PI / w);
     });
@@ -270,10 +270,10 @@ describe('sine and cosine', () => {
           const target = column(i, k);
           const residual = normalEquationsResidual(inputs, target);
           const norm = Math.hypot(...target);
-          close(numbers[key].relative[i], residual / norm, 1e-9);
+          expectClose(numbers[key].relative[i], residual / norm, 1e-9);
           [left, total] = [left + residual ** 2, total + norm ** 2];
         }
-        close(numbers[key].overall, Math.sqrt(left / total), 1e-9);
+        expectClose(numbers[key].overall, Math.sqrt(left / total), 1e-9);
         expect(numbers[key].rank, `${key} ${JSON.stringify(state)}`).toBe(d / 2);
       }
     }
@@ -289,8 +289,8 @@ describe('beyond the training length', () => {
       let [incomplete, first, unseen] = [0, -1, 0];
       for (let i = 0; i < pairs; i++) {
         const w = omega(i, d, base);
-        close(numbers.seen[i], Math.min(1, (w * (L - 1)) / TWO_PI), 1e-12);
-        close(numbers.reached[i], Math.min(1, (w * p) / TWO_PI), 1e-12);
+        expectClose(numbers.seen[i], Math.min(1, (w * (L - 1)) / TWO_PI), 1e-12);
+        expectClose(numbers.reached[i], Math.min(1, (w * p) / TWO_PI), 1e-12);
         if (w * (L - 1) < TWO_PI) {
           incomplete++;
           if (first < 0) first = i;
@@ -303,7 +303,7 @@ describe('beyond the training length', () => {
       expect(numbers.firstIncomplete).toBe(first);
       expect(numbers.unseenAtP).toBe(unseen);
       if (p < L) expect(unseen).toBe(0);
-      close(numbers.slowestSeenDegrees, Math.min(1, (omega(pairs - 1, d, base) * (L - 1)) / TWO_PI) * 360, 1e-9);
+      expectClose(numbers.slowestSeenDegrees, Math.min(1, (omega(pairs - 1, d, base) * (L - 1)) / TWO_PI) * 360, 1e-9);
     });
   }
 });
@@ -313,15 +313,15 @@ describe('FAQ sizes', () => {
     const { dModel: d, base, position: p } = state;
     it(`d ${d}: |PE(p)| = √⌊d/2⌋, the token's norms, their cosine, 1/(p + 1)`, () => {
       const numbers = MORE_COMPUTE['token-scale']({ model, state });
-      close(numbers.peNorm, Math.sqrt(Math.floor(d / 2)), 1e-12);
+      expectClose(numbers.peNorm, Math.sqrt(Math.floor(d / 2)), 1e-12);
       const token = tokenVector(d, p, 1);
       const norm = Math.sqrt(dot(token, token));
-      close(numbers.tokenNorm, norm, 1e-12);
-      close(numbers.scaledNorm, norm * Math.sqrt(d), 1e-9);
+      expectClose(numbers.tokenNorm, norm, 1e-12);
+      expectClose(numbers.scaledNorm, norm * Math.sqrt(d), 1e-9);
       const row = pe(p, d, base);
-      close(numbers.cosine, dot(row, token) / (Math.sqrt(dot(row, row)) * norm), 1e-12);
-      close(numbers.uniformWeight, 1 / (p + 1), 1e-15);
-      numbers.row.forEach((value, j) => close(value, row[j], 1e-12));
+      expectClose(numbers.cosine, dot(row, token) / (Math.sqrt(dot(row, row)) * norm), 1e-12);
+      expectClose(numbers.uniformWeight, 1 / (p + 1), 1e-15);
+      numbers.row.forEach((value, j) => expectClose(value, row[j], 1e-12));
     });
   }
 });

@@ -8,6 +8,7 @@ import { knobs } from '../../web/model/convention.js';
 import { createModel } from '../../web/model/data.js';
 import { COMPUTE } from '../../web/model/section-data.js';
 import { SECTIONS } from '../../web/model/sections.js';
+import { expectClose } from './tolerance.js';
 
 let pe;
 let model;
@@ -43,13 +44,13 @@ describe('page model', () => {
         // Table rows (float64 recurrence) and single rows (direct) each stay within 1.2e-7 of float64.
         for (let i = 0; i < curve.positions.length; i++) {
           const expected = pe.row(curve.positions[i], clean)[column];
-          expect(Math.abs(curve.values[i] - expected)).toBeLessThanOrEqual(3e-7);
+          expectClose(curve.values[i], expected, 3e-7);
         }
         for (let n = 0; n < samples.positions.length; n++) {
           expect(samples.positions[n]).toBe(from + n);
           const expected = pe.row(from + n, conv)[column];
           if (conv.paddingRow === from + n) expect(samples.values[n]).toBe(0);
-          expect(Math.abs(samples.values[n] - expected)).toBeLessThanOrEqual(3e-7);
+          expectClose(samples.values[n], expected, 3e-7);
         }
       });
     });

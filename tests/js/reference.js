@@ -137,17 +137,6 @@ export function dot(x, y) {
   return s;
 }
 
-/** Largest |got - want| over two equal-length arrays. */
-export function maxAbsDiff(got, want) {
-  if (got.length !== want.length) throw new Error(`length ${got.length} != ${want.length}`);
-  let worst = 0;
-  for (let i = 0; i < got.length; i++) {
-    const diff = Math.abs(got[i] - want[i]);
-    if (!(diff <= worst)) worst = Number.isNaN(diff) ? Infinity : diff;
-  }
-  return worst;
-}
-
 /** |y − X a|, X given as its columns, for the a that solves (XᵀX) a = Xᵀy (Gaussian elimination with partial pivoting). */
 export function normalEquationsResidual(columns, y) {
   const n = columns.length;

@@ -6,6 +6,7 @@
 // float64 reference written here.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
+import { expectClose } from './tolerance.js';
 
 const F32 = 1.2e-7;
 
@@ -34,17 +35,13 @@ function value(o, r, j) {
   return (o.scale ?? 1) * (sin ? Math.sin(angle) : Math.cos(angle));
 }
 
-/** Max |got - reference| over every value of a length x dModel table. */
-function tableError(got, o, length) {
-  let worst = 0;
-  for (let r = 0; r < length; r++)
-    for (let j = 0; j < o.dModel; j++) worst = Math.max(worst, Math.abs(got[r * o.dModel + j] - value(o, r, j)));
-  return worst;
-}
-
+/** Every value of a length x dModel table against the reference, within `tolerance`. */
 const expectTable = (got, o, length, tolerance = F32) => {
   expect(got).toHaveLength(length * o.dModel);
-  expect(tableError(got, o, length)).toBeLessThanOrEqual(tolerance);
+  const want = Float64Array.from({ length: length * o.dModel }, (_, k) =>
+    value(o, Math.floor(k / o.dModel), k % o.dModel),
+  );
+  expectClose(got, want, tolerance);
 };
 
 describe('repeated calls with the same options', () => {
@@ -154,7 +151,7 @@ describe('one options object changed between calls', () => {
       delete opts.dtype;
       const w = Array.from({ length: 8 }, (_, j) => Math.pow(base, -(2 * Math.floor(j / 2)) / 8));
       for (let j = 0; j < 8; j++) {
-        expect(Math.abs(row[j] - value(opts, 5, j))).toBeLessThanOrEqual(1e-12);
+        expectClose(row[j], value(opts, 5, j), 1e-12);
         expect(sameObject[j]).toBe(row[j]);
       }
       const freq = pe.frequencies(opts);
@@ -165,7 +162,7 @@ describe('one options object changed between calls', () => {
       for (const k of [0, 1, 20]) {
         let want = 0;
         for (let i = 0; i < 4; i++) want += Math.cos(w[2 * i] * k);
-        expect(Math.abs(dots[k] - want)).toBeLessThanOrEqual(1e-12);
+        expectClose(dots[k], want, 1e-12);
       }
     }
   });
@@ -237,11 +234,6 @@ describe('errors between calls', () => {
 describe('RoPE with the same options', () => {
   // HF's default inverse frequencies 1 / base^(2i/d), i < d/2.
   const ladder = (d, base) => Array.from({ length: d / 2 }, (_, i) => 1 / Math.pow(base, (2 * i) / d));
-  const expectClose = (got, want, tolerance = 1e-15) => {
-    expect(got).toHaveLength(want.length);
-    for (let i = 0; i < want.length; i++)
-      expect(Math.abs(got[i] - want[i])).toBeLessThanOrEqual(tolerance * Math.abs(want[i]) + 1e-300);
-  };
 
   it('base and factors changed in place (a factor array element included) are seen', () => {
     const scaling = {
@@ -261,7 +253,8 @@ describe('RoPE with the same options', () => {
       opts.base = base;
       scaling.shortFactor[0] = factor0;
       const want = ladder(8, base).map((w, i) => w / scaling.shortFactor[i]);
-      for (let i = 0; i < 2; i++) expectClose(pe.ropeFrequencies(opts).invFreq, want);
+      for (let i = 0; i < 2; i++)
+        expectClose(pe.ropeFrequencies(opts).invFreq, want, { relative: 1e-15, absolute: 1e-300 });
     }
   });
 
@@ -273,8 +266,8 @@ describe('RoPE with the same options', () => {
       for (let p = 0; p < 3; p++)
         for (let j = 0; j < opts.headDim; j++) {
           const angle = p * w[j % n];
-          expect(Math.abs(cos[p * opts.headDim + j] - Math.cos(angle))).toBeLessThanOrEqual(1e-15);
-          expect(Math.abs(sin[p * opts.headDim + j] - Math.sin(angle))).toBeLessThanOrEqual(1e-15);
+          expectClose(cos[p * opts.headDim + j], Math.cos(angle), 1e-15);
+          expectClose(sin[p * opts.headDim + j], Math.sin(angle), 1e-15);
         }
     };
     const opts = { headDim: 16, base: 10000 };

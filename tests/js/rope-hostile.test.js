@@ -6,7 +6,8 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
-import { applyReference, cacheReference, ladder, maxAbsDiff } from './rope-reference.js';
+import { applyReference, cacheReference, ladder } from './rope-reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {

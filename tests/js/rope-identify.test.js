@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
 import { frequenciesReference } from './rope-reference.js';
+import { expectClose } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {
@@ -96,14 +97,13 @@ describe('ropeIdentify names caches built from the Hugging Face formulas', () =>
       expect(found.base).toBe(want.base);
       expect(found.factor).toBe(want.factor);
       expect(found.dtype).toBe(want.dtype ?? 'float32');
-      expect(Math.abs(found.attentionFactor - input.attentionFactor)).toBeLessThanOrEqual(1e-6 * input.attentionFactor);
+      expectClose(found.attentionFactor, input.attentionFactor, 1e-6 * input.attentionFactor);
       // The cache it names, rebuilt by posenc, is the given one within float32 (or float64) rounding.
       expect(found.error).toBeLessThanOrEqual(found.dtype === 'float64' ? 1e-9 : 1.2e-7 * input.attentionFactor);
       // Its options rebuild the frequencies of the reference (a yarn one may name its attention factor).
       const rebuilt = pe.ropeFrequencies(found.options).invFreq;
       const reference = frequenciesReference(options).invFreq;
-      for (let i = 0; i < reference.length; i++)
-        expect(Math.abs(rebuilt[i] - reference[i])).toBeLessThanOrEqual(1e-12 * reference[i]);
+      for (let i = 0; i < reference.length; i++) expectClose(rebuilt[i], reference[i], 1e-12 * reference[i]);
     });
 
   it('reads the dtype of values exact in bfloat16 or float16', () => {

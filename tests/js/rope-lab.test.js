@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load } from '../../web/lib/index.js';
 import { labKnobs, labNumbers, labOptions, ROPE_PRESET_NAMES } from '../../web/model/rope-lab-data.js';
-import { frequenciesReference, ladder, maxAbsDiff } from './rope-reference.js';
+import { frequenciesReference, ladder } from './rope-reference.js';
+import { expectClose, maxAbsDiff } from './tolerance.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -85,8 +86,8 @@ describe('the lab’s numbers for each preset match float64 references', () => {
       const n = labNumbers(pe, { ropePreset: name });
       const want = expectations(reference);
       for (let i = 0; i < want.after.length; i++) {
-        expect(Math.abs(n.after[i] - want.after[i])).toBeLessThanOrEqual(1e-12 * want.after[i]);
-        expect(Math.abs(n.before[i] - want.before[i])).toBeLessThanOrEqual(1e-12 * want.before[i]);
+        expectClose(n.after[i], want.after[i], 1e-12 * want.after[i]);
+        expectClose(n.before[i], want.before[i], 1e-12 * want.before[i]);
       }
       const count = (kind) => n.kinds.filter((k) => k === kind).length;
       expect({ kept: count('kept'), interpolated: count('interpolated'), blended: count('blended') }).toEqual(
@@ -96,7 +97,7 @@ describe('the lab’s numbers for each preset match float64 references', () => {
       expect(n.fullTurns).toBe(want.fullTurns);
       expect(n.firstUnseenBefore).toBe(reference.original);
       // At the threshold rounded up, whichever way the last bit of the threshold rounds.
-      expect(Math.abs(n.firstUnseenAfter - Math.ceil(want.threshold))).toBeLessThanOrEqual(1);
+      expectClose(n.firstUnseenAfter, Math.ceil(want.threshold), 1);
       expect(n.unseenAfter).toBe(want.unseenAfter);
       // The dials: each pair's angle at the last position, mod 2π.
       const last = reference.seqLen - 1;
@@ -156,7 +157,7 @@ describe('the lab’s numbers for each preset match float64 references', () => {
     expect(n.dynamicBases.map((row) => row.length)).toEqual([4096, 8192, 16384, 32768]);
     for (const { length, base } of n.dynamicBases) {
       const want = 10000 * Math.max(1, (2 * length) / 4096 - 1) ** (128 / 126);
-      expect(Math.abs(base - want)).toBeLessThanOrEqual(1e-9 * want);
+      expectClose(base, want, 1e-9 * want);
     }
   });
 });

@@ -8,8 +8,6 @@ export const TWO_PI = 2 * Math.PI;
 /** 1 / base^(2i/d) for the d/2 pairs: the unscaled ladder (_compute_default_rope_parameters). */
 export const ladder = (d, base) => Array.from({ length: d / 2 }, (_, i) => 1 / base ** ((2 * i) / d));
 
-export const maxAbsDiff = (a, b) => a.reduce((worst, v, i) => Math.max(worst, Math.abs(v - b[i])), 0);
-
 /** YaRN (_compute_yarn_parameters): blend of w and w / factor by a ramp over [low, high]. */
 export function yarnReference({ d, base, factor, original, betaFast = 32, betaSlow = 1, truncate = true }) {
   const correctionDim = (rotations) => (d * Math.log(original / (rotations * TWO_PI))) / (2 * Math.log(base));

@@ -12,25 +12,19 @@ import {
   cacheReference,
   ladder,
   llama3Reference,
-  maxAbsDiff,
   mscale,
   ulp32,
   yarnReference,
 } from './rope-reference.js';
+import { expectClose, maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {
   pe = await load();
 });
 
-function expectClose(got, want, relative = 1e-14) {
-  expect(got.length).toBe(want.length);
-  for (let i = 0; i < want.length; i++) {
-    const error = Math.abs(got[i] - want[i]);
-    if (!(error <= relative * Math.abs(want[i])))
-      throw new Error(`index ${i}: got ${got[i]}, want ${want[i]} (relative error ${error / Math.abs(want[i])})`);
-  }
-}
+// Inverse frequencies against the float64 references: within 1e-14 of each, relatively.
+const expectFrequencies = (got, want, relative = 1e-14) => expectClose(got, want, { relative });
 
 // ---- published configs (config.json), written out from the Hugging Face Hub ----
 
@@ -157,24 +151,24 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
     expect(f.rotaryDim).toBe(128);
     expect(f.attentionFactor).toBe(1);
     expect(f.invFreq).toBeInstanceOf(Float64Array);
-    expectClose(f.invFreq, ladder(128, 500000));
+    expectFrequencies(f.invFreq, ladder(128, 500000));
     // base defaults to 10000; hiddenSize / numHeads gives the head.
-    expectClose(pe.ropeFrequencies({ hiddenSize: 4096, numHeads: 32 }).invFreq, ladder(128, 10000));
+    expectFrequencies(pe.ropeFrequencies({ hiddenSize: 4096, numHeads: 32 }).invFreq, ladder(128, 10000));
   });
 
   it('partial rotary: rotaryDim = floor(headDim * factor) rounded down to even, exponents over rotaryDim', () => {
     const quarter = pe.ropeFrequencies({ headDim: 80, partialRotaryFactor: 0.4 });
     expect(quarter.rotaryDim).toBe(32);
-    expectClose(quarter.invFreq, ladder(32, 10000));
+    expectFrequencies(quarter.invFreq, ladder(32, 10000));
     // 50 * 0.5 = 25 dims: the odd one has no partner.
     const odd = pe.ropeFrequencies({ headDim: 50, partialRotaryFactor: 0.5 });
     expect(odd.rotaryDim).toBe(24);
-    expectClose(odd.invFreq, ladder(24, 10000));
+    expectFrequencies(odd.invFreq, ladder(24, 10000));
   });
 
   it('linear: every frequency divided by factor', () => {
     const f = pe.ropeFrequencies({ headDim: 64, scaling: { type: 'linear', factor: 4 } });
-    expectClose(
+    expectFrequencies(
       f.invFreq,
       ladder(64, 10000).map((w) => w / 4),
     );
@@ -183,10 +177,10 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
   it('dynamic: the base is kept up to maxPositionEmbeddings and grows beyond it', () => {
     const scaling = { type: 'dynamic', factor: 2, maxPositionEmbeddings: 4096 };
     for (const seqLen of [undefined, 1000, 4096])
-      expectClose(pe.ropeFrequencies({ headDim: 128, seqLen, scaling }).invFreq, ladder(128, 10000));
+      expectFrequencies(pe.ropeFrequencies({ headDim: 128, seqLen, scaling }).invFreq, ladder(128, 10000));
     // NTK-aware: base' = base (factor L / L0 - (factor - 1))^(d / (d - 2)).
     const grown = 10000 * ((2 * 8192) / 4096 - 1) ** (128 / 126);
-    expectClose(pe.ropeFrequencies({ headDim: 128, seqLen: 8192, scaling }).invFreq, ladder(128, grown), 1e-13);
+    expectFrequencies(pe.ropeFrequencies({ headDim: 128, seqLen: 8192, scaling }).invFreq, ladder(128, grown), 1e-13);
   });
 
   it('yarn: interpolation below the ramp, extrapolation above, attention factor 0.1 ln(s) + 1', () => {
@@ -196,7 +190,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
       scaling: { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 32768 },
     });
     const want = yarnReference({ d: 128, base: 1e6, factor: 4, original: 32768 });
-    expectClose(f.invFreq, want);
+    expectFrequencies(f.invFreq, want);
     // The range [23, 40] of this configuration: unscaled up to 23, divided by 4 from 40.
     const w = ladder(128, 1e6);
     expect(f.invFreq[23]).toBe(w[23]);
@@ -210,7 +204,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
   it('yarn without truncation ramps over the fractional range', () => {
     const scaling = { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 32768, truncate: false };
     const f = pe.ropeFrequencies({ headDim: 128, base: 1e6, scaling });
-    expectClose(f.invFreq, yarnReference({ d: 128, base: 1e6, factor: 4, original: 32768, truncate: false }));
+    expectFrequencies(f.invFreq, yarnReference({ d: 128, base: 1e6, factor: 4, original: 32768, truncate: false }));
     const truncated = pe.ropeFrequencies({ headDim: 128, base: 1e6, scaling: { ...scaling, truncate: true } });
     expect(f.invFreq[24]).not.toBe(truncated.invFreq[24]);
   });
@@ -223,7 +217,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
     expect(af({ ...base, mscale: 1 })).toBeCloseTo(0.1 * Math.log(40) + 1, 15);
     expect(af({ ...base, attentionFactor: 0.75 })).toBe(0.75);
     const betas = { ...base, betaFast: 16, betaSlow: 2 };
-    expectClose(
+    expectFrequencies(
       pe.ropeFrequencies({ headDim: 64, scaling: betas }).invFreq,
       yarnReference({ d: 64, base: 10000, factor: 40, original: 4096, betaFast: 16, betaSlow: 2 }),
     );
@@ -232,7 +226,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
       headDim: 64,
       scaling: { type: 'yarn', originalMaxPositionEmbeddings: 4096, maxPositionEmbeddings: 163840 },
     });
-    expectClose(implicit.invFreq, yarnReference({ d: 64, base: 10000, factor: 40, original: 4096 }));
+    expectFrequencies(implicit.invFreq, yarnReference({ d: 64, base: 10000, factor: 40, original: 4096 }));
   });
 
   it('longrope: short factors up to the original length, long ones from one past it', () => {
@@ -250,7 +244,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
       [4097, scaling.longFactor],
     ]) {
       const f = pe.ropeFrequencies({ headDim: 8, seqLen, scaling });
-      expectClose(
+      expectFrequencies(
         f.invFreq,
         w.map((x, i) => x / ext[i]),
       );
@@ -266,7 +260,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
       scaling: { type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 },
     });
     const want = llama3Reference({ d: 128, base: 500000, factor: 8, low: 1, high: 4, original: 8192 });
-    expectClose(f.invFreq, want);
+    expectFrequencies(f.invFreq, want);
     const w = ladder(128, 500000);
     const kept = w.filter((x, i) => f.invFreq[i] === x).length;
     const divided = w.filter((x, i) => Math.abs(f.invFreq[i] - x / 8) <= 1e-16 * x).length;
@@ -318,7 +312,7 @@ describe('ropeCache', () => {
           [inter.sin, s, r * 8 + 2 * i],
           [inter.sin, s, r * 8 + 2 * i + 1],
         ])
-          expect(Math.abs(array[index] - value)).toBeLessThanOrEqual(6e-8);
+          expectClose(array[index], value, 6e-8);
       }
   });
 
@@ -422,9 +416,9 @@ describe('ropeScores', () => {
       }
       // q = k = ones / sqrt(160): 64 pairs give (2 / 160) cos(k w) each, the 32 unrotated dims 1/160 each.
       const want = (2 / headDim) * cosines + 32 / headDim;
-      expect(Math.abs(at0.scores[k] - want)).toBeLessThanOrEqual(1e-10);
-      expect(Math.abs(far.scores[k] - want)).toBeLessThanOrEqual(1e-9);
-      expect(Math.abs(at0.bound[k] - sum / 64)).toBeLessThanOrEqual(1e-10);
+      expectClose(at0.scores[k], want, 1e-10);
+      expectClose(far.scores[k], want, 1e-9);
+      expectClose(at0.bound[k], sum / 64, 1e-10);
     }
     expect(at0.scores[0]).toBeCloseTo(1, 12);
     expect(at0.bound[0]).toBeCloseTo((64 * 65) / 2 / 64, 12);
@@ -451,7 +445,7 @@ describe('ropeFromConfig', () => {
     const { options, warnings } = pe.ropeFromConfig(LLAMA_3_1_8B);
     expect(warnings).toEqual([]);
     expect(options.scaling).toMatchObject({ type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4 });
-    expectClose(
+    expectFrequencies(
       pe.ropeFrequencies(options).invFreq,
       llama3Reference({ d: 128, base: 500000, factor: 8, low: 1, high: 4, original: 8192 }),
     );
@@ -462,7 +456,7 @@ describe('ropeFromConfig', () => {
     expect(warnings).toEqual([]);
     expect(options.headDim).toBe(128);
     const f = pe.ropeFrequencies(options);
-    expectClose(f.invFreq, yarnReference({ d: 128, base: 1e6, factor: 4, original: 32768 }));
+    expectFrequencies(f.invFreq, yarnReference({ d: 128, base: 1e6, factor: 4, original: 32768 }));
     expect(f.attentionFactor).toBeCloseTo(0.1 * Math.log(4) + 1, 15);
   });
 
@@ -472,7 +466,7 @@ describe('ropeFromConfig', () => {
     expect(warnings.map((w) => w.code)).toEqual(['interleaved-layout']);
     const f = pe.ropeFrequencies(options);
     expect(f.attentionFactor).toBe(1);
-    expectClose(f.invFreq, yarnReference({ d: 64, base: 10000, factor: 40, original: 4096 }));
+    expectFrequencies(f.invFreq, yarnReference({ d: 64, base: 10000, factor: 40, original: 4096 }));
     // With mscale_all_dim 0.707 the ratio of the two mscales.
     const other = pe.ropeFromConfig({
       ...DEEPSEEK_V3,
@@ -488,11 +482,11 @@ describe('ropeFromConfig', () => {
     const w = ladder(96, 10000);
     const short = pe.ropeFrequencies({ ...options, seqLen: 4096 });
     const long = pe.ropeFrequencies({ ...options, seqLen: 4097 });
-    expectClose(
+    expectFrequencies(
       short.invFreq,
       w.map((x, i) => x / PHI_3_SHORT_FACTOR[i]),
     );
-    expectClose(
+    expectFrequencies(
       long.invFreq,
       w.map((x, i) => x / PHI_3_LONG_FACTOR[i]),
     );
@@ -684,7 +678,7 @@ describe('bad input names the function and parameter; the module stays usable', 
       expect(call).toThrow(ErrorType);
       expect(call).toThrow(message);
       // Still usable.
-      expectClose(pe.ropeFrequencies({ headDim: 8 }).invFreq, ladder(8, 10000));
+      expectFrequencies(pe.ropeFrequencies({ headDim: 8 }).invFreq, ladder(8, 10000));
     });
 });
 
@@ -786,7 +780,7 @@ for (const language of ['numpy', 'pytorch'])
         const got = results[k];
         const { length, start, layout, dtype, ...rope } = options;
         const f = pe.ropeFrequencies(rope);
-        expectClose(got.inv_freq, f.invFreq, 1e-15);
+        expectFrequencies(got.inv_freq, f.invFreq, 1e-15);
         expect(got.attention_factor).toBeCloseTo(f.attentionFactor, 15);
         const cache = pe.ropeCache(options);
         expect(got.dtype).toBe(dtype === 'float64' ? 'float64' : 'float32');

@@ -11,6 +11,7 @@ import { createModel } from '../../web/model/data.js';
 import { SECTIONS } from '../../web/model/sections.js';
 import { DEFAULTS } from '../../web/model/state.js';
 import { textFacts } from '../../web/model/text-facts.js';
+import { expectClose } from './tolerance.js';
 
 let pe;
 let model;
@@ -134,7 +135,7 @@ describe('explanations worded from the settings', () => {
       // Slowest pair of the paper's table: ω = base^(−2·63/128); its period 2π/ω.
       const period = (2 * Math.PI) / Math.pow(base, (-2 * 63) / dModel);
       const facts = factsOf('sensitivity', { base, length, dModel });
-      expect(Math.abs(facts.slowestPeriod - period)).toBeLessThanOrEqual(1e-9 * period);
+      expectClose(facts.slowestPeriod, period, { relative: 1e-9 });
       const shown = formatNumber(period);
       for (const [strings, separates, wraps] of [
         [en, 'without wrapping around', 'wraps around within the table'],

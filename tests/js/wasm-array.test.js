@@ -3,7 +3,8 @@
 // views surviving the memory growing, and their misuse failing clearly.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
-import { dot, fairseq, maxAbsDiff, paperValue, rowOf, tensor2tensor } from './reference.js';
+import { dot, fairseq, paperValue, rowOf, tensor2tensor } from './reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {

@@ -6,8 +6,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
-import { maxAbsDiff, paperValue } from './reference.js';
+import { paperValue } from './reference.js';
 import { cacheReference, frequenciesReference, ladder } from './rope-reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 let pe;
 beforeAll(async () => {

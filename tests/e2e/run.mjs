@@ -1,0 +1,50 @@
+// The browser suite: builds the site (dist/site), then runs every
+// tests/e2e/*.test.mjs, one after another (each starts its own Chromium), and
+// exits non-zero if any failed. `npm run test:e2e` and tests/run.sh both call
+// this, so they run the same files.
+// Usage: node tests/e2e/run.mjs [--no-build] [name ...]
+//   name: run only these files (katex-fonts or tests/e2e/katex-fonts.test.mjs).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const names = args.filter((arg) => arg !== '--no-build').map((arg) => basename(arg).replace(/\.test\.mjs$/, ''));
+
+const all = readdirSync(here)
+  .filter((file) => file.endsWith('.test.mjs'))
+  .sort();
+const unknown = names.filter((name) => !all.includes(`${name}.test.mjs`));
+if (unknown.length > 0) {
+  console.error(`no such browser test: ${unknown.join(', ')} (there are: ${all.join(', ')})`);
+  process.exit(2);
+}
+const files = names.length > 0 ? all.filter((file) => names.includes(file.replace(/\.test\.mjs$/, ''))) : all;
+
+if (build) {
+  const { status } = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.js', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (status !== 0) {
+    console.error('the site did not build');
+    process.exit(1);
+  }
+}
+
+const failed = [];
+for (const file of files) {
+  console.log(`\n--- ${file}`);
+  const { status, signal } = spawnSync(process.execPath, [`${here}${file}`], { cwd: root, stdio: 'inherit' });
+  if (status !== 0) failed.push(`${file} (${signal ?? `exit ${status}`})`);
+}
+console.log(
+  failed.length === 0
+    ? `\nbrowser tests: ${files.length} of ${files.length} files passed`
+    : `\nbrowser tests: ${failed.length} of ${files.length} files failed: ${failed.join(', ')}`,
+);
+process.exit(failed.length === 0 ? 0 : 1);
