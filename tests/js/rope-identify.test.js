@@ -154,4 +154,16 @@ describe('ropeIdentify says why it cannot explain a table', () => {
     );
     expect(pe.ropeIdentify(cache({ headDim: 32 }, { rows: 64 })).explained).toBe(true);
   });
+  it('a cache beyond its own work limit: its own message, before any work, naming rows and columns it was given', () => {
+    const values = new Float32Array(3_000_000 * 4);
+    const started = performance.now();
+    const call = () => pe.ropeIdentify({ values, rows: 3_000_000, columns: 4 });
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(
+      /^posenc\.ropeIdentify: a 3000000 x 4 cache = \d+ work units exceeds \d+.*pass its first rows/,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    // The largest it takes is still identified (its frequencies: far angles included).
+    expect(pe.ropeIdentify(cache({ headDim: 4 }, { rows: 300_000 })).explained).toBe(true);
+  });
 });

@@ -6,7 +6,7 @@
 // rope_theta, and none, linear, yarn or llama3 scaling with its factor. The
 // verdict is checked by rebuilding the cache with ropeCache and measuring the
 // largest difference against what a float32 angle or the values' dtype allow.
-import { describe, fail, integer, lengthOfView, MAX_BYTES, oneOf, typedArrayKind } from './options.js';
+import { checkWork, COST, describe, fail, integer, lengthOfView, MAX_BYTES, oneOf, typedArrayKind } from './options.js';
 
 const TWO_PI = 2 * Math.PI;
 export const ROPE_IDENTIFY_DTYPES = Object.freeze(['float16', 'bfloat16', 'float32', 'float64']);
@@ -28,6 +28,20 @@ const LLAMA3_BANDS = [
   [1, 8],
   [2, 8],
 ];
+
+// Beyond this angle, sin and cos take the slow argument reduction (rope.js's angleWork).
+const FAR_ANGLE = 2 ** 20;
+const ADVICE = 'pass its first rows instead: a few thousand rows are enough to tell the configuration';
+
+/**
+ * The work of one identification, checked before any: reading every value a
+ * few times, and the verdict's float64 rebuild (a sin and cos per pair and
+ * row, at most pi radians a row, so slow far angles beyond 2^20 / pi rows).
+ */
+function identifyWork(rows, columns) {
+  const angle = rows * Math.PI > FAR_ANGLE ? COST.farAngle : 2 * COST.direct;
+  return rows * (columns / 2) * angle + rows * columns * 8 * COST.step;
+}
 
 /** The narrowest dtype every value is exact in. */
 function inferDtype(values) {
@@ -107,6 +121,7 @@ export function ropeIdentify(rope, input) {
   if (length !== rows * columns)
     fail(RangeError, where, `values must hold rows x columns = ${rows * columns} numbers`, length);
   if (stated !== undefined) oneOf(where, 'dtype', stated, ROPE_IDENTIFY_DTYPES);
+  checkWork(where, () => `a ${rows} x ${columns} cache`, identifyWork(rows, columns), ADVICE);
   const values = Float64Array.from(given);
   for (let k = 0; k < values.length; k++)
     if (!Number.isFinite(values[k]))
