@@ -21,6 +21,10 @@ const warnings = {
   'dynamic-depends-on-length': 'The frequencies depend on the sequence length (dynamic NTK): pass seq_len.',
   'odd-rotary-dim': 'partial_rotary_factor leaves an odd number of rotary dims: rounded down to even.',
   'per-layer-rope': 'The config has one RoPE per layer type: the full-attention one is shown.',
+  'odd-head-dim':
+    'head_dim is odd: posenc rotates one dim fewer; Hugging Face computes head_dim / 2 + 1/2 frequencies that cannot pair up.',
+  'local-rope-base':
+    'Most layers (sliding window) rotate with rope_local_base_freq, unscaled: the values shown are those of the full-attention layers.',
   'text-config': 'The RoPE fields came from text_config (a vision-language model).',
   'interleaved-layout': 'rope_interleave is true (DeepSeek-V3): the cache is laid out interleaved.',
 };

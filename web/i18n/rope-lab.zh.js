@@ -20,6 +20,8 @@ const warnings = {
   'dynamic-depends-on-length': '频率取决于序列长度（动态 NTK）：需要给出 seq_len。',
   'odd-rotary-dim': 'partial_rotary_factor 得到奇数个旋转维度：向下取为偶数。',
   'per-layer-rope': '配置里每种层各有一套 RoPE：这里显示全注意力层的那一套。',
+  'odd-head-dim': 'head_dim 是奇数：posenc 少旋转一维；Hugging Face 算出 head_dim / 2 + 1/2 个频率，无法两两配对。',
+  'local-rope-base': '多数层（滑动窗口层）用 rope_local_base_freq 旋转，且不缩放：这里显示的是全注意力层的值。',
   'text-config': 'RoPE 字段取自 text_config（视觉语言模型）。',
   'interleaved-layout': 'rope_interleave 为 true（DeepSeek-V3）：缓存按交错布局排列。',
 };

@@ -217,6 +217,8 @@ export type RopeWarningCode =
   | 'longrope-depends-on-length'
   | 'dynamic-depends-on-length'
   | 'odd-rotary-dim'
+  | 'odd-head-dim'
+  | 'local-rope-base'
   | 'per-layer-rope'
   | 'text-config'
   | 'interleaved-layout';
