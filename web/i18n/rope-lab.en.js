@@ -84,6 +84,8 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
   'ropeCheck.reason.pairs': 'no column pairs up with another (neither half-split nor interleaved).',
   'ropeCheck.reason.start': 'its first row is not position 0 (cos 1, sin 0 times a constant).',
   'ropeCheck.reason.shape': 'it needs at least 3 rows and an even number of columns.',
+  'ropeCheck.reason.rows': ({ rowsNeeded }) =>
+    `too few rows to tell its scaling (several fit these rows alike): give about ${count(rowsNeeded)} rows from position 0.`,
 
   'ropeCode.title': 'R6. Code',
   'ropeCode.text': r`The code that rebuilds the exact inv_freq, attention factor and cos/sin cache of the lab’s current settings, with Hugging Face’s formulas in float64 (the NumPy version is run against posenc in the project’s tests).`,

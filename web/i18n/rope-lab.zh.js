@@ -81,6 +81,8 @@ export default {
   'ropeCheck.reason.pairs': '没有哪一列能与另一列配成一对（既不是前后两半布局，也不是交错布局）。',
   'ropeCheck.reason.start': '第一行不是位置 0（cos 为常数，sin 为 0）。',
   'ropeCheck.reason.shape': '至少需要 3 行，列数须为偶数。',
+  'ropeCheck.reason.rows': ({ rowsNeeded }) =>
+    `行数太少，无法判断缩放方式（几种缩放对这些行同样吻合）：请给出从位置 0 起约 ${count(rowsNeeded)} 行。`,
 
   'ropeCode.title': 'R6. 代码',
   'ropeCode.text': r`下面的代码按 Hugging Face 的公式以 float64 重建实验台当前设置的 inv_freq、注意力缩放因子和 cos/sin 缓存（NumPy 版本在项目的测试里与 posenc 逐项比对）。`,

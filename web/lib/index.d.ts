@@ -297,8 +297,13 @@ export interface Posenc {
 /** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
 export interface RopeIdentification {
   explained: boolean;
-  /** Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0. */
-  reason?: 'shape' | 'pairs' | 'start';
+  /**
+   * Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0; too few
+   * rows to tell the scaling (see rowsNeeded); no configuration rebuilds it within tolerance.
+   */
+  reason?: 'shape' | 'pairs' | 'start' | 'rows' | 'fit';
+  /** With reason 'rows': the fewest rows that would tell the scalings that fit apart. */
+  rowsNeeded?: number;
   dtype: 'float16' | 'bfloat16' | 'float32' | 'float64';
   kind?: 'cos' | 'sin';
   layout?: 'half' | 'interleaved';
