@@ -369,6 +369,7 @@ export const PRECISION_DTYPES: readonly PrecisionDtype[];
 
 export type DiagnosisCode =
   | 'unexplained'
+  | 'unexplained-far'
   | 'sin-cos-swapped'
   | 'concat-vs-interleaved'
   | 'exponent-uses-column'
@@ -411,8 +412,15 @@ export interface Identification {
   options: Convention & PrecisionOptions;
   /** The preset whose knobs equal `options` exactly, when `match`; else null. */
   preset: PresetName | null;
-  /** The preset the diagnosis and `firstDifference` refer to. */
+  /**
+   * The preset the diagnosis and `firstDifference` refer to: a near miss only when `near` (a far
+   * table's 'unexplained-far' diagnosis names no preset).
+   */
   nearestPreset: PresetName;
+  /** Matched, or the closest candidate is off by at most 10% of the largest |value|. */
+  near: boolean;
+  /** The closest candidate's largest misfit over the largest |value| (0 when it matches exactly). */
+  relativeMisfit: number;
   /** The angles were computed in float32 (pos * w rounded), as PyTorch/tensor2tensor/fairseq do. */
   float32Angle: boolean;
   /** Largest |data - explanation|. */
