@@ -326,6 +326,13 @@ await check('Check my RoPE: caches named (Llama 3.1 cos .npy float32; interleave
   const second = await sentence(page, 'rope-cache-verdict', (text) => text.includes('sin cache'));
   assert(second.includes('interleaved layout') && second.includes('rope_theta 10000, no scaling'), second);
   assert(second.includes('float64 values'), second);
+  // A cache from position 5 on: the reason in words, nothing undefined.
+  const later = cacheValues({ headDim: 16, base: 10000 }, 69, 'half', 'cos');
+  const rows = Array.from({ length: 64 }, (_, r) => Array.from(later.values.subarray((r + 5) * 16, (r + 6) * 16)));
+  await page.fill('#rope-cache-text', JSON.stringify(rows));
+  await page.click('#rope-cache-read');
+  const third = await sentence(page, 'rope-cache-verdict', (text) => text.includes('position 0'));
+  assert(third.includes('its first row is not position 0') && !third.includes('undefined'), third);
 });
 
 await check(

@@ -286,3 +286,70 @@ describe('work limits of the RoPE functions (COST units, 2^32 a call)', () => {
     expect(long.warnings[0].message.length).toBeLessThan(400);
   });
 });
+
+describe('options that pass their own checks but resolve to non-finite frequencies or attention factors', () => {
+  const yarn = (extra) => ({ type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 4096, ...extra });
+  const cases = [
+    ['scaling.factor', { type: 'linear', factor: 5e-324 }],
+    ['scaling.betaFast', yarn({ betaFast: 1e-320 })],
+    ['scaling.mscale', yarn({ mscale: 1e308, mscaleAllDim: 1 })],
+    ['scaling.mscaleAllDim', yarn({ mscale: 1, mscaleAllDim: 1e308 })],
+    ['scaling.attentionFactor', yarn({ attentionFactor: 1e200 })],
+    ['scaling.factor', yarn({ factor: 1e-320 })],
+    [
+      'scaling.originalMaxPositionEmbeddings',
+      {
+        type: 'longrope',
+        factor: 4,
+        originalMaxPositionEmbeddings: 1,
+        shortFactor: [1, 1, 1, 1],
+        longFactor: [1, 1, 1, 1],
+      },
+    ],
+    [
+      'scaling.shortFactor',
+      {
+        type: 'longrope',
+        factor: 4,
+        originalMaxPositionEmbeddings: 8,
+        shortFactor: [1e-320, 1, 1, 1],
+        longFactor: [1, 1, 1, 1],
+      },
+    ],
+    [
+      'scaling.factor',
+      { type: 'llama3', factor: 1e-320, originalMaxPositionEmbeddings: 8192, lowFreqFactor: 1, highFreqFactor: 4 },
+    ],
+    ['scaling.factor', { type: 'dynamic', factor: 1e308, maxPositionEmbeddings: 16 }],
+  ];
+  it.each(cases)('a RangeError naming %s, from every RoPE call', (name, scaling) => {
+    const options = { headDim: 8, scaling };
+    for (const call of [
+      () => pe.ropeFrequencies(options),
+      () => pe.ropeCache({ ...options, length: 4 }),
+      () => pe.ropeScores({ ...options, maxOffset: 3 }),
+      () => pe.ropeApply(new Float32Array(8).fill(1), options),
+    ]) {
+      expect(call).toThrow(RangeError);
+      expect(call).toThrow(new RegExp(`^posenc\\.rope\\w+: ${name.replace('.', '\\.')} `));
+    }
+  });
+
+  it('options near the bounds still give finite, positive frequencies and finite caches and scores', () => {
+    const near = [
+      { type: 'linear', factor: 1e-250 },
+      { type: 'linear', factor: 1e250 },
+      yarn({ attentionFactor: 2 ** 64 }),
+      yarn({ betaFast: 1e-300, betaSlow: 1e-300 }),
+      { type: 'llama3', factor: 1e-250, originalMaxPositionEmbeddings: 8192, lowFreqFactor: 1, highFreqFactor: 4 },
+    ];
+    for (const scaling of near) {
+      const f = pe.ropeFrequencies({ headDim: 8, scaling });
+      for (const w of f.invFreq) expect(w > 0 && Number.isFinite(w), JSON.stringify(scaling)).toBe(true);
+      const { cos, sin } = pe.ropeCache({ headDim: 8, scaling, length: 3, dtype: 'float64' });
+      for (const v of [...cos, ...sin]) expect(Number.isFinite(v)).toBe(true);
+      for (const v of pe.ropeScores({ headDim: 8, scaling, maxOffset: 2 }).scores)
+        expect(Number.isFinite(v)).toBe(true);
+    }
+  });
+});

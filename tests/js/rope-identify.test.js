@@ -4,6 +4,7 @@
 // rope_theta, scaling type and factor, attention factor and dtype it was built with.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
+import { hfCache } from './hf-fixture.js';
 import { frequenciesReference } from './rope-reference.js';
 import { expectClose } from './tolerance.js';
 
@@ -153,5 +154,101 @@ describe('ropeIdentify says why it cannot explain a table', () => {
       /^posenc\.ropeIdentify: values must be an array/,
     );
     expect(pe.ropeIdentify(cache({ headDim: 32 }, { rows: 64 })).explained).toBe(true);
+  });
+  it('a cache beyond its own work limit: its own message, before any work, naming rows and columns it was given', () => {
+    const values = new Float32Array(3_000_000 * 4);
+    const started = performance.now();
+    const call = () => pe.ropeIdentify({ values, rows: 3_000_000, columns: 4 });
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(
+      /^posenc\.ropeIdentify: a 3000000 x 4 cache = \d+ work units exceeds \d+.*pass its first rows/,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    // The largest it takes is still identified (its frequencies: far angles included).
+    expect(pe.ropeIdentify(cache({ headDim: 4 }, { rows: 300_000 })).explained).toBe(true);
+  });
+});
+
+// Caches made by Hugging Face's own code (tests/fixtures/hf_rope.py: its _compute_llama3_parameters and
+// _compute_yarn_parameters, float32 inv_freq @ positions, then the dtype), with the configs models ship.
+const LLAMA32_CONFIG = {
+  head_dim: 64,
+  max_position_embeddings: 131072,
+  rope_parameters: {
+    rope_type: 'llama3',
+    rope_theta: 500000,
+    factor: 32,
+    low_freq_factor: 1,
+    high_freq_factor: 4,
+    original_max_position_embeddings: 8192,
+  },
+};
+const QWEN25_CONFIG = {
+  head_dim: 128,
+  max_position_embeddings: 131072,
+  rope_parameters: { rope_type: 'yarn', rope_theta: 1e6, factor: 4, original_max_position_embeddings: 32768 },
+};
+/** config.json's fields as ropeFromConfig reads them. */
+const configJson = ({ head_dim, max_position_embeddings, rope_parameters: { rope_theta, ...rope } }) => ({
+  head_dim,
+  max_position_embeddings,
+  rope_theta,
+  rope_scaling: rope,
+});
+const FAILED_GUESS = ['type', 'factor', 'options'];
+
+describe("ropeIdentify names caches made by Hugging Face's own code from about 1,000 rows", () => {
+  const cases = [
+    ['Llama 3.2 (llama3 x32), float32 cos, 1,536 rows', LLAMA32_CONFIG, 1536, 'cos', 'float32', 'llama3', 32, 500000],
+    ['Qwen2.5 (yarn x4), bfloat16 sin, 1,024 rows', QWEN25_CONFIG, 1024, 'sin', 'bfloat16', 'yarn', 4, 1e6],
+    ['Qwen2.5 (yarn x4), bfloat16 sin, 2,048 rows', QWEN25_CONFIG, 2048, 'sin', 'bfloat16', 'yarn', 4, 1e6],
+  ];
+  it.each(cases)('%s', (name, config, rows, kind, dtype, type, factor, base) => {
+    const values = hfCache(config, { rows, kind, dtype });
+    const found = pe.ropeIdentify({ values, rows, columns: config.head_dim });
+    expect(found).toMatchObject({ explained: true, kind, dtype, layout: 'half', type, factor, base });
+    // The options ropeFromConfig reads from the config rebuild the cache within the verdict's tolerance.
+    const { options } = pe.ropeFromConfig(configJson(config));
+    const rebuilt = pe.ropeCache({ ...options, length: rows, dtype: 'float64' })[kind];
+    let error = 0;
+    for (let k = 0; k < values.length; k++) error = Math.max(error, Math.abs(rebuilt[k] - values[k]));
+    expect(error).toBeLessThanOrEqual(found.tolerance);
+    expect(found.attentionFactor).toBe(pe.ropeFrequencies(options).attentionFactor);
+  });
+
+  it('says "too few rows to tell" below what it needs, with how many it needs, and no failed guess', () => {
+    const found = pe.ropeIdentify({
+      values: hfCache(QWEN25_CONFIG, { rows: 512, kind: 'sin', dtype: 'bfloat16' }),
+      rows: 512,
+      columns: 128,
+    });
+    expect(found).toMatchObject({ explained: false, reason: 'rows', kind: 'sin', base: 1e6 });
+    expect(found.rowsNeeded).toBeGreaterThan(512);
+    for (const field of FAILED_GUESS) expect(found).not.toHaveProperty(field);
+    // With the rows it asks for, the same model's cache is named.
+    const rows = found.rowsNeeded;
+    const more = hfCache(QWEN25_CONFIG, { rows, kind: 'sin', dtype: 'bfloat16' });
+    expect(pe.ropeIdentify({ values: more, rows, columns: 128 })).toMatchObject({
+      explained: true,
+      type: 'yarn',
+      factor: 4,
+    });
+  });
+
+  it('a cache it cannot explain keeps what it measured and leaves out the failed guess', () => {
+    // A ladder no scaling type makes: every other pair twice as fast.
+    const d = 32;
+    const rows = 256;
+    const values = new Float64Array(rows * d);
+    for (let r = 0; r < rows; r++)
+      for (let i = 0; i < d / 2; i++) {
+        const v = Math.fround(Math.cos(r * 10000 ** ((-2 * i) / d) * (i % 2 ? 2 : 1)));
+        values[r * d + i] = v;
+        values[r * d + i + d / 2] = v;
+      }
+    const found = pe.ropeIdentify({ values, rows, columns: d });
+    expect(found).toMatchObject({ explained: false, reason: 'fit', kind: 'cos', layout: 'half', rotaryDim: d });
+    expect(found.error).toBeGreaterThan(found.tolerance);
+    for (const field of FAILED_GUESS) expect(found).not.toHaveProperty(field);
   });
 });

@@ -379,6 +379,9 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.dx.all-zero': () => 'Every value is zero: there is no encoding to identify.',
   'check.dx.too-large': () =>
     'The values are too large to be a positional encoding: every table posenc computes stays within ±2^53.',
+  'check.dx.unexplained-far': ({ found: error, relative, where: { row, column } }) =>
+    `No convention explains this table, nor comes near it: the closest fit is off by up to ${n(error)}, ${n(100 * relative)}% of the largest value, at row ${row}, column ${column}. It is another scheme (a 2-D grid, learned positions) or no positional encoding.`,
+  'check.verdict.far': () => 'No convention explains this table, and no preset comes near it.',
   'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,
   'check.dx.sin-cos-swapped': ({ preset, found: order, expected: refOrder }) =>

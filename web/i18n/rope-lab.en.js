@@ -21,6 +21,10 @@ const warnings = {
   'dynamic-depends-on-length': 'The frequencies depend on the sequence length (dynamic NTK): pass seq_len.',
   'odd-rotary-dim': 'partial_rotary_factor leaves an odd number of rotary dims: rounded down to even.',
   'per-layer-rope': 'The config has one RoPE per layer type: the full-attention one is shown.',
+  'odd-head-dim':
+    'head_dim is odd: posenc rotates one dim fewer; Hugging Face computes head_dim / 2 + 1/2 frequencies that cannot pair up.',
+  'local-rope-base':
+    'Most layers (sliding window) rotate with rope_local_base_freq, unscaled: the values shown are those of the full-attention layers.',
   'text-config': 'The RoPE fields came from text_config (a vision-language model).',
   'interleaved-layout': 'rope_interleave is true (DeepSeek-V3): the cache is laid out interleaved.',
 };
@@ -80,6 +84,8 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
   'ropeCheck.reason.pairs': 'no column pairs up with another (neither half-split nor interleaved).',
   'ropeCheck.reason.start': 'its first row is not position 0 (cos 1, sin 0 times a constant).',
   'ropeCheck.reason.shape': 'it needs at least 3 rows and an even number of columns.',
+  'ropeCheck.reason.rows': ({ rowsNeeded }) =>
+    `too few rows to tell its scaling (several fit these rows alike): give about ${count(rowsNeeded)} rows from position 0.`,
 
   'ropeCode.title': 'R6. Code',
   'ropeCode.text': r`The code that rebuilds the exact inv_freq, attention factor and cos/sin cache of the lab’s current settings, with Hugging Face’s formulas in float64 (the NumPy version is run against posenc in the project’s tests).`,

@@ -20,6 +20,8 @@ const warnings = {
   'dynamic-depends-on-length': '频率取决于序列长度（动态 NTK）：需要给出 seq_len。',
   'odd-rotary-dim': 'partial_rotary_factor 得到奇数个旋转维度：向下取为偶数。',
   'per-layer-rope': '配置里每种层各有一套 RoPE：这里显示全注意力层的那一套。',
+  'odd-head-dim': 'head_dim 是奇数：posenc 少旋转一维；Hugging Face 算出 head_dim / 2 + 1/2 个频率，无法两两配对。',
+  'local-rope-base': '多数层（滑动窗口层）用 rope_local_base_freq 旋转，且不缩放：这里显示的是全注意力层的值。',
   'text-config': 'RoPE 字段取自 text_config（视觉语言模型）。',
   'interleaved-layout': 'rope_interleave 为 true（DeepSeek-V3）：缓存按交错布局排列。',
 };
@@ -79,6 +81,8 @@ export default {
   'ropeCheck.reason.pairs': '没有哪一列能与另一列配成一对（既不是前后两半布局，也不是交错布局）。',
   'ropeCheck.reason.start': '第一行不是位置 0（cos 为常数，sin 为 0）。',
   'ropeCheck.reason.shape': '至少需要 3 行，列数须为偶数。',
+  'ropeCheck.reason.rows': ({ rowsNeeded }) =>
+    `行数太少，无法判断缩放方式（几种缩放对这些行同样吻合）：请给出从位置 0 起约 ${count(rowsNeeded)} 行。`,
 
   'ropeCode.title': 'R6. 代码',
   'ropeCode.text': r`下面的代码按 Hugging Face 的公式以 float64 重建实验台当前设置的 inv_freq、注意力缩放因子和 cos/sin 缓存（NumPy 版本在项目的测试里与 posenc 逐项比对）。`,

@@ -357,6 +357,9 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
     `行与列互换了：保存前先把这个 ${length} × ${dModel} 的表转置（pe.T），变成 ${dModel} 个位置 × ${length} 个维度。`,
   'check.dx.all-zero': () => '所有数值都是零：没有可识别的编码。',
   'check.dx.too-large': () => '数值太大，不可能是位置编码：posenc 计算的每个表格都在 ±2^53 以内。',
+  'check.dx.unexplained-far': ({ found: error, relative, where: { row, column } }) =>
+    `没有任何约定能解释这张表，也没有接近的：最接近的拟合在第 ${row} 行第 ${column} 列误差达 ${n(error)}，为最大值的 ${n(100 * relative)}%。它是另一种方案（二维网格、学习得到的位置编码），或者不是位置编码。`,
+  'check.verdict.far': () => '没有任何约定能解释这张表，也没有哪个预设与它接近。',
   'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,
   'check.dx.sin-cos-swapped': ({ preset, found: order, expected: refOrder }) =>

@@ -38,6 +38,10 @@ const EXACT_STEPS = Object.freeze(Object.fromEntries(Object.keys(DTYPE_CODES).ma
 // covers the usual model widths; wider searches take seconds.
 const MAX_TRANSPOSED_WIDTH = 2048;
 
+// A table no convention explains is a near miss of the closest candidate when that one is off by at
+// most this fraction of the largest |value| (a wrong base or a few corrupted values, not another scheme).
+export const NEAR_MISFIT = 0.1;
+
 // The time a search may take, estimated before it starts, in nanoseconds of
 // CPU on the 2-core test VM (the work units of options.js): a call whose
 // estimate exceeds IDENTIFY_SECONDS is refused, and the search of a turned
@@ -298,6 +302,11 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
   }
   options.oddColumn ??= PRESETS[nearest].oddColumn;
 
+  // How near the closest candidate is: its largest misfit over the largest |value|. A far one's knobs
+  // (a base of 16.6, a start of 3) and preset would read like a near miss: they are not reported.
+  const largest = largestValue(values, dModel).size;
+  const relativeMisfit = largest > 0 ? explanation.maxAbsError / largest : 0;
+  const near = match || relativeMisfit <= NEAR_MISFIT;
   const diagnosis = [];
   if (!match) {
     // Knob differences of a fit that does not fit would only mislead.
@@ -305,8 +314,10 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
     diagnosis.push(
       diagnosisOf(
         {
-          code: 'unexplained',
+          code: near ? 'unexplained' : 'unexplained-far',
+          // The page's reference table; a far one's message names no preset.
           preset: nearest,
+          relative: relativeMisfit,
           found: explanation.maxAbsError,
           expected: tolerance,
           where: explanation.worst,
@@ -378,6 +389,8 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
     options,
     preset: match && exact ? nearest : null,
     nearestPreset: nearest,
+    near,
+    relativeMisfit,
     float32Angle,
     maxAbsError: explanation.maxAbsError,
     tolerance,

@@ -217,6 +217,8 @@ export type RopeWarningCode =
   | 'longrope-depends-on-length'
   | 'dynamic-depends-on-length'
   | 'odd-rotary-dim'
+  | 'odd-head-dim'
+  | 'local-rope-base'
   | 'per-layer-rope'
   | 'text-config'
   | 'interleaved-layout';
@@ -295,8 +297,13 @@ export interface Posenc {
 /** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
 export interface RopeIdentification {
   explained: boolean;
-  /** Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0. */
-  reason?: 'shape' | 'pairs' | 'start';
+  /**
+   * Why nothing was found: too few rows or odd columns; no column pairs; row 0 is not position 0; too few
+   * rows to tell the scaling (see rowsNeeded); no configuration rebuilds it within tolerance.
+   */
+  reason?: 'shape' | 'pairs' | 'start' | 'rows' | 'fit';
+  /** With reason 'rows': the fewest rows that would tell the scalings that fit apart. */
+  rowsNeeded?: number;
   dtype: 'float16' | 'bfloat16' | 'float32' | 'float64';
   kind?: 'cos' | 'sin';
   layout?: 'half' | 'interleaved';
@@ -362,6 +369,7 @@ export const PRECISION_DTYPES: readonly PrecisionDtype[];
 
 export type DiagnosisCode =
   | 'unexplained'
+  | 'unexplained-far'
   | 'sin-cos-swapped'
   | 'concat-vs-interleaved'
   | 'exponent-uses-column'
@@ -404,8 +412,15 @@ export interface Identification {
   options: Convention & PrecisionOptions;
   /** The preset whose knobs equal `options` exactly, when `match`; else null. */
   preset: PresetName | null;
-  /** The preset the diagnosis and `firstDifference` refer to. */
+  /**
+   * The preset the diagnosis and `firstDifference` refer to: a near miss only when `near` (a far
+   * table's 'unexplained-far' diagnosis names no preset).
+   */
   nearestPreset: PresetName;
+  /** Matched, or the closest candidate is off by at most 10% of the largest |value|. */
+  near: boolean;
+  /** The closest candidate's largest misfit over the largest |value| (0 when it matches exactly). */
+  relativeMisfit: number;
   /** The angles were computed in float32 (pos * w rounded), as PyTorch/tensor2tensor/fairseq do. */
   float32Angle: boolean;
   /** Largest |data - explanation|. */

@@ -48,6 +48,37 @@ function ropeDict(config, warnings) {
 }
 
 /**
+ * Gemma 3: sliding-window layers rotate with rope_local_base_freq, unscaled;
+ * the full-attention ones with rope_theta and the scaling. Layer types as
+ * Gemma3TextConfig makes them: layer_types, else every sliding_window_pattern-th
+ * layer (6 by default) full.
+ */
+function localBase(config, base, warn) {
+  const local = config.rope_local_base_freq;
+  if (local === undefined || local === null) return;
+  const layers =
+    Number.isInteger(config.num_hidden_layers) && config.num_hidden_layers > 0 ? config.num_hidden_layers : 0;
+  const pattern =
+    Number.isInteger(config.sliding_window_pattern) && config.sliding_window_pattern > 0
+      ? config.sliding_window_pattern
+      : 6;
+  const types =
+    Array.isArray(config.layer_types) && config.layer_types.length <= 1 << 16
+      ? config.layer_types
+      : Array.from({ length: Math.min(layers, 1 << 16) }, (_, i) =>
+          (i + 1) % pattern ? 'sliding_attention' : 'full_attention',
+        );
+  const sliding = types.filter((t) => t === 'sliding_attention').length;
+  const which = types.length
+    ? `${sliding} of ${types.length} layers (sliding_attention)`
+    : `${pattern - 1} of every ${pattern} layers (sliding_attention)`;
+  warn(
+    'local-rope-base',
+    `${which} rotate with rope_local_base_freq = ${show(local)}, unscaled; these options (rope_theta = ${show(base)}) are those of the ${types.length ? types.length - sliding : 'other'} full_attention layers: for the others pass base: ${show(local)} and no scaling`,
+  );
+}
+
+/**
  * @param {object} config a parsed config.json
  * @returns {{ options: object, warnings: { code: string, message: string }[] }}
  */
@@ -92,7 +123,8 @@ export function ropeFromConfig(config) {
     type = 'default';
   }
 
-  let base = dict.rope_theta ?? config.rope_theta;
+  // GPT-NeoX calls it rotary_emb_base (GPTNeoXConfig.convert_rope_params_to_dict reads it as rope_theta).
+  let base = dict.rope_theta ?? config.rope_theta ?? config.rotary_emb_base;
   if (base === undefined || base === null) {
     warn(
       'rope-theta-missing',
@@ -101,17 +133,18 @@ export function ropeFromConfig(config) {
     base = 10000;
   }
 
-  // Top level first, as standardize_rope_params does; GPT-NeoX calls it rotary_pct.
-  const partial = config.partial_rotary_factor ?? dict.partial_rotary_factor ?? config.rotary_pct ?? 1;
+  // Top level first, as standardize_rope_params does; GPT-NeoX calls it rotary_pct, and
+  // GPTNeoXConfig takes 0.25 when it is missing.
+  const neox = config.model_type === 'gpt_neox';
+  const partial = config.partial_rotary_factor ?? dict.partial_rotary_factor ?? config.rotary_pct ?? (neox ? 0.25 : 1);
   const options = { headDim, base };
-  if (partial !== 1) {
-    options.partialRotaryFactor = partial;
-    const dims = isNumber(partial) ? Math.floor(headDim * partial) : NaN;
-    if (dims % 2 === 1)
-      warn(
-        'odd-rotary-dim',
-        `partial_rotary_factor ${partial} leaves int(${headDim} * ${partial}) = ${dims} dims to rotate, an odd number: posenc rotates ${dims - 1} (HF's arange(0, ${dims}, 2) gives ${(dims + 1) / 2} frequencies for ${dims} dims, which cannot pair up)`,
-      );
+  if (partial !== 1) options.partialRotaryFactor = partial;
+  const dims = isNumber(partial) ? Math.floor(headDim * partial) : NaN;
+  if (dims % 2 === 1) {
+    warn(
+      partial === 1 ? 'odd-head-dim' : 'odd-rotary-dim',
+      `${partial === 1 ? `head_dim ${headDim} is odd` : `partial_rotary_factor ${partial} leaves int(${headDim} * ${partial}) = ${dims} dims to rotate, an odd number`}: posenc rotates ${dims - 1} at exponents 2i/${dims - 1}, while HF's arange(0, ${dims}, 2) / ${dims} gives ${(dims + 1) / 2} frequencies at exponents 2i/${dims}, for ${dims} dims that cannot pair up (its rotate_half fails)`,
+    );
   }
 
   const max = positiveInteger(config, 'max_position_embeddings');
@@ -182,7 +215,10 @@ export function ropeFromConfig(config) {
       break;
     }
     case 'llama3': {
-      const missing = ['factor', 'low_freq_factor', 'high_freq_factor'].filter((f) => dict[f] === undefined);
+      // null too: HF's _compute_llama3_parameters then fails (inv_freq / None).
+      const missing = ['factor', 'low_freq_factor', 'high_freq_factor'].filter(
+        (f) => dict[f] === undefined || dict[f] === null,
+      );
       if (original === undefined) missing.push('original_max_position_embeddings');
       const assumed = {
         factor: dict.factor ?? LLAMA3_DEFAULTS.factor,
@@ -194,7 +230,7 @@ export function ropeFromConfig(config) {
       if (missing.length > 0)
         warn(
           'llama3-fields-missing',
-          `llama3 rope scaling lacks ${missing.join(', ')} (HF refuses such a config); assumed ${missing
+          `llama3 rope scaling lacks ${missing.join(', ')} (missing or null: HF refuses or fails on such a config); assumed ${missing
             .map((f) => {
               const name = { factor: 'factor', low_freq_factor: 'lowFreqFactor', high_freq_factor: 'highFreqFactor' }[
                 f
@@ -210,6 +246,7 @@ export function ropeFromConfig(config) {
     }
   }
   if (type !== 'default') options.scaling = scaling;
+  localBase(config, base, warn);
   if (config.rope_interleave === true)
     warn(
       'interleaved-layout',

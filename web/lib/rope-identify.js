@@ -6,13 +6,27 @@
 // rope_theta, and none, linear, yarn or llama3 scaling with its factor. The
 // verdict is checked by rebuilding the cache with ropeCache and measuring the
 // largest difference against what a float32 angle or the values' dtype allow.
-import { describe, fail, integer, lengthOfView, MAX_BYTES, oneOf, typedArrayKind } from './options.js';
+import { checkWork, COST, describe, fail, integer, lengthOfView, MAX_BYTES, oneOf, typedArrayKind } from './options.js';
 
 const TWO_PI = 2 * Math.PI;
 export const ROPE_IDENTIFY_DTYPES = Object.freeze(['float16', 'bfloat16', 'float32', 'float64']);
 const EPSILON = { float16: 2 ** -11, bfloat16: 2 ** -8, float32: 2 ** -24, float64: 2 ** -52 };
-// A pair's frequency is trusted once its angle has moved this far over the cache (a cos near 1 says little).
-const DETERMINED_ANGLE = 0.05;
+// A value off by this many units of its dtype still leaves a pair's frequency where it was measured.
+const VALUE_NOISE = 20;
+// Frequencies computed in float32 (as PyTorch does), relative.
+const FLOAT32_FREQUENCY = 2 ** -22;
+// Pairs measured within this relative noise take part in the fit (slower ones have hardly turned).
+const INFORMATIVE = 0.25;
+// A candidate fits when it is within this many noise units of every informative pair, and is
+// about as close as the closest when within CLOSE more.
+const FIT = 3;
+const CLOSE = 0.5;
+// Factors this close (relative) make the same claim.
+const SAME_FACTOR = 0.01;
+// The most rows "too few rows" ever asks for.
+const MAX_ROWS_TO_TELL = 2 ** 24;
+// The factors model configs ship with (Qwen2.5 4, Llama 3.1 8, Llama 3.2 32, DeepSeek-V3 40, ...).
+const CONFIG_FACTORS = [2, 4, 8, 16, 32, 40, 64];
 // The grids searched for the thresholds of yarn and llama3 (the values models ship with).
 const CONTEXTS = Array.from({ length: 11 }, (_, k) => 2 ** (10 + k));
 const YARN_BETAS = [
@@ -28,6 +42,20 @@ const LLAMA3_BANDS = [
   [1, 8],
   [2, 8],
 ];
+
+// Beyond this angle, sin and cos take the slow argument reduction (rope.js's angleWork).
+const FAR_ANGLE = 2 ** 20;
+const ADVICE = 'pass its first rows instead: a few thousand rows are enough to tell the configuration';
+
+/**
+ * The work of one identification, checked before any: reading every value a
+ * few times, and the verdict's float64 rebuild (a sin and cos per pair and
+ * row, at most pi radians a row, so slow far angles beyond 2^20 / pi rows).
+ */
+function identifyWork(rows, columns) {
+  const angle = rows * Math.PI > FAR_ANGLE ? COST.farAngle : 2 * COST.direct;
+  return rows * (columns / 2) * angle + rows * columns * 8 * COST.step;
+}
 
 /** The narrowest dtype every value is exact in. */
 function inferDtype(values) {
@@ -107,6 +135,7 @@ export function ropeIdentify(rope, input) {
   if (length !== rows * columns)
     fail(RangeError, where, `values must hold rows x columns = ${rows * columns} numbers`, length);
   if (stated !== undefined) oneOf(where, 'dtype', stated, ROPE_IDENTIFY_DTYPES);
+  checkWork(where, () => `a ${rows} x ${columns} cache`, identifyWork(rows, columns), ADVICE);
   const values = Float64Array.from(given);
   for (let k = 0; k < values.length; k++)
     if (!Number.isFinite(values[k]))
@@ -145,13 +174,21 @@ export function ropeIdentify(rope, input) {
       kind,
     ),
   );
-  const determined = Array.from(w, (wi) => (rows - 1) * wi >= DETERMINED_ANGLE);
-  const trusted = (i) => determined[i];
+  // How closely each pair's frequency is measured (relative): a value off by a few units of the
+  // dtype moves the angle by that over the wave's slope (a cos near angle 0 moves as the angle
+  // squared), spread over the angle the pair turned; plus float32 frequencies and angles.
+  const relativeNoise = (wi, count) => {
+    const angle = (count - 1) * wi;
+    return (VALUE_NOISE * EPSILON[dtype]) / (angle * (kind === 'cos' ? Math.min(1, angle) : 1)) + FLOAT32_FREQUENCY;
+  };
+  const noise = Float64Array.from(w, (wi) => relativeNoise(wi, rows));
+  const informative = (i) => noise[i] < INFORMATIVE;
 
-  /** Largest relative difference between a candidate's frequencies and the measured ones (trusted pairs). */
+  /** A candidate's largest difference from the measured frequencies, in units of each pair's noise. */
   const misfit = (invFreq) => {
     let worst = 0;
-    for (let i = 0; i < n; i++) if (trusted(i)) worst = Math.max(worst, Math.abs(invFreq[i] - w[i]) / w[i]);
+    for (let i = 0; i < n; i++)
+      if (informative(i)) worst = Math.max(worst, Math.abs(invFreq[i] - w[i]) / (w[i] * noise[i]));
     return worst;
   };
   const frequencies = (options) => {
@@ -163,7 +200,7 @@ export function ropeIdentify(rope, input) {
   };
 
   // rope_theta from the fastest pairs' ratio (the same for a plain, linear, yarn or llama3 ladder: they keep
-  // or divide all the fast pairs alike), rounded where a round number fits as well.
+  // or divide all the fast pairs alike), rounded where a round number fits within the measuring noise.
   const j = Math.min(2, n - 1);
   const ratioBase = j > 0 ? (w[0] / w[j]) ** (d / (2 * j)) : 10000;
   const ladder = (base) => frequencies({ headDim: d, base });
@@ -171,31 +208,38 @@ export function ropeIdentify(rope, input) {
     const plain = ladder(base);
     if (!plain) return Infinity;
     let worst = 0;
-    for (let i = 0; i < Math.min(n, 4); i++)
-      worst = Math.max(worst, Math.abs(plain.invFreq[i] / plain.invFreq[0] - w[i] / w[0]));
+    for (let i = 1; i < Math.min(n, 4); i++) {
+      const measured = w[i] / w[0];
+      worst = Math.max(
+        worst,
+        Math.abs(plain.invFreq[i] / plain.invFreq[0] - measured) / (measured * (noise[i] + noise[0])),
+      );
+    }
     return worst;
   };
-  // The roundest base that fits as well as the measured ratio does (within its measuring noise).
   const rawFit = fastFit(ratioBase);
-  const base = niceNear(ratioBase).find((b) => b > 1 && fastFit(b) <= Math.max(2 * rawFit, 1e-6)) ?? ratioBase;
+  const base = niceNear(ratioBase).find((b) => b > 1 && fastFit(b) <= Math.max(2 * rawFit, FIT)) ?? ratioBase;
 
-  // Candidates: plain or linear (every pair divided alike), then yarn and llama3 over their grids.
+  // Candidates, simplest first: plain or linear (every pair divided alike), then yarn and llama3 over the
+  // factors configs use and those near the slowest informative pair's ratio, and their grids. Tier 0: the
+  // shapes nearly every config has (yarn's betas 32 and 1, truncated; llama3's band 1 to 4); tier 1: the rest.
   const candidates = [];
   const plain = ladder(base);
   if (plain) {
     for (const factor of niceNear(plain.invFreq[0] / w[0])) {
       const scaling = Math.abs(factor - 1) < 1e-9 ? null : { type: 'linear', factor };
-      candidates.push({ headDim: d, base, ...(scaling && { scaling }) });
+      candidates.push({ tier: 0, options: { headDim: d, base, ...(scaling && { scaling }) } });
     }
-    // How much the slowest trusted pair was slowed: the factor of an interpolating method.
     let slowest = 0;
-    for (let i = 0; i < n; i++) if (trusted(i)) slowest = i;
-    if (slowest > 0)
-      for (const factor of niceNear(plain.invFreq[slowest] / w[slowest]).filter((f) => f > 1)) {
-        for (const original of CONTEXTS) {
-          for (const [betaFast, betaSlow] of YARN_BETAS)
-            for (const truncate of [true, false])
-              candidates.push({
+    for (let i = 0; i < n; i++) if (informative(i)) slowest = i;
+    const near = slowest > 0 ? niceNear(plain.invFreq[slowest] / w[slowest]) : [];
+    for (const factor of new Set([...CONFIG_FACTORS, ...near.filter((f) => f > 1)])) {
+      for (const original of CONTEXTS) {
+        for (const [betaFast, betaSlow] of YARN_BETAS)
+          for (const truncate of [true, false])
+            candidates.push({
+              tier: betaFast === 32 && betaSlow === 1 && truncate ? 0 : 1,
+              options: {
                 headDim: d,
                 base,
                 scaling: {
@@ -206,9 +250,12 @@ export function ropeIdentify(rope, input) {
                   betaSlow,
                   truncate,
                 },
-              });
-          for (const [lowFreqFactor, highFreqFactor] of LLAMA3_BANDS)
-            candidates.push({
+              },
+            });
+        for (const [lowFreqFactor, highFreqFactor] of LLAMA3_BANDS)
+          candidates.push({
+            tier: lowFreqFactor === 1 && highFreqFactor === 4 ? 0 : 1,
+            options: {
               headDim: d,
               base,
               scaling: {
@@ -218,47 +265,76 @@ export function ropeIdentify(rope, input) {
                 lowFreqFactor,
                 highFreqFactor,
               },
-            });
-        }
+            },
+          });
       }
+    }
   }
   const scored = [];
-  for (const options of candidates) {
+  for (const [order, { tier, options }] of candidates.entries()) {
     const f = frequencies(options);
-    if (f) scored.push({ options, score: misfit(f.invFreq), f });
+    if (f) scored.push({ options, tier, order, score: misfit(f.invFreq), f });
   }
-  // The first (simplest, roundest) candidate that fits as well as the best does, within measuring noise.
-  const least = Math.min(...scored.map((c) => c.score));
-  const best = scored.find((c) => c.score <= Math.max(3 * least, least + 1e-6)) ?? null;
 
-  // The verdict: the best candidate's cache against the values (the measured attention factor where it differs).
-  const verdict = (options, attentionFactor) => {
-    const { cos, sin } = rope.ropeCache({ ...options, length: rows, layout, dtype: 'float64' });
-    const rebuilt = kind === 'cos' ? cos : sin;
-    const scale = attentionFactor / rope.ropeFrequencies(options).attentionFactor;
-    let error = 0;
-    for (let k = 0; k < values.length; k++) error = Math.max(error, Math.abs(rebuilt[k] * scale - values[k]));
-    return error;
-  };
   // A round attention factor where the measured one is within its noise (a sin cache's is measured less closely).
-  const noise = (kind === 'cos' ? 4 * EPSILON[dtype] : 1e-6) * amplitude + 1e-12;
-  amplitude = niceNear(amplitude).find((a) => Math.abs(a - amplitude) <= noise);
-  const base0 = { kind, layout, rotaryDim: d, dtype, attentionFactor: amplitude };
-  if (!best) return { explained: false, reason: 'pairs', ...base0, base, error: Infinity };
+  const amplitudeNoise = (kind === 'cos' ? 4 * EPSILON[dtype] : 1e-6) * amplitude + 1e-12;
+  amplitude = niceNear(amplitude).find((a) => Math.abs(a - amplitude) <= amplitudeNoise);
+  const measured = { kind, layout, rotaryDim: d, dtype, attentionFactor: amplitude, base };
+  if (scored.length === 0) return { explained: false, reason: 'fit', ...measured, error: Infinity };
+
+  // Among the candidates within the measuring noise, those about as close as the closest; of these the
+  // first of the commonest tier (simplest, roundest). None within the noise: the nearest, refused below.
+  const fitting = scored.filter((c) => c.score <= FIT);
+  const least = Math.min(...fitting.map((c) => c.score));
+  const close = fitting.filter((c) => c.score <= least + CLOSE).sort((a, b) => a.tier - b.tier || a.order - b.order);
+  const best = close[0] ?? scored.reduce((a, c) => (c.score < a.score ? c : a));
   const { options } = best;
-  // What the values' dtype and a float32 angle (m·w in float32, as PyTorch forms it) may leave.
-  const tolerance = amplitude * (2 * EPSILON[dtype] + 2 ** -23 * (rows - 1) * w[0]) + 1e-12;
-  // The attention factor: the type's own when it explains the amplitude, else the measured one (given explicitly).
-  const own = best.f.attentionFactor;
-  const attentionFactor = Math.abs(own - amplitude) <= noise ? own : amplitude;
-  const error = verdict(options, attentionFactor);
   const type = options.scaling?.type ?? 'default';
-  const found = {
-    ...base0,
+  const factor = options.scaling?.factor ?? null;
+
+  // Another type or factor that fits as well but computes other frequencies for the pairs the rows cannot
+  // resolve: the rows cannot tell them apart. Rows needed: the fewest that resolve a pair where they differ.
+  let rowsNeeded = 0;
+  for (const other of close) {
+    const otherFactor = other.options.scaling?.factor ?? null;
+    const sameClaim =
+      (other.options.scaling?.type ?? 'default') === type &&
+      (factor === otherFactor || Math.abs(otherFactor - factor) <= SAME_FACTOR * factor);
+    if (other.tier > best.tier || sameClaim) continue;
+    const need = rowsToTell(best.f.invFreq, other.f.invFreq, relativeNoise);
+    if (need > rows && (rowsNeeded === 0 || need < rowsNeeded)) rowsNeeded = need;
+  }
+  if (rowsNeeded > 0) return { explained: false, reason: 'rows', rowsNeeded, ...measured };
+
+  // The verdict: the candidate's cache against the values. Its attention factor: the type's own where the
+  // least-squares amplitude over every value is within the dtype's rounding of it, else that amplitude.
+  const own = best.f.attentionFactor;
+  const { cos, sin } = rope.ropeCache({ ...options, length: rows, layout, dtype: 'float64' });
+  const rebuilt = kind === 'cos' ? cos : sin;
+  let dot = 0;
+  let norm = 0;
+  for (let k = 0; k < values.length; k++) {
+    dot += values[k] * rebuilt[k];
+    norm += rebuilt[k] * rebuilt[k];
+  }
+  const fitted = norm > 0 ? (own * dot) / norm : amplitude;
+  const attentionFactor =
+    Math.abs(fitted - own) <= 4 * EPSILON[dtype] * own
+      ? own
+      : (niceNear(fitted).find((a) => Math.abs(a - fitted) <= 4 * EPSILON[dtype] * fitted) ?? fitted);
+  let error = 0;
+  for (let k = 0; k < values.length; k++)
+    error = Math.max(error, Math.abs((rebuilt[k] * attentionFactor) / own - values[k]));
+  // What the values' dtype and a float32 angle (m·w in float32, as PyTorch forms it) may leave.
+  const tolerance = attentionFactor * (2 * EPSILON[dtype] + 2 ** -23 * (rows - 1) * w[0]) + 1e-12;
+  // A guess that misses says only what was measured: no type, factor or options that read like a claim.
+  if (!(error <= tolerance)) return { explained: false, reason: 'fit', ...measured, attentionFactor, error, tolerance };
+  return {
+    explained: true,
+    ...measured,
     attentionFactor,
-    base,
     type,
-    factor: options.scaling?.factor ?? null,
+    factor,
     options:
       attentionFactor === own || type !== 'yarn'
         ? options
@@ -266,5 +342,31 @@ export function ropeIdentify(rope, input) {
     error,
     tolerance,
   };
-  return { explained: error <= tolerance, ...found };
+}
+
+/**
+ * The fewest rows (doubling, then bisecting) at which some pair where two candidates' frequencies
+ * differ is measured closely enough to tell them apart; 0 when they differ nowhere.
+ */
+function rowsToTell(a, b, relativeNoise) {
+  const differing = [];
+  for (let i = 0; i < a.length; i++) {
+    const delta = Math.abs(a[i] - b[i]) / a[i];
+    if (delta > 1e-9) differing.push([a[i], delta]);
+  }
+  if (differing.length === 0) return 0;
+  const tells = (count) =>
+    differing.some(([wi, delta]) => relativeNoise(wi, count) < Math.min(INFORMATIVE, delta / (2 * FIT)));
+  let high = 4;
+  while (!tells(high)) {
+    if (high >= MAX_ROWS_TO_TELL) return MAX_ROWS_TO_TELL;
+    high *= 2;
+  }
+  let low = high / 2;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (tells(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
 }

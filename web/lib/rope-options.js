@@ -254,12 +254,108 @@ export function ropeParams(where, rawOpts) {
         );
       break;
   }
+  checkResolved(where, params, shortFactor, longFactor);
   // Exponent and frequency roundings go into the frequencies, position and
   // angle roundings into every angle (cache, apply, scores).
   const precision = precisionParams(where, opts);
   params.exponentDtype = precision.exponentDtype;
   params.frequencyDtype = precision.frequencyDtype;
   return { params, shortFactor, longFactor, headDim, rotaryDim, type, precision };
+}
+
+// Far beyond any model's (YaRN's is about 1.1 to 1.4), and the cache (A cos)
+// in float32 and the scores (A^2 times a sum over pairs) stay finite.
+export const MAX_ATTENTION_FACTOR = 2 ** 64;
+// A frequency above this could make an angle (position times frequency, positions up to 2^53) overflow.
+const MAX_FREQUENCY = Number.MAX_VALUE / MAX_MAGNITUDE;
+
+/**
+ * Options that each pass their own checks can still resolve to frequencies
+ * or an attention factor that are Infinity, NaN or 0 (a factor of 5e-324, a
+ * betaFast of 1e-320, an original context of 1): these float64 bounds of
+ * what rope.cpp computes (the smallest and largest frequency of each type)
+ * refuse them, naming the option that drives the value.
+ */
+function checkResolved(where, p, shortFactor, longFactor) {
+  const dim = p.rotaryDim;
+  const n = dim / 2;
+  const check = (name, value, frequency) => {
+    const ok = frequency
+      ? value > 0 && value <= MAX_FREQUENCY
+      : value >= 1 / MAX_ATTENTION_FACTOR && value <= MAX_ATTENTION_FACTOR;
+    if (!ok)
+      fail(
+        RangeError,
+        where,
+        frequency
+          ? `${name} resolves to an inverse frequency of ${value}: every one must be a finite number in (0, ${MAX_FREQUENCY.toPrecision(3)}] (an angle at position 2^53 must stay finite)`
+          : `${name} resolves to an attention factor of ${value}: it must be a finite number in [2^-64, 2^64] (so caches and scores stay finite)`,
+        p[name.replace('scaling.', '')] ?? value,
+      );
+  };
+  // The unscaled ladder runs from 1 down to base^(-(dim - 2) / dim).
+  const slowest = (base) => base ** (-(dim - 2) / dim);
+  const range = (name, divisorMin, divisorMax, base = p.base) => {
+    check(name, 1 / divisorMin, true);
+    check(name, slowest(base) / divisorMax, true);
+  };
+  const type = ROPE_SCALING_TYPES[p.scaling];
+  const factor = Number.isNaN(p.factor) ? p.maxPositionEmbeddings / p.originalMaxPositionEmbeddings : p.factor;
+  switch (type) {
+    case 'linear':
+    case 'llama3':
+      // llama3 divides some pairs by factor and blends others between w and w / factor.
+      range('scaling.factor', Math.min(1, p.factor), Math.max(1, p.factor));
+      break;
+    case 'dynamic': {
+      const seqLen = Math.max(p.seqLen, p.maxPositionEmbeddings);
+      const base = p.base * ((p.factor * seqLen) / p.maxPositionEmbeddings - (p.factor - 1)) ** (dim / (dim - 2));
+      range('scaling.factor', 1, 1, base);
+      break;
+    }
+    case 'yarn': {
+      range('scaling.factor', Math.min(1, factor), Math.max(1, factor));
+      const correction = (rotations) =>
+        (dim * Math.log(p.originalMaxPositionEmbeddings / (rotations * 2 * Math.PI))) / (2 * Math.log(p.base));
+      let low = correction(p.betaFast);
+      let high = correction(p.betaSlow);
+      if (p.truncate) [low, high] = [Math.floor(low), Math.ceil(high)];
+      [low, high] = [Math.max(low, 0), Math.min(high, dim - 1)];
+      if (low === high) high += 0.001;
+      // A ramp from pair Infinity (low) makes every frequency NaN.
+      for (const i of [0, n - 1])
+        if (Number.isNaN((i - low) / (high - low))) {
+          const name = Number.isFinite(low) ? 'betaSlow' : 'betaFast';
+          fail(
+            RangeError,
+            where,
+            `scaling.${name} puts YaRN's ramp at pair ${low} .. ${high}, which makes every frequency NaN: originalMaxPositionEmbeddings / (${name} * 2 pi) must be finite`,
+            p[name],
+          );
+        }
+      const mscale = (scale, m) => (scale <= 1 ? 1 : 0.1 * m * Math.log(scale) + 1);
+      if (!Number.isNaN(p.attentionFactor)) check('scaling.attentionFactor', p.attentionFactor);
+      else if (p.mscale !== 0 && p.mscaleAllDim !== 0) {
+        const ratio = mscale(factor, p.mscale) / mscale(factor, p.mscaleAllDim);
+        check(ratio < 1 ? 'scaling.mscaleAllDim' : 'scaling.mscale', ratio);
+      } else check('scaling.factor', mscale(factor, 1));
+      break;
+    }
+    case 'longrope': {
+      for (const [name, values] of [
+        ['scaling.shortFactor', shortFactor],
+        ['scaling.longFactor', longFactor],
+      ])
+        range(name, Math.min(...values), Math.max(...values));
+      if (!Number.isNaN(p.attentionFactor)) check('scaling.attentionFactor', p.attentionFactor);
+      else if (factor > 1)
+        check(
+          'scaling.originalMaxPositionEmbeddings',
+          Math.sqrt(1 + Math.log(factor) / Math.log(p.originalMaxPositionEmbeddings)),
+        );
+      break;
+    }
+  }
 }
 
 export function ropeLayout(where, opts) {

@@ -428,7 +428,7 @@ export function createCheck(container, getState) {
     verdict.textContent = id.transposed
       ? t('check.verdict.transposed', id.nearestPreset)
       : !id.match
-        ? t('check.verdict.none', id.nearestPreset)
+        ? t(id.near === false ? 'check.verdict.far' : 'check.verdict.none', id.nearestPreset)
         : id.preset && roundedSteps(id.options).length > 0
           ? t('check.verdict.presetRounded', id.preset, roundedSteps(id.options))
           : id.preset

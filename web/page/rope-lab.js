@@ -196,9 +196,9 @@ function ropeCheck(root, getT, toLab) {
     const t = getT();
     const { table, result } = lastCache;
     const lines = [{ text: t('ropeCheck.cacheShape', table.length, table.dModel, result.dtype) }];
-    if (!result.explained && !result.layout)
+    if (!result.explained && result.reason !== 'fit')
       lines.push({
-        text: t('ropeCheck.unknown', t(`ropeCheck.reason.${result.reason}`)),
+        text: t('ropeCheck.unknown', t(`ropeCheck.reason.${result.reason}`, result)),
         className: 'rope-warning',
         testId: 'rope-cache-verdict',
       });

@@ -15,12 +15,40 @@
 // Usage: node web/scripts/link-previews.mjs [dist/site]
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import en from '../i18n/en.js';
 import { ELEMENTS } from '../model/registry.js';
 
+/**
+ * The folder URL POSENC_SITE_URL names (null when unset): http(s) only, and a
+ * path without a trailing slash is a folder too (new URL('x', '…/posenc')
+ * would resolve beside posenc/, not inside it).
+ */
+export function siteBase(value) {
+  if (value === undefined || value === '') return null;
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(
+      `link-previews: POSENC_SITE_URL must be an absolute http(s) URL (got ${JSON.stringify(value)})`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new TypeError(
+      `link-previews: POSENC_SITE_URL must be an http(s) URL where the site will live (got the ${url.protocol} URL ${JSON.stringify(value.slice(0, 80))})`,
+    );
+  if (url.search || url.hash)
+    throw new TypeError(
+      `link-previews: POSENC_SITE_URL must name a folder, without ?query or #fragment (got ${value})`,
+    );
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url;
+}
+
 const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site', import.meta.url)));
-const base = process.env.POSENC_SITE_URL ? new URL(process.env.POSENC_SITE_URL) : null;
+// Read before any work, so a bad value fails at once.
+const base = siteBase(process.env.POSENC_SITE_URL);
 export const SIZE = { width: 1200, height: 630 };
 // The heading key of each plot's section on the page (its title in the preview).
 const TITLE_KEY = { 'offset-dots': 'offset', 'rope-scaling': 'ropeLab', 'rope-relative': 'ropeRelative' };
@@ -106,4 +134,5 @@ async function main() {
   );
 }
 
-await main();
+// Imported (by the tests) for siteBase alone.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

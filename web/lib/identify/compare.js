@@ -67,17 +67,28 @@ export function compareTable(pe, scratch, data, options, dModel, allowance) {
  * of the angle), for float32 recipes other than this one. Only the given
  * rows (indices into the table), one after another, into `out` (a scratch
  * from tableScratch) when given.
+ *
+ * recipe 'log-interp' is MLX's nn.SinusoidalPositionalEncoding instead (exponent
+ * 'half-minus-one'): w = exp(one_zero * (ln max_freq - ln min_freq) + ln min_freq)
+ * in float32, one_zero = 1 - i / (d/2 - 1), max_freq 1 and min_freq 1 / base.
  */
-export function float32AngleRows(pe, options, rows, dModel, out = null) {
+export function float32AngleRows(pe, options, rows, dModel, out = null, recipe = 'exp-step') {
   const { base, start, scale, paddingRow } = options;
   const w = pe.frequencies({ ...options, dModel });
   // cos(0) = 1 and sin(0) = 0: row 0 without padding tells which columns hold cos.
   const atZero = pe.row(0, { ...options, dModel, start: 0, paddingRow: null, scale: 1, dtype: 'float64' });
   const denominator = options.exponent === 'half-minus-one' ? Math.max(Math.floor(dModel / 2) - 1, 1) : dModel;
   const step = Math.fround(-Math.log(base) / denominator);
+  // MLX's constants: ln max_freq - ln min_freq and ln min_freq, each rounded where it meets a float32 array.
+  const span = Math.fround(0 - Math.log(1 / base));
+  const lnMin = Math.fround(Math.log(1 / base));
   const w32 = Float64Array.from(w, (wj) => {
     if (wj === 0) return 0;
     const k = Math.round((-Math.log(wj) / Math.log(base)) * denominator);
+    if (recipe === 'log-interp') {
+      const oneZero = Math.fround(1 - Math.fround(k / denominator));
+      return Math.fround(Math.exp(Math.fround(Math.fround(oneZero * span) + lnMin)));
+    }
     return Math.fround(Math.exp(Math.fround(k * step)));
   });
   const usesCos = Array.from(atZero, (v) => v === 1);

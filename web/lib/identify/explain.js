@@ -100,21 +100,22 @@ function rowsWithin(values, dModel, rows, table, allowance) {
 function explains(data, options, path) {
   const { pe, values, length, dModel, tolerance, sampleRows, scratch } = data;
   if (path === FLOAT32_ANGLE_PATH) {
-    const sample = float32AngleRows(pe, options, sampleRows, dModel);
-    const allowance = (r, j) => tolerance + sample.slack(r, j);
-    const recipe = rowsWithin(values, dModel, sampleRows, sample.table, allowance);
-    if (!recipe && !candidateRowsFit(data, options, {}, allowance)) return null;
-    // The emulated recipe first (smaller errors when it is the one), then the exact table with the allowance.
-    const emulated = float32AngleRows(
-      pe,
-      options,
-      Array.from({ length }, (_, r) => r),
-      dModel,
-      scratch,
-    );
-    const full = (r, j) => tolerance + emulated.slack(r, j);
-    const byRecipe = compare(values, emulated.table, dModel, full);
-    if (byRecipe.firstBeyond === null) return byRecipe;
+    // The recipes emulated: PyTorch's and tensor2tensor's exp of a step, and for its structure MLX's.
+    const recipes = options.exponent === 'half-minus-one' ? ['exp-step', 'log-interp'] : ['exp-step'];
+    const sample = (recipe) => float32AngleRows(pe, options, sampleRows, dModel, null, recipe);
+    const samples = recipes.map(sample);
+    const allowance = (r, j) => tolerance + samples[0].slack(r, j);
+    const fitting = recipes.filter((_, k) => rowsWithin(values, dModel, sampleRows, samples[k].table, allowance));
+    if (fitting.length === 0 && !candidateRowsFit(data, options, {}, allowance)) return null;
+    // An emulated recipe first (smaller errors when it is the one), then the exact table with the allowance.
+    const all = Array.from({ length }, (_, r) => r);
+    let full = allowance;
+    for (const recipe of fitting) {
+      const emulated = float32AngleRows(pe, options, all, dModel, scratch, recipe);
+      full = (r, j) => tolerance + emulated.slack(r, j);
+      const byRecipe = compare(values, emulated.table, dModel, full);
+      if (byRecipe.firstBeyond === null) return byRecipe;
+    }
     const byExact = compareTable(pe, scratch, values, options, dModel, full);
     return byExact.firstBeyond === null ? byExact : null;
   }

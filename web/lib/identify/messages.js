@@ -6,6 +6,7 @@ import { PRESETS, structuredLikeHuggingFace } from '../conventions.js';
 // Significant bits of each format (the leading one included).
 const BITS = { float32: 24, float16: 11, bfloat16: 8 };
 const show = (x) => String(Number(x.toPrecision(6)));
+const percent = (x) => `${Number((100 * x).toPrecision(3))}%`;
 const EXPONENT_TEXT = { pair: '2i/d (pair index i)', 'half-minus-one': 'i/(d/2 − 1)', column: '2j/d (column index j)' };
 const ANGLE_TEXT = { divide: 'pos / base^e', 'ratio-power': '(pos / base)^e' };
 
@@ -26,8 +27,10 @@ const SENTENCES = {
     `The values reach ${show(found)}: too large to be a positional encoding (|value| ≤ scale ≤ 2^53).`,
   transposed: ({ found, preset, changes }) =>
     `The table is transposed: its rows are dimensions and its columns positions. As ${found.dModel} positions × ${found.length} dimensions it is ${changes.length > 0 ? `${preset} with ${changes.join(', ')}` : preset}; transpose it (pe.T).`,
-  unexplained: ({ found, where }, options) =>
-    `No convention explains this table: the closest (${describeOptions(options)}) is off by up to ${show(found)} at row ${where.row}, column ${where.column}.`,
+  unexplained: ({ found, where, relative }, options) =>
+    `No convention explains this table: the closest (${describeOptions(options)}) is off by up to ${show(found)} (${percent(relative)} of the largest value) at row ${where.row}, column ${where.column}.`,
+  'unexplained-far': ({ found, where, relative }) =>
+    `No convention explains this table, nor comes near it: the closest candidate is off by up to ${show(found)} (${percent(relative)} of the largest value) at row ${where.row}, column ${where.column}; it is another scheme (a 2-D grid, learned positions) or not a positional encoding.`,
   'float32-angle': ({ error, where }) =>
     `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${show(error)} at row ${where.row}. Compute the angles in float64 and cast the table afterwards.`,
   'angle-dtype': ({ found, error, where }) =>
