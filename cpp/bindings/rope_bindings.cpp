@@ -17,6 +17,7 @@
 #include <new>
 
 #include "address.h"
+#include "boundary.h"
 #include "posenc/rope.h"
 #include "posenc/rope_base.h"
 
@@ -48,52 +49,12 @@ __attribute__((noinline)) Numbers numbers(const val& array) {
   return n;
 }
 
-// The order of the numbers in rope.js's ropeParamsArray().
-enum Field : size_t {
-  kRotaryDim,
-  kScaling,
-  kBase,
-  kFactor,
-  kOriginal,
-  kMax,
-  kSeqLen,
-  kBetaFast,
-  kBetaSlow,
-  kMscale,
-  kMscaleAllDim,
-  kAttentionFactor,
-  kTruncate,
-  kLowFreqFactor,
-  kHighFreqFactor,
-  kExponentDtype,
-  kFrequencyDtype,
-  kFields
-};
-
-// Float64Array [attentionFactor, invFreq...], or null (invalid, or out of memory).
-val frequencies(const val& fields, const val& shortFactor, const val& longFactor) {
-  const Numbers fieldValues = numbers(fields), shortValues = numbers(shortFactor),
-                longValues = numbers(longFactor);
-  if (!fieldValues.ok || !shortValues.ok || !longValues.ok || fieldValues.size != kFields) return val::null();
-  const double* f = fieldValues.data();
-  posenc::rope::Params p;
-  p.rotaryDim = static_cast<int32_t>(f[kRotaryDim]);
-  p.scaling = static_cast<posenc::rope::Scaling>(static_cast<int32_t>(f[kScaling]));
-  p.base = f[kBase];
-  p.factor = f[kFactor];
-  p.originalMaxPositionEmbeddings = f[kOriginal];
-  p.maxPositionEmbeddings = f[kMax];
-  p.seqLen = f[kSeqLen];
-  p.betaFast = f[kBetaFast];
-  p.betaSlow = f[kBetaSlow];
-  p.mscale = f[kMscale];
-  p.mscaleAllDim = f[kMscaleAllDim];
-  p.attentionFactor = f[kAttentionFactor];
-  p.truncate = f[kTruncate] != 0;
-  p.lowFreqFactor = f[kLowFreqFactor];
-  p.highFreqFactor = f[kHighFreqFactor];
-  p.precision.exponent = static_cast<posenc::Dtype>(static_cast<int32_t>(f[kExponentDtype]));
-  p.precision.frequency = static_cast<posenc::Dtype>(static_cast<int32_t>(f[kFrequencyDtype]));
+// Float64Array [attentionFactor, invFreq...] of the configuration rope.js
+// staged (boundary.h), or null (invalid, or out of memory).
+val frequencies(const val& shortFactor, const val& longFactor) {
+  const Numbers shortValues = numbers(shortFactor), longValues = numbers(longFactor);
+  if (!shortValues.ok || !longValues.ok) return val::null();
+  posenc::rope::Params p = posenc::bindings::ropeParamsFrom(posenc::bindings::stagedRope);
   const size_t pairs = static_cast<size_t>(p.rotaryDim > 0 ? p.rotaryDim / 2 : 0);
   if (shortValues.size == pairs && longValues.size == pairs) {
     p.shortFactor = shortValues.data();

@@ -7,6 +7,7 @@
 
 #include "kernels.h"
 #include "oscillators.h"
+#include "posenc/limits.h"
 #include "precision.h"
 
 namespace posenc::rope {
@@ -14,8 +15,6 @@ namespace posenc::rope {
 namespace {
 
 constexpr double kPi = 3.141592653589793;
-// Positions beyond 2^53 are no longer distinct integers.
-constexpr double kMaxMagnitude = 9007199254740992.0;
 
 bool positive(double x) { return std::isfinite(x) && x > 0; }
 

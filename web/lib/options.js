@@ -13,10 +13,10 @@ import {
   PRESETS,
   PRESET_NAMES,
 } from './conventions.js';
+import { LIMITS } from './limits.js';
 
-export const MAX_D_MODEL = 1 << 20;
-// Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
-export const MAX_BYTES = 2 ** 31 - 1;
+export const MAX_D_MODEL = LIMITS.maxDModel;
+export const MAX_BYTES = LIMITS.maxBytes;
 
 // The knobs of a convention, which every function takes.
 const ENCODING_OPTIONS = [
@@ -93,10 +93,7 @@ export function integer(where, name, value, min, max) {
 
 const aFiniteNumber = () => 'a finite number';
 
-// Largest magnitude of a position, a scale or minTimescale: beyond 2^53 positions
-// are no longer distinct integers, and products such as 2 * start, pos * w or
-// scale^2 * dModel could overflow to Infinity and come back as NaN.
-export const MAX_MAGNITUDE = 2 ** 53;
+export const MAX_MAGNITUDE = LIMITS.maxMagnitude;
 
 /** A finite number; with `bounded`, also of magnitude at most 2^53. */
 export function finite(where, name, value, bounded = false) {

@@ -16,20 +16,20 @@
 
 namespace posenc::rope {
 
-enum class Scaling : int32_t {
-  kDefault = 0,
-  kLinear = 1,
-  kDynamic = 2,
-  kYarn = 3,
-  kLongrope = 4,
-  kLlama3 = 5
-};
+// The rope types of Hugging Face's rope_scaling (POSENC_ENUMERATOR: posenc.h).
+#define POSENC_ROPE_SCALINGS(X) \
+  X(kDefault, "default", 0)     \
+  X(kLinear, "linear", 1)       \
+  X(kDynamic, "dynamic", 2)     \
+  X(kYarn, "yarn", 3)           \
+  X(kLongrope, "longrope", 4)   \
+  X(kLlama3, "llama3", 5)
 
-// Where the two members of pair i sit in a head of rotaryDim values.
-enum class Layout : int32_t {
-  kHalf = 0,         // i and i + rotaryDim/2: HF rotate_half, GPT-NeoX, GGML NEOX
-  kInterleaved = 1,  // 2i and 2i + 1: GPT-J, GGML NORMAL, RoFormer
-};
+enum class Scaling : int32_t { POSENC_ROPE_SCALINGS(POSENC_ENUMERATOR) };
+
+// Where the two members of pair i sit in a head of rotaryDim values: the
+// sinusoidal table's numbering (kHalf is its kConcat), one enum for both.
+using Layout = posenc::Layout;
 
 constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
 
