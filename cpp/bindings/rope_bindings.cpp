@@ -121,28 +121,25 @@ val cacheNext(double handle, int32_t rows) {
 
 void cacheEnd(double handle) { delete chunksAt(handle); }
 
-template <typename T>
-bool applyAt(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
-             double tokens, double address, double positionsAddress, double start,
-             const posenc::Precision& precision) {
-  const Numbers w = numbers(invFreq);
-  if (!w.ok) return false;
-  T* x = at<T>(address);
-  return posenc::rope::apply(
-      w.data(), static_cast<int32_t>(w.size), attentionFactor, static_cast<posenc::rope::Layout>(layout),
-      headDim, heads, static_cast<int64_t>(tokens),
-      positionsAddress == 0 ? nullptr : at<const double>(positionsAddress), start, x, x, precision);
-}
-
 // x (at `address`, float32 or float64) rotated in place.
 bool apply(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
            double tokens, double address, double positionsAddress, double start, bool float64,
            int32_t positionDtype, int32_t angleDtype) {
-  const posenc::Precision precision = anglePrecision(positionDtype, angleDtype);
-  return float64 ? applyAt<double>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
-                                   positionsAddress, start, precision)
-                 : applyAt<float>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
-                                  positionsAddress, start, precision);
+  const Numbers w = numbers(invFreq);
+  if (!w.ok) return false;
+  posenc::rope::Rotation r;
+  r.invFreq = w.data();
+  r.pairs = static_cast<int32_t>(w.size);
+  r.attentionFactor = attentionFactor;
+  r.layout = static_cast<posenc::rope::Layout>(layout);
+  r.headDim = headDim;
+  r.heads = heads;
+  r.tokens = static_cast<int64_t>(tokens);
+  r.positions = positionsAddress == 0 ? nullptr : at<const double>(positionsAddress);
+  r.start = start;
+  r.precision = anglePrecision(positionDtype, angleDtype);
+  return float64 ? posenc::rope::apply(r, at<double>(address), at<double>(address))
+                 : posenc::rope::apply(r, at<float>(address), at<float>(address));
 }
 
 // Float64Array [scores (maxOffset + 1) | bound (maxOffset + 1)], or null.

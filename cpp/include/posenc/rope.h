@@ -87,18 +87,28 @@ class CacheWriter {
   std::unique_ptr<State> state_;
 };
 
-// Rotates x, [tokens x heads x headDim] row-major, into out (which may be x):
-// the first 2 * pairs values of every head turn by position * invFreq (times
-// attentionFactor), the rest are copied. Token t is at positions[t], or at
-// start + t when positions is null. Arithmetic in float64, rounded once; the
-// angles rounded per precision.position and precision.angle.
-// False when scratch memory is unavailable.
-bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out,
-           const Precision& precision = {});
-bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const double* x, double* out,
-           const Precision& precision = {});
+// A rotation of x, [tokens x heads x headDim] row-major: the first 2 * pairs
+// values of every head turn by position * invFreq (times attentionFactor),
+// the rest are copied. Token t is at positions[t], or at start + t when
+// positions is null; the angles are rounded per precision.position and
+// precision.angle.
+struct Rotation {
+  const double* invFreq = nullptr;  // pairs values
+  int32_t pairs = 0;
+  double attentionFactor = 1.0;
+  Layout layout = Layout::kHalf;
+  int32_t headDim = 0;
+  int32_t heads = 1;
+  int64_t tokens = 0;
+  const double* positions = nullptr;  // tokens values, or null
+  double start = 0;
+  Precision precision = {};
+};
+
+// x rotated into out (which may be x); arithmetic in float64, rounded once.
+// False when scratch memory is unavailable or `r` is not usable.
+bool apply(const Rotation& r, const float* x, float* out);
+bool apply(const Rotation& r, const double* x, double* out);
 
 // For q = k = (1, ..., 1) / sqrt(headDim) and k = 0..maxOffset:
 //   scores[k] = q . R(from)^T R(from + k) k, R(m) rotating pairs by m * invFreq
