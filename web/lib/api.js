@@ -1,23 +1,10 @@
 // The public functions around one instantiated wasm module. Options are
 // validated in options.js; this file only sizes outputs and copies results
 // out of the wasm heap into arrays the caller owns.
-import {
-  byteOffsetOf,
-  checkSize,
-  checkWork,
-  COST,
-  dtypeOf,
-  encodingParams,
-  finite,
-  fixedDtype,
-  integer,
-  lengthOf,
-  MAX_BYTES,
-  outOfMemory,
-  outputArray,
-  typedArrayKind,
-  writeInto,
-} from './options.js';
+import { checkWork, COST } from './cost.js';
+import { dtypeOf, encodingParams, finite, fixedDtype, integer, lengthOf, MAX_BYTES } from './options.js';
+import { checkSize, outOfMemory, outputArray } from './outputs.js';
+import { byteOffsetOf, typedArrayKind, writeInto } from './typed-arrays.js';
 import { ANGLES, EXPONENTS, ODD_COLUMNS } from './conventions.js';
 import { identify } from './identify.js';
 import { allocator, WasmArray } from './wasm-array.js';
@@ -102,7 +89,7 @@ function checkRatioPowerPositions(where, params, name, value) {
 }
 
 // Where out[index] lies, mod 4 KB: the module writes what is copied there half
-// a page away from it (cpp/src/buffers.h, placementBytes()).
+// a page away from it (cpp/bindings/buffers.h, placementBytes()).
 const pageOffset = (out, index) =>
   (byteOffsetOf(out) + index * (typedArrayKind(out) === 'Float64Array' ? 8 : 4)) % 4096;
 

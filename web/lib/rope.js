@@ -2,24 +2,10 @@
 // ropeApply, ropeScores, ropeFromConfig). Options are validated in
 // rope-options.js; this file sizes outputs and copies results out of the wasm
 // heap into arrays the caller owns.
-import {
-  bufferOf,
-  byteOffsetOf,
-  checkOutput,
-  checkKnownKeys,
-  checkSize,
-  checkWork,
-  COST,
-  fail,
-  integer,
-  isDetached,
-  lengthOfView,
-  MAX_BYTES,
-  MAX_MAGNITUDE,
-  outOfMemory,
-  typedArrayKind,
-  writeInto,
-} from './options.js';
+import { checkWork, COST } from './cost.js';
+import { checkKnownKeys, fail, integer, MAX_BYTES, MAX_MAGNITUDE } from './options.js';
+import { checkOutput, checkSize, outOfMemory } from './outputs.js';
+import { bufferOf, byteOffsetOf, isDetached, lengthOfView, typedArrayKind, writeInto } from './typed-arrays.js';
 import { MAX_HEAD_DIM, ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
 import { ropeIdentify } from './rope-identify.js';
