@@ -1,6 +1,6 @@
 // Embind layer: converts the options that web/lib/api.js has already
 // validated and normalised into a posenc::Encoding and forwards. No math, and
-// no buffer logic: scratch, chunking and placement are in cpp/src/buffers.h.
+// no buffer logic: scratch, chunking and placement are in buffers.h.
 //
 // Memory ownership: functions returning arrays return a copy owned by the
 // JavaScript side. The writers return a view of their own scratch buffer that
