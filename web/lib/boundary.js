@@ -135,10 +135,15 @@ export function checkBoundary(report, rope) {
  */
 export function stager(module, address, fields) {
   let staged = null;
+  // Only this function writes the block: the frozen parameters of repeated
+  // options (options.js keeps them) are there already.
+  let last = null;
   return (params) => {
     // A view taken before the memory grew is detached: take a new one then.
     if (staged === null || staged.buffer !== module.HEAPU8.buffer)
       staged = new Float64Array(module.HEAPU8.buffer, address, fields.length);
+    else if (params === last && Object.isFrozen(params)) return;
     for (let i = 0; i < fields.length; i++) staged[i] = +params[fields[i]];
+    last = params;
   };
 }

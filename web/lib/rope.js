@@ -98,7 +98,8 @@ export function ropeApi(module, report) {
   function frequencies(where, resolved) {
     const p = resolved.params;
     // The staged numbers (truncate as 0 or 1), also the key of the frequencies kept.
-    const fields = Float64Array.from(ROPE_FIELDS, (name) => +p[name]);
+    const fields = new Float64Array(ROPE_FIELDS.length);
+    for (let i = 0; i < fields.length; i++) fields[i] = +p[ROPE_FIELDS[i]];
     const known = recentFrequencies.find(
       (entry) =>
         sameNumbers(entry.fields, fields) &&
