@@ -1,6 +1,6 @@
 // Embind layer: converts the options that web/lib/api.js has already
 // validated and normalised into a posenc::Encoding and forwards. No math, and
-// no buffer logic: scratch, chunking and placement are in cpp/src/buffers.h.
+// no buffer logic: scratch, chunking and placement are in buffers.h.
 //
 // Memory ownership: functions returning arrays return a copy owned by the
 // JavaScript side. The writers return a view of their own scratch buffer that
@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "address.h"
+#include "boundary.h"
 #include "buffers.h"
 #include "posenc/posenc.h"
 
@@ -26,52 +27,10 @@ using posenc::bindings::at;
 
 namespace {
 
-// The options of the next call, written by api.js (stageEncoding()) as
-// doubles into this block of wasm memory and read back by the call: an Embind
-// value_object would cost a call into wasm per field (0.5 us per call).
-// Validated and normalised by web/lib/options.js; one call at a time.
-enum Field : size_t {
-  kDModel,
-  kLayout,
-  kExponent,
-  kOrder,
-  kAngle,
-  kBase,
-  kFrequencyScale,
-  kStart,
-  kPaddingRow,
-  kScale,
-  kOddColumn,
-  kExponentDtype,
-  kFrequencyDtype,
-  kPositionDtype,
-  kAngleDtype,
-  kFields
-};
-double staged[kFields];
-
-double stagedEncodingAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(staged)); }
-
-// Not inlined: a copy in each of the dozen bindings was 6 KB of the module
-// (wasm size), for a call that costs nanoseconds.
+// The convention api.js staged for this call (boundary.h). Not inlined: a copy
+// in each of the dozen bindings was 6 KB of the module (wasm size).
 __attribute__((noinline)) posenc::Encoding stagedEncoding() {
-  posenc::Encoding e;
-  e.dModel = static_cast<int32_t>(staged[kDModel]);
-  e.layout = static_cast<posenc::Layout>(static_cast<int32_t>(staged[kLayout]));
-  e.exponent = static_cast<posenc::Exponent>(static_cast<int32_t>(staged[kExponent]));
-  e.order = static_cast<posenc::Order>(static_cast<int32_t>(staged[kOrder]));
-  e.angle = static_cast<posenc::Angle>(static_cast<int32_t>(staged[kAngle]));
-  e.base = staged[kBase];
-  e.frequencyScale = staged[kFrequencyScale];
-  e.start = staged[kStart];
-  e.paddingRow = static_cast<int64_t>(staged[kPaddingRow]);
-  e.scale = staged[kScale];
-  e.oddColumn = static_cast<posenc::OddColumn>(static_cast<int32_t>(staged[kOddColumn]));
-  e.precision.exponent = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kExponentDtype]));
-  e.precision.frequency = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kFrequencyDtype]));
-  e.precision.position = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kPositionDtype]));
-  e.precision.angle = static_cast<posenc::Dtype>(static_cast<int32_t>(staged[kAngleDtype]));
-  return e;
+  return posenc::bindings::encodingFrom(posenc::bindings::stagedEncoding);
 }
 
 namespace buffers = posenc::buffers;
@@ -95,7 +54,7 @@ val frequencies() {
 }
 
 template <typename T>
-val row(double position, const char* arrayType) {
+val rowOf(double position, const char* arrayType) {
   const posenc::Encoding e = stagedEncoding();
   std::unique_ptr<T[]> out(new (std::nothrow) T[e.dModel]);
   if (!out) return val::null();
@@ -103,8 +62,10 @@ val row(double position, const char* arrayType) {
   return copyToJs(arrayType, out.get(), e.dModel);
 }
 
-val row32(double position) { return row<float>(position, "Float32Array"); }
-val row64(double position) { return row<double>(position, "Float64Array"); }
+// A Float64Array or Float32Array row of the staged encoding, or null.
+val row(double position, bool float64) {
+  return float64 ? rowOf<double>(position, "Float64Array") : rowOf<float>(position, "Float32Array");
+}
 
 val offsetDots(double from, double minOffset, double maxOffset) {
   const size_t count = static_cast<size_t>(maxOffset - minOffset) + 1;
@@ -126,22 +87,6 @@ val scratchView(const T* rows, size_t count) {
   return rows ? val(emscripten::typed_memory_view(count, rows)) : val::null();
 }
 
-// The address of the rows (0: none), not a view: api.js keeps one view of
-// the scratch for calls that get the same address (an Embind val and a new
-// typed array per call were a fifth of a 1 x 512 table's time).
-template <typename T>
-double tableOnce(double length, double destinationOffset) {
-  const T* rows =
-      buffers::tableOnce<T>(stagedEncoding(), static_cast<int64_t>(length), destination(destinationOffset));
-  return static_cast<double>(reinterpret_cast<uintptr_t>(rows));
-}
-
-double tableOnce32(double length, double destinationOffset) {
-  return tableOnce<float>(length, destinationOffset);
-}
-double tableOnce64(double length, double destinationOffset) {
-  return tableOnce<double>(length, destinationOffset);
-}
 double onceBytes() { return static_cast<double>(buffers::kOnceBytes); }
 
 // A chunk writer for JS, addressed by a number (api.js drain()): plain
@@ -177,16 +122,38 @@ double startChunks(Chunks&& chunks) {
 
 AnyChunks* chunksAt(double handle) { return reinterpret_cast<AnyChunks*>(static_cast<uintptr_t>(handle)); }
 
-double tableChunks32(double firstRow, int32_t chunkRows) {
-  return startChunks(
-      buffers::tableChunks<float>(stagedEncoding(), static_cast<int64_t>(firstRow), chunkRows));
+double addressOf(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
+
+// A table of `length` rows of the staged encoding, the way its size calls for
+// (api.js tells which from the same numbers):
+//  - address != 0 (a WasmArray): written there in place; 1, or 0 when out of memory;
+//  - at most kOnceBytes: the address of its rows in the scratch kept for small
+//    tables (0: none), not a view: api.js keeps one view of the scratch for
+//    calls that get the same address, saving an Embind val and a typed array;
+//  - larger: the handle of a writer of chunkRows rows a chunk, for chunksNext
+//    (0: out of memory).
+template <typename T>
+double table(double length, double address, double destinationOffset, int32_t chunkRows) {
+  const posenc::Encoding e = stagedEncoding();
+  const int64_t rows = static_cast<int64_t>(length);
+  if (address != 0) return posenc::table(e, rows, at<T>(address)) ? 1 : 0;
+  if (static_cast<uint64_t>(rows) * static_cast<uint64_t>(e.dModel) * sizeof(T) <= buffers::kOnceBytes)
+    return addressOf(buffers::tableOnce<T>(e, rows, destination(destinationOffset)));
+  return startChunks(buffers::tableChunks<T>(e, 0, chunkRows));
 }
-double tableChunks64(double firstRow, int32_t chunkRows) {
-  return startChunks(
-      buffers::tableChunks<double>(stagedEncoding(), static_cast<int64_t>(firstRow), chunkRows));
+double table32(double length, double address, double destinationOffset, int32_t chunkRows) {
+  return table<float>(length, address, destinationOffset, chunkRows);
 }
-double similarityChunks(double length, int32_t chunkRows) {
-  return startChunks(buffers::similarityChunks(stagedEncoding(), static_cast<int64_t>(length), chunkRows));
+double table64(double length, double address, double destinationOffset, int32_t chunkRows) {
+  return table<double>(length, address, destinationOffset, chunkRows);
+}
+
+// The length x length matrix: written at address != 0 (1, or 0 when out of
+// memory), else the handle of a writer of chunkRows rows a chunk (0: out of memory).
+double similarity(double length, double address, int32_t chunkRows) {
+  const posenc::Encoding e = stagedEncoding();
+  if (address != 0) return posenc::similarity(e, static_cast<int64_t>(length), at<float>(address)) ? 1 : 0;
+  return startChunks(buffers::similarityChunks(e, static_cast<int64_t>(length), chunkRows));
 }
 
 // chunksNext(handle, rows, destinationOffset) in JS: a view of the next rows, or null.
@@ -212,16 +179,6 @@ val view64(double address, double count) {
   return val(emscripten::typed_memory_view(static_cast<size_t>(count), at<double>(address)));
 }
 
-bool tableInto32(double length, double address) {
-  return posenc::table(stagedEncoding(), static_cast<int64_t>(length), at<float>(address));
-}
-bool tableInto64(double length, double address) {
-  return posenc::table(stagedEncoding(), static_cast<int64_t>(length), at<double>(address));
-}
-bool similarityInto(double length, double address) {
-  return posenc::similarity(stagedEncoding(), static_cast<int64_t>(length), at<float>(address));
-}
-
 // What calls left behind: the writers kept for repeated options are dropped first.
 double allocatedBytes() {
   buffers::clearCaches();
@@ -232,27 +189,20 @@ double allocatedBytes() {
 
 EMSCRIPTEN_BINDINGS(posenc) {
   using namespace emscripten;
-  function("stagedEncodingAddress", &stagedEncodingAddress);
   function("validateEncoding", &validateEncoding);
   function("frequencies", &frequencies);
-  function("row32", &row32);
-  function("row64", &row64);
+  function("row", &row);
   function("offsetDots", &offsetDots);
   function("simd", &posenc::simdEnabled);
   function("allocatedBytes", &allocatedBytes);
-  function("tableOnce32", &tableOnce32);
-  function("tableOnce64", &tableOnce64);
   function("onceBytes", &onceBytes);
+  function("table32", &table32);
+  function("table64", &table64);
+  function("similarity", &similarity);
   function("allocateArray", &allocateArray);
   function("freeArray", &freeArray);
   function("view32", &view32);
   function("view64", &view64);
-  function("tableInto32", &tableInto32);
-  function("tableInto64", &tableInto64);
-  function("similarityInto", &similarityInto);
-  function("tableChunks32", &tableChunks32);
-  function("tableChunks64", &tableChunks64);
-  function("similarityChunks", &similarityChunks);
   function("chunksNext", &chunksNext);
   function("chunksEnd", &chunksEnd);
 }

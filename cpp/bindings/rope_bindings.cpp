@@ -17,6 +17,7 @@
 #include <new>
 
 #include "address.h"
+#include "boundary.h"
 #include "posenc/rope.h"
 #include "posenc/rope_base.h"
 
@@ -48,52 +49,12 @@ __attribute__((noinline)) Numbers numbers(const val& array) {
   return n;
 }
 
-// The order of the numbers in rope.js's ropeParamsArray().
-enum Field : size_t {
-  kRotaryDim,
-  kScaling,
-  kBase,
-  kFactor,
-  kOriginal,
-  kMax,
-  kSeqLen,
-  kBetaFast,
-  kBetaSlow,
-  kMscale,
-  kMscaleAllDim,
-  kAttentionFactor,
-  kTruncate,
-  kLowFreqFactor,
-  kHighFreqFactor,
-  kExponentDtype,
-  kFrequencyDtype,
-  kFields
-};
-
-// Float64Array [attentionFactor, invFreq...], or null (invalid, or out of memory).
-val frequencies(const val& fields, const val& shortFactor, const val& longFactor) {
-  const Numbers fieldValues = numbers(fields), shortValues = numbers(shortFactor),
-                longValues = numbers(longFactor);
-  if (!fieldValues.ok || !shortValues.ok || !longValues.ok || fieldValues.size != kFields) return val::null();
-  const double* f = fieldValues.data();
-  posenc::rope::Params p;
-  p.rotaryDim = static_cast<int32_t>(f[kRotaryDim]);
-  p.scaling = static_cast<posenc::rope::Scaling>(static_cast<int32_t>(f[kScaling]));
-  p.base = f[kBase];
-  p.factor = f[kFactor];
-  p.originalMaxPositionEmbeddings = f[kOriginal];
-  p.maxPositionEmbeddings = f[kMax];
-  p.seqLen = f[kSeqLen];
-  p.betaFast = f[kBetaFast];
-  p.betaSlow = f[kBetaSlow];
-  p.mscale = f[kMscale];
-  p.mscaleAllDim = f[kMscaleAllDim];
-  p.attentionFactor = f[kAttentionFactor];
-  p.truncate = f[kTruncate] != 0;
-  p.lowFreqFactor = f[kLowFreqFactor];
-  p.highFreqFactor = f[kHighFreqFactor];
-  p.precision.exponent = static_cast<posenc::Dtype>(static_cast<int32_t>(f[kExponentDtype]));
-  p.precision.frequency = static_cast<posenc::Dtype>(static_cast<int32_t>(f[kFrequencyDtype]));
+// Float64Array [attentionFactor, invFreq...] of the configuration rope.js
+// staged (boundary.h), or null (invalid, or out of memory).
+val frequencies(const val& shortFactor, const val& longFactor) {
+  const Numbers shortValues = numbers(shortFactor), longValues = numbers(longFactor);
+  if (!shortValues.ok || !longValues.ok) return val::null();
+  posenc::rope::Params p = posenc::bindings::ropeParamsFrom(posenc::bindings::stagedRope);
   const size_t pairs = static_cast<size_t>(p.rotaryDim > 0 ? p.rotaryDim / 2 : 0);
   if (shortValues.size == pairs && longValues.size == pairs) {
     p.shortFactor = shortValues.data();
@@ -160,28 +121,25 @@ val cacheNext(double handle, int32_t rows) {
 
 void cacheEnd(double handle) { delete chunksAt(handle); }
 
-template <typename T>
-bool applyAt(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
-             double tokens, double address, double positionsAddress, double start,
-             const posenc::Precision& precision) {
-  const Numbers w = numbers(invFreq);
-  if (!w.ok) return false;
-  T* x = at<T>(address);
-  return posenc::rope::apply(
-      w.data(), static_cast<int32_t>(w.size), attentionFactor, static_cast<posenc::rope::Layout>(layout),
-      headDim, heads, static_cast<int64_t>(tokens),
-      positionsAddress == 0 ? nullptr : at<const double>(positionsAddress), start, x, x, precision);
-}
-
 // x (at `address`, float32 or float64) rotated in place.
 bool apply(const val& invFreq, double attentionFactor, int32_t layout, int32_t headDim, int32_t heads,
            double tokens, double address, double positionsAddress, double start, bool float64,
            int32_t positionDtype, int32_t angleDtype) {
-  const posenc::Precision precision = anglePrecision(positionDtype, angleDtype);
-  return float64 ? applyAt<double>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
-                                   positionsAddress, start, precision)
-                 : applyAt<float>(invFreq, attentionFactor, layout, headDim, heads, tokens, address,
-                                  positionsAddress, start, precision);
+  const Numbers w = numbers(invFreq);
+  if (!w.ok) return false;
+  posenc::rope::Rotation r;
+  r.invFreq = w.data();
+  r.pairs = static_cast<int32_t>(w.size);
+  r.attentionFactor = attentionFactor;
+  r.layout = static_cast<posenc::rope::Layout>(layout);
+  r.headDim = headDim;
+  r.heads = heads;
+  r.tokens = static_cast<int64_t>(tokens);
+  r.positions = positionsAddress == 0 ? nullptr : at<const double>(positionsAddress);
+  r.start = start;
+  r.precision = anglePrecision(positionDtype, angleDtype);
+  return float64 ? posenc::rope::apply(r, at<double>(address), at<double>(address))
+                 : posenc::rope::apply(r, at<float>(address), at<float>(address));
 }
 
 // Float64Array [scores (maxOffset + 1) | bound (maxOffset + 1)], or null.

@@ -4,14 +4,12 @@
 #include <cmath>
 #include <memory>
 
+#include "posenc/limits.h"
 #include "posenc/posenc.h"
 
 namespace posenc::detail {
 
-// Largest magnitude of a position, start, scale or frequencyScale: beyond 2^53
-// positions are no longer distinct integers, and products such as 2 * start,
-// pos * w or scale^2 * dModel could overflow to Infinity.
-constexpr double kMaxMagnitude = 9007199254740992.0;  // 2^53
+using posenc::kMaxMagnitude;
 
 struct Column {
   int32_t pair;     // which (first, second) pair the column belongs to

@@ -2,9 +2,7 @@
 
 #include <cmath>
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "simd.h"
 
 namespace posenc::cosines {
 
@@ -68,7 +66,7 @@ double sum(const double* w, size_t count, double x) {
 
 }  // namespace scalar
 
-#ifdef __wasm_simd128__
+#if POSENC_SIMD
 
 namespace {
 

@@ -2,12 +2,13 @@
 
 #include "columns.h"
 #include "kernels.h"
+#include "posenc/limits.h"
 #include "posenc/posenc.h"
 
 namespace posenc {
 
 const char* validate(const Encoding& e) {
-  if (e.dModel < 1 || e.dModel > (1 << 20)) return "dModel must be an integer in [1, 1048576]";
+  if (e.dModel < 1 || e.dModel > kMaxDModel) return "dModel must be an integer in [1, 1048576]";
   if (e.layout != Layout::kInterleaved && e.layout != Layout::kConcat)
     return "layout must be 'interleaved' or 'concat'";
   if (e.exponent != Exponent::kPair && e.exponent != Exponent::kHalfMinusOne &&

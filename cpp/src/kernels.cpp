@@ -1,8 +1,6 @@
 #include "kernels.h"
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "simd.h"
 
 namespace posenc::kernels {
 
@@ -61,7 +59,7 @@ void sumSecondRows(const Bank& bank, size_t rows, double* sums) {
 
 }  // namespace scalar
 
-#ifdef __wasm_simd128__
+#if POSENC_SIMD
 
 namespace {
 

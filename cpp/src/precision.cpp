@@ -8,10 +8,7 @@
 #include <new>
 
 #include "posenc/posenc.h"
-
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "simd.h"
 
 namespace posenc {
 
@@ -141,7 +138,7 @@ void roundedAngles(Dtype format, double position, const double* frequencies, siz
 }  // namespace scalar
 
 void roundedAngles(Dtype format, double position, const double* frequencies, size_t count, double* angles) {
-#ifdef __wasm_simd128__
+#if POSENC_SIMD
   if (format != Dtype::kFloat64) {
     const Format f = formatOf(format);
     const v128_t p = wasm_f64x2_splat(position);

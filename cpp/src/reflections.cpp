@@ -1,8 +1,6 @@
 #include "reflections.h"
 
-#ifdef __wasm_simd128__
-#include <wasm_simd128.h>
-#endif
+#include "simd.h"
 
 namespace posenc::reflections {
 
@@ -61,7 +59,7 @@ void reflectFour(const Four& f, double* column, size_t count) {
 
 }  // namespace scalar
 
-#ifdef __wasm_simd128__
+#if POSENC_SIMD
 
 namespace {
 double sumLanes(v128_t x) { return wasm_f64x2_extract_lane(x, 0) + wasm_f64x2_extract_lane(x, 1); }

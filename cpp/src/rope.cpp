@@ -7,6 +7,7 @@
 
 #include "kernels.h"
 #include "oscillators.h"
+#include "posenc/limits.h"
 #include "precision.h"
 
 namespace posenc::rope {
@@ -14,8 +15,6 @@ namespace posenc::rope {
 namespace {
 
 constexpr double kPi = 3.141592653589793;
-// Positions beyond 2^53 are no longer distinct integers.
-constexpr double kMaxMagnitude = 9007199254740992.0;
 
 bool positive(double x) { return std::isfinite(x) && x > 0; }
 
@@ -358,9 +357,13 @@ void CacheWriter::State::writeDirect(T* cos, T* sin, int64_t rows) {
 namespace {
 
 template <typename T>
-bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout,
-                   int32_t headDim, int32_t heads, int64_t tokens, const double* positions, double start,
-                   const T* x, T* out, const Precision& precision) {
+bool applyRotation(const Rotation& r, const T* x, T* out) {
+  const double* invFreq = r.invFreq;
+  const int32_t pairs = r.pairs, headDim = r.headDim, heads = r.heads;
+  const int64_t tokens = r.tokens;
+  const double attentionFactor = r.attentionFactor;
+  const Layout layout = r.layout;
+  const Precision& precision = r.precision;
   if (posenc::validate(precision) != nullptr) return false;
   if (pairs < 1 || 2 * pairs > headDim || heads < 1 || tokens < 0) return false;
   std::unique_ptr<double[]> cs(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
@@ -369,7 +372,7 @@ bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor,
   double* s = c + pairs;
   const size_t hd = static_cast<size_t>(headDim);
   for (int64_t t = 0; t < tokens; ++t) {
-    const double position = positions ? positions[t] : start + static_cast<double>(t);
+    const double position = r.positions ? r.positions[t] : r.start + static_cast<double>(t);
     for (int32_t i = 0; i < pairs; ++i) {
       sinCos(roundedAngle(precision, position, invFreq[i]), &s[i], &c[i]);
       c[i] *= attentionFactor;
@@ -395,19 +398,9 @@ bool applyRotation(const double* invFreq, int32_t pairs, double attentionFactor,
 
 }  // namespace
 
-bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out,
-           const Precision& precision) {
-  return applyRotation(invFreq, pairs, attentionFactor, layout, headDim, heads, tokens, positions, start, x,
-                       out, precision);
-}
+bool apply(const Rotation& r, const float* x, float* out) { return applyRotation(r, x, out); }
 
-bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const double* x, double* out,
-           const Precision& precision) {
-  return applyRotation(invFreq, pairs, attentionFactor, layout, headDim, heads, tokens, positions, start, x,
-                       out, precision);
-}
+bool apply(const Rotation& r, const double* x, double* out) { return applyRotation(r, x, out); }
 
 // ---- relative scores ----
 

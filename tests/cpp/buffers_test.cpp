@@ -1,4 +1,4 @@
-// The buffers behind the wasm module's chunked copies (cpp/src/buffers.h).
+// The buffers behind the wasm module's chunked copies (cpp/bindings/buffers.h).
 #include "buffers.h"
 
 #include <gtest/gtest.h>

@@ -317,8 +317,15 @@ TEST(Precision, RopeCacheApplyAndScoresRoundEveryAngle) {
   // apply: x = (1, 0) in every pair turns to (cos, sin) of the rounded angle.
   std::vector<double> x(32, 0.0), positions = {3000.0};
   for (int i = 0; i < 16; ++i) x[i] = 1.0;
-  ASSERT_TRUE(posenc::rope::apply(w.data(), 16, 1.0, posenc::rope::Layout::kHalf, 32, 1, 1, positions.data(),
-                                  0, x.data(), x.data(), angles));
+  posenc::rope::Rotation rotation;
+  rotation.invFreq = w.data();
+  rotation.pairs = 16;
+  rotation.layout = posenc::rope::Layout::kHalf;
+  rotation.headDim = 32;
+  rotation.tokens = 1;
+  rotation.positions = positions.data();
+  rotation.precision = angles;
+  ASSERT_TRUE(posenc::rope::apply(rotation, x.data(), x.data()));
   for (int i = 0; i < 16; ++i) {
     const double angle = half(3000.0 * w[i]);  // 3000 is a float16 value
     EXPECT_NEAR(x[i], std::cos(angle), 1e-15);

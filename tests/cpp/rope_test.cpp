@@ -316,9 +316,17 @@ TEST(RopeApply, MatchesTheFloat64RotationWithinTwoFloat32Ulps) {
       std::vector<float> x(tokens * heads * headDim), out(x.size());
       std::vector<double> x64(x.size());
       for (size_t k = 0; k < x.size(); ++k) x64[k] = x[k] = static_cast<float>(normal(rng));
-      ASSERT_TRUE(posenc::rope::apply(w.data(), 32, 1.25, layout, headDim, heads, tokens,
-                                      explicitPositions ? positions.data() : nullptr, 40, x.data(),
-                                      out.data()));
+      posenc::rope::Rotation r;
+      r.invFreq = w.data();
+      r.pairs = 32;
+      r.attentionFactor = 1.25;
+      r.layout = layout;
+      r.headDim = headDim;
+      r.heads = heads;
+      r.tokens = tokens;
+      r.positions = explicitPositions ? positions.data() : nullptr;
+      r.start = 40;
+      ASSERT_TRUE(posenc::rope::apply(r, x.data(), out.data()));
       const std::vector<double> want = rotated(x64, w, 1.25, layout, headDim, heads, positions);
       for (size_t k = 0; k < x.size(); ++k) {
         const size_t head = k / headDim * headDim;
@@ -331,9 +339,7 @@ TEST(RopeApply, MatchesTheFloat64RotationWithinTwoFloat32Ulps) {
       }
       // In place gives the same values.
       std::vector<float> inPlace = x;
-      ASSERT_TRUE(posenc::rope::apply(w.data(), 32, 1.25, layout, headDim, heads, tokens,
-                                      explicitPositions ? positions.data() : nullptr, 40, inPlace.data(),
-                                      inPlace.data()));
+      ASSERT_TRUE(posenc::rope::apply(r, inPlace.data(), inPlace.data()));
       EXPECT_EQ(inPlace, out);
     }
   }

@@ -1,27 +1,15 @@
 // The public functions around one instantiated wasm module. Options are
 // validated in options.js; this file only sizes outputs and copies results
 // out of the wasm heap into arrays the caller owns.
-import {
-  byteOffsetOf,
-  checkSize,
-  checkWork,
-  COST,
-  dtypeOf,
-  encodingParams,
-  finite,
-  fixedDtype,
-  integer,
-  lengthOf,
-  MAX_BYTES,
-  outOfMemory,
-  outputArray,
-  typedArrayKind,
-  writeInto,
-} from './options.js';
+import { checkWork, COST } from './cost.js';
+import { dtypeOf, encodingParams, finite, fixedDtype, integer, lengthOf, MAX_BYTES } from './options.js';
+import { checkSize, outOfMemory, outputArray } from './outputs.js';
+import { byteOffsetOf, typedArrayKind, writeInto } from './typed-arrays.js';
 import { ANGLES, EXPONENTS, ODD_COLUMNS } from './conventions.js';
 import { identify } from './identify.js';
 import { allocator, WasmArray } from './wasm-array.js';
 import { ropeApi } from './rope.js';
+import { ENCODING_FIELDS, stager } from './boundary.js';
 import { leastSquaresApi } from './least-squares.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
@@ -101,7 +89,7 @@ function checkRatioPowerPositions(where, params, name, value) {
 }
 
 // Where out[index] lies, mod 4 KB: the module writes what is copied there half
-// a page away from it (cpp/src/buffers.h, placementBytes()).
+// a page away from it (cpp/bindings/buffers.h, placementBytes()).
 const pageOffset = (out, index) =>
   (byteOffsetOf(out) + index * (typedArrayKind(out) === 'Float64Array' ? 8 : 4)) % 4096;
 
@@ -113,8 +101,8 @@ function inPlace(where, out, module, ArrayType, count, write) {
 }
 
 /**
- * Copies the rows of a chunk writer (a handle from module.tableChunks32/64 or
- * similarityChunks: 0 when out of wasm memory) into out, and ends the writer.
+ * Copies the rows of a chunk writer (a handle from module.table32/64 or
+ * similarity: 0 when out of wasm memory) into out, and ends the writer.
  */
 function drain(module, chunks, chunkRows, out, rowValues, rowCount, where) {
   if (chunks === 0) throw outOfMemory(where);
@@ -134,42 +122,18 @@ function rowsPerChunk(rowBytes, rowCount) {
   return Math.max(1, Math.min(rowCount, Math.floor(CHUNK_BYTES / rowBytes)));
 }
 
-// The staged block's length: bindings.cpp's kFields.
-const STAGED_FIELDS = 15;
-
-export function createApi(module) {
+/** The API over an instantiated module whose report (module.boundary()) loader.js has checked. */
+export function createApi(module, report) {
   // Tables up to this size come from one call into scratch the module keeps.
   const onceBytes = module.onceBytes();
   // The module's memory now (a new ArrayBuffer after every growth).
   const wasmMemory = () => module.HEAPU8.buffer;
-  // Every call's options go through one block of wasm memory (bindings.cpp,
-  // stagedEncoding()): writing 15 doubles costs less than an Embind struct.
-  const stagedAddress = module.stagedEncodingAddress();
-  let staged = null;
-  // In the order of bindings.cpp's Field.
-  function stage(params) {
-    // A view taken before the memory grew is detached: take a new one then.
-    if (staged === null || staged.buffer !== module.HEAPU8.buffer)
-      staged = new Float64Array(module.HEAPU8.buffer, stagedAddress, STAGED_FIELDS);
-    staged[0] = params.dModel;
-    staged[1] = params.layout;
-    staged[2] = params.exponent;
-    staged[3] = params.order;
-    staged[4] = params.angle;
-    staged[5] = params.base;
-    staged[6] = params.frequencyScale;
-    staged[7] = params.start;
-    staged[8] = params.paddingRow;
-    staged[9] = params.scale;
-    staged[10] = params.oddColumn;
-    staged[11] = params.exponentDtype;
-    staged[12] = params.frequencyDtype;
-    staged[13] = params.positionDtype;
-    staged[14] = params.angleDtype;
-  }
+  // Every call's options go through one block of wasm memory (boundary.js):
+  // writing 15 doubles costs less than an Embind struct.
+  const stage = stager(module, report.encodingAddress, ENCODING_FIELDS);
   // The small tables' scratch, taken now, before pe.allocate() can fill the heap.
   stage(encodingParams('table', { dModel: 1 }));
-  module.tableOnce32(1, 0);
+  module.table32(1, 0, 0, 1);
   // A view of `count` values at `address` in the small tables' scratch (null
   // for address 0: out of memory), reused while the address, the count and
   // the memory stay the same. Valid until the next call into the module.
@@ -210,24 +174,23 @@ export function createApi(module) {
         tableWork(params, length, ArrayType),
         'reduce length or dModel',
       );
+      // table32/64 write in place, write a small table in one call or start a chunk writer (bindings.cpp).
+      const write = ArrayType === Float64Array ? module.table64 : module.table32;
       if (WasmArray.is(opts.out)) {
-        const write = ArrayType === Float64Array ? module.tableInto64 : module.tableInto32;
         return inPlace('table', opts.out, module, ArrayType, count, (address) => {
           stage(params);
-          return write(length, address);
+          return write(length, address, 0, 1) === 1;
         });
       }
       const out = outputArray('table', opts, ArrayType, count, true, wasmMemory);
       if (count * ArrayType.BYTES_PER_ELEMENT <= onceBytes) {
         // One call, no writer object: the fixed cost is most of a small table's.
-        const once = ArrayType === Float64Array ? module.tableOnce64 : module.tableOnce32;
         stage(params);
-        return copyOut('table', out, scratchRows(once(length, pageOffset(out, 0)), count, ArrayType));
+        return copyOut('table', out, scratchRows(write(length, 0, pageOffset(out, 0), 1), count, ArrayType));
       }
       const chunkRows = rowsPerChunk(params.dModel * ArrayType.BYTES_PER_ELEMENT, length);
-      const start = ArrayType === Float64Array ? module.tableChunks64 : module.tableChunks32;
       stage(params);
-      return drain(module, start(0, chunkRows), chunkRows, out, params.dModel, length, 'table');
+      return drain(module, write(length, 0, 0, chunkRows), chunkRows, out, params.dModel, length, 'table');
     },
 
     // row and frequencies do at most 2^20 values' work (dModel <= 2^20): no work limit.
@@ -238,7 +201,7 @@ export function createApi(module) {
       checkRatioPowerPositions('row', params, 'position', position);
       const out = outputArray('row', opts, ArrayType, params.dModel, false, wasmMemory);
       stage(params);
-      return copyOut('row', out, ArrayType === Float64Array ? module.row64(position) : module.row32(position));
+      return copyOut('row', out, module.row(position, ArrayType === Float64Array));
     },
 
     frequencies(opts) {
@@ -295,13 +258,13 @@ export function createApi(module) {
       if (WasmArray.is(opts.out)) {
         return inPlace('similarity', opts.out, module, Float32Array, length * length, (address) => {
           stage(params);
-          return module.similarityInto(length, address);
+          return module.similarity(length, address, 1) === 1;
         });
       }
       const out = outputArray('similarity', opts, Float32Array, length * length, true, wasmMemory);
       const chunkRows = rowsPerChunk(length * 4, length);
       stage(params);
-      return drain(module, module.similarityChunks(length, chunkRows), chunkRows, out, length, length, 'similarity');
+      return drain(module, module.similarity(length, 0, chunkRows), chunkRows, out, length, length, 'similarity');
     },
 
     /** An array in the module's own memory: table() and similarity() write into it without copying. */
@@ -321,7 +284,7 @@ export function createApi(module) {
     ...leastSquaresApi(module),
 
     // Rotary position embedding (rope.js).
-    ...ropeApi(module),
+    ...ropeApi(module, report),
   };
   return Object.freeze(api);
 }

@@ -1,6 +1,7 @@
 // The check every function taking a table makes: a row-major array of
 // finite numbers whose count is length * dModel.
-import { describe, integer, isDetached, MAX_BYTES, MAX_D_MODEL, typedArrayKind } from './options.js';
+import { describe, integer, MAX_BYTES, MAX_D_MODEL } from './options.js';
+import { isDetached, typedArrayKind } from './typed-arrays.js';
 
 /** @typedef {Float32Array | Float64Array | number[]} TableData */
 

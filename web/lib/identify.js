@@ -18,7 +18,8 @@
 // product the core's precision knobs do not reproduce.
 import { PRESETS, PRESET_NAMES, MISTAKEN_PRESETS } from './conventions.js';
 import { checkTable } from './check-table.js';
-import { checkWork, MAX_MAGNITUDE } from './options.js';
+import { checkWork } from './cost.js';
+import { MAX_MAGNITUDE } from './options.js';
 import { compare, compareTable, tableScratch } from './identify/compare.js';
 import { dtypePaths, explainRound, FLOAT32_ANGLE_PATH, FLOAT64_PATH } from './identify/explain.js';
 import { diagnosisOf, differences, presetDistance, STRUCTURAL_KNOBS } from './identify/diagnosis.js';

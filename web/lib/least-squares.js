@@ -3,21 +3,10 @@
 // The page asks it of the encoding's two halves: can the sine columns alone be
 // mapped onto the sine columns shifted by k? Validates, places the matrices in
 // wasm memory, and copies the residuals out.
-import {
-  bufferOf,
-  checkObjectKeys,
-  checkSize,
-  checkWork,
-  COST,
-  fail,
-  integer,
-  isDetached,
-  lengthOfView,
-  MAX_BYTES,
-  outOfMemory,
-  typedArrayKind,
-  writeInto,
-} from './options.js';
+import { checkWork, COST } from './cost.js';
+import { checkObjectKeys, fail, integer, MAX_BYTES } from './options.js';
+import { checkSize, outOfMemory } from './outputs.js';
+import { bufferOf, isDetached, lengthOfView, typedArrayKind, writeInto } from './typed-arrays.js';
 
 const WHERE = 'leastSquaresResiduals';
 const KEYS = ['inputs', 'targets', 'rows', 'rankTolerance'];

@@ -2,6 +2,7 @@
 // module, or a URL / bytes the caller gives), instantiates it once and caches
 // the API, so every caller (and every embed on a page) shares one instance.
 import { createApi } from './api.js';
+import { checkBoundary, moduleReport } from './boundary.js';
 import { describe } from './options.js';
 
 // A module using v128 (i8x16.splat / popcnt): validates only where SIMD is on.
@@ -159,7 +160,8 @@ async function instantiate(variant, { wasmUrl, wasmBinary }) {
   }
   started = true;
   for (const text of startup) console.warn(text);
-  return createApi(module);
+  // Before any call stages a field: a module built from other sources is refused here.
+  return createApi(module, checkBoundary(moduleReport(module), typeof module.ropeFrequencies === 'function'));
 }
 
 /** A URL for a message: data: URLs shortened. */

@@ -1,6 +1,7 @@
 // .npy files (numpy's format): the writer, and the reader parseTable uses.
 import { checkTable } from './check-table.js';
-import { describe, typedArrayKind } from './options.js';
+import { describe } from './options.js';
+import { typedArrayKind } from './typed-arrays.js';
 import { parseError, squeezed } from './parse-shape.js';
 
 const NPY_MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // "\x93NUMPY"

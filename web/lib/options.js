@@ -13,10 +13,10 @@ import {
   PRESETS,
   PRESET_NAMES,
 } from './conventions.js';
+import { LIMITS } from './limits.js';
 
-export const MAX_D_MODEL = 1 << 20;
-// Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
-export const MAX_BYTES = 2 ** 31 - 1;
+export const MAX_D_MODEL = LIMITS.maxDModel;
+export const MAX_BYTES = LIMITS.maxBytes;
 
 // The knobs of a convention, which every function takes.
 const ENCODING_OPTIONS = [
@@ -93,10 +93,7 @@ export function integer(where, name, value, min, max) {
 
 const aFiniteNumber = () => 'a finite number';
 
-// Largest magnitude of a position, a scale or minTimescale: beyond 2^53 positions
-// are no longer distinct integers, and products such as 2 * start, pos * w or
-// scale^2 * dModel could overflow to Infinity and come back as NaN.
-export const MAX_MAGNITUDE = 2 ** 53;
+export const MAX_MAGNITUDE = LIMITS.maxMagnitude;
 
 /** A finite number; with `bounded`, also of magnitude at most 2^53. */
 export function finite(where, name, value, bounded = false) {
@@ -303,148 +300,6 @@ export function lengthOf(where, opts) {
   return integer(where, 'length', opts.length, 1, MAX_BYTES);
 }
 
-/** Throws unless count elements of ArrayType fit in MAX_BYTES. */
 // `what` of checkSize and checkWork: text, or a function that gives it, so
 // that a call within the limits builds no message.
-const textOf = (what) => (typeof what === 'function' ? what() : what);
-
-export function checkSize(where, what, count, ArrayType, advice = 'reduce length or dModel') {
-  const bytes = count * ArrayType.BYTES_PER_ELEMENT;
-  if (bytes > MAX_BYTES)
-    throw new RangeError(
-      `posenc.${where}: ${textOf(what)} needs ${bytes} bytes, more than ${MAX_BYTES} (what wasm32 can hold); ${advice}`,
-    );
-}
-
-// Work limits: every call estimates its work before it starts and refuses
-// more than MAX_WORK units, one unit being about a nanosecond on the 2-core
-// test VM (docs/reliability.md gives the measured times at each limit). The
-// costs per value below are those measured there, rounded up, sin/cos and pow
-// doubled: measured under load, 2^28 direct float32 values (1 GiB) took 23 s.
-export const MAX_WORK = 2 ** 32;
-export const COST = Object.freeze({
-  // A float32 table value of the angle-addition recurrence, a value copied out,
-  // one term of a sum of cosines (offsetDots, similarity), a matrix entry.
-  step: 1,
-  // A value evaluated directly with sin/cos (float64 tables; sin and cos of a
-  // pair at different frequencies).
-  direct: 32,
-  // A value whose angle (and position) is rounded to a dtype: at most a
-  // sin/cos (float32 angles; float16 and bfloat16 angles keep the sin/cos of
-  // each of their 65536 values, about 4 ns a value) plus the rounding.
-  rounded: 48,
-  // A value of angle 'ratio-power': a pow and a sin/cos.
-  power: 80,
-  // A multiply-add of the real row products ('ratio-power' similarity).
-  product: 3,
-  // The sin and cos of one angle of magnitude beyond 2^20 (RoPE: far positions
-  // or large inverse frequencies), where musl's argument reduction takes its
-  // slow path: 400-800 ns measured under load, against about 60 for both below.
-  farAngle: 800,
-  // One pair at one offset of ropeScores: two oscillator steps, a term of the
-  // dot product and of the partial sums, a square root (11-26 ns measured under load).
-  ropeScore: 32,
-});
-
-/** Throws unless `work` is within `limit`; `what` (or what it returns) spells out the estimate. */
-export function checkWork(where, what, work, advice, limit = MAX_WORK) {
-  if (work > limit)
-    throw new RangeError(
-      `posenc.${where}: ${textOf(what)} = ${work} work units exceeds ${limit}, the most one call may do (a few seconds); ${advice}`,
-    );
-}
-
-// The engine's own typed-array accessors, taken once: the brand and the
-// length of an \`out\` come from its internal slots, never from properties a
-// subclass, a Proxy or a look-alike object could override, and its values are
-// written by the intrinsic set() (a subclass's set() that calls back into
-// posenc would otherwise run while the values sit in wasm scratch).
-const TypedArray = Object.getPrototypeOf(Float32Array);
-const intrinsic = (name) => Object.getOwnPropertyDescriptor(TypedArray.prototype, name);
-const typedArrayTag = intrinsic(Symbol.toStringTag).get;
-const typedArrayLength = intrinsic('length').get;
-const typedArrayBuffer = intrinsic('buffer').get;
-const typedArrayByteOffset = intrinsic('byteOffset').get;
-const typedArraySet = intrinsic('set').value;
-
-/** 'Float32Array', 'Float64Array', … for a typed array of any realm (node:vm, an iframe), else undefined. */
-export const typedArrayKind = (value) => typedArrayTag.call(value);
-
-/** Whether an ArrayBuffer (or SharedArrayBuffer) was detached (transferred, or wasm memory that grew). */
-export function isDetached(buffer) {
-  try {
-    new Uint8Array(buffer, 0, 0);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/** A typed array's byte offset, from its internal slot. */
-export const byteOffsetOf = (array) => typedArrayByteOffset.call(array);
-
-/** out.set(values, offset) with the engine's own set(), whatever out's class says. */
-export function writeInto(out, values, offset = 0) {
-  typedArraySet.call(out, values, offset);
-}
-
-/**
- * Throws unless `value`, the parameter `name`, is a live typed array of
- * ArrayType's kind (of this or another realm, or a subclass) holding `count`
- * values, which is no view of the module's memory: `wasmMemory()` gives that
- * memory, which the call may detach by growing it. `why` follows the type in
- * the message; `inPlace`: a WasmArray is accepted too. Returns value.
- */
-export function checkOutput(where, name, value, ArrayType, count, { inPlace = false, wasmMemory, why = '' } = {}) {
-  if (typedArrayKind(value) !== ArrayType.name)
-    fail(
-      TypeError,
-      where,
-      `${name} must be a ${ArrayType.name}${why}${inPlace ? ' or a WasmArray from pe.allocate()' : ''}`,
-      value,
-    );
-  const buffer = typedArrayBuffer.call(value);
-  const length = typedArrayLength.call(value);
-  // A view of a detached buffer has length 0: one of the length wanted (>= 1)
-  // is live, and needs no test (which builds a view).
-  if ((length !== count || count === 0) && isDetached(buffer))
-    fail(
-      TypeError,
-      where,
-      `${name} is a view of a detached buffer (a WasmArray.array taken before the wasm memory grew, or a transferred buffer): ${inPlace ? 'pass the WasmArray itself, or read .array again' : 'read .array again, or pass an array of your own'}`,
-      value,
-    );
-  if (wasmMemory !== undefined && buffer === wasmMemory())
-    fail(
-      TypeError,
-      where,
-      `${name} is a view of the module's own memory (WasmArray.array), which this call may detach by growing it${inPlace ? ': pass the WasmArray itself (out: wasmArray), written in place' : ': pass a Float32Array/Float64Array of your own'}`,
-      value,
-    );
-  if (length !== count) fail(RangeError, where, `${name} must have length ${count}`, length);
-  return value;
-}
-
-/** A typed array's length, from its internal slot (0 once detached). */
-export const lengthOfView = (array) => typedArrayLength.call(array);
-
-/** A typed array's buffer, from its internal slot. */
-export const bufferOf = (array) => typedArrayBuffer.call(array);
-
-/**
- * The caller's buffer when given (a Float32Array or Float64Array of this or
- * another realm, or a subclass; it must fit exactly), else a new one.
- * `wasmMemory`: the module's memory, whose views the call may detach by growing it.
- */
-export function outputArray(where, opts, ArrayType, count, inPlace = false, wasmMemory = undefined) {
-  const out = opts?.out;
-  if (out === undefined) return new ArrayType(count);
-  const why = ArrayType === Float64Array ? ' (dtype float64)' : '';
-  return checkOutput(where, 'out', out, ArrayType, count, { inPlace, wasmMemory, why });
-}
-
-/** The error of a call whose scratch or result did not fit in the wasm heap. */
-export const outOfMemory = (where) =>
-  new RangeError(
-    `posenc.${where}: not enough wasm memory for this request (free() the WasmArrays you no longer need, or ask for less)`,
-  );
+export const textOf = (what) => (typeof what === 'function' ? what() : what);

@@ -1,5 +1,6 @@
 // parseTable: a table from .npy bytes or text, whichever it is given.
-import { describe, integer, isDetached, MAX_D_MODEL } from './options.js';
+import { describe, integer, MAX_D_MODEL } from './options.js';
+import { isDetached } from './typed-arrays.js';
 import { hasNpyMagic, parseNpy } from './npy.js';
 import { parseError } from './parse-shape.js';
 import { MAX_TEXT_CHARS, textEncodingOf, textTable } from './parse-text.js';

@@ -6,7 +6,9 @@
 // rope_theta, and none, linear, yarn or llama3 scaling with its factor. The
 // verdict is checked by rebuilding the cache with ropeCache and measuring the
 // largest difference against what a float32 angle or the values' dtype allow.
-import { checkWork, COST, describe, fail, integer, lengthOfView, MAX_BYTES, oneOf, typedArrayKind } from './options.js';
+import { checkWork, COST } from './cost.js';
+import { describe, fail, integer, MAX_BYTES, oneOf } from './options.js';
+import { lengthOfView, typedArrayKind } from './typed-arrays.js';
 
 const TWO_PI = 2 * Math.PI;
 export const ROPE_IDENTIFY_DTYPES = Object.freeze(['float16', 'bfloat16', 'float32', 'float64']);

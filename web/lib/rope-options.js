@@ -2,20 +2,8 @@
 // input throws a TypeError/RangeError naming the parameter (nested scaling
 // fields as `scaling.<field>`) and the module is never left half-way through a
 // call. Defaults and fallbacks are Hugging Face's (standardize_rope_params).
-import {
-  bufferOf,
-  checkKnownKeys,
-  fail,
-  finite,
-  integer,
-  isDetached,
-  lengthOfView,
-  MAX_BYTES,
-  MAX_MAGNITUDE,
-  oneOf,
-  precisionParams,
-  typedArrayKind,
-} from './options.js';
+import { checkKnownKeys, fail, finite, integer, MAX_BYTES, MAX_MAGNITUDE, oneOf, precisionParams } from './options.js';
+import { bufferOf, isDetached, lengthOfView, typedArrayKind } from './typed-arrays.js';
 import { PRECISION_OPTIONS, ROPE_LAYOUTS } from './conventions.js';
 
 export const ROPE_SCALING_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3']);

@@ -2,26 +2,15 @@
 // ropeApply, ropeScores, ropeFromConfig). Options are validated in
 // rope-options.js; this file sizes outputs and copies results out of the wasm
 // heap into arrays the caller owns.
-import {
-  bufferOf,
-  byteOffsetOf,
-  checkOutput,
-  checkKnownKeys,
-  checkSize,
-  checkWork,
-  COST,
-  fail,
-  integer,
-  isDetached,
-  lengthOfView,
-  MAX_BYTES,
-  outOfMemory,
-  typedArrayKind,
-  writeInto,
-} from './options.js';
+import { checkWork, COST } from './cost.js';
+import { checkKnownKeys, fail, integer, MAX_BYTES, MAX_MAGNITUDE } from './options.js';
+import { checkOutput, checkSize, outOfMemory } from './outputs.js';
+import { bufferOf, byteOffsetOf, isDetached, lengthOfView, typedArrayKind, writeInto } from './typed-arrays.js';
 import { MAX_HEAD_DIM, ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
 import { ropeIdentify } from './rope-identify.js';
+import { ENUMS, ROPE_FIELDS, stager } from './boundary.js';
+import { ROPE_LAYOUTS } from './conventions.js';
 
 // Cache rows come a chunk at a time into wasm scratch and are copied out while in cache.
 const CHUNK_BYTES = 256 * 1024;
@@ -71,7 +60,7 @@ function positionsOf(where, p, tokens) {
   for (let t = 0; t < tokens; t++) {
     const value = p[t];
     if (typeof value !== 'number') fail(TypeError, where, `positions[${t}] must be a number`, value);
-    if (!(Math.abs(value) <= 2 ** 53))
+    if (!(Math.abs(value) <= MAX_MAGNITUDE))
       fail(RangeError, where, `positions[${t}] must be a finite number of magnitude at most 2^53`, value);
     positions[t] = value;
   }
@@ -96,33 +85,21 @@ function sameNumbers(a, b) {
 // Angles rounded to a dtype are evaluated one by one (no recurrence).
 const linearAngles = (resolved) => resolved.precision.positionDtype === 0 && resolved.precision.angleDtype === 0;
 
-export function ropeApi(module) {
+/** The number the module reads for a layout option (rope-options.js gives its index in ROPE_LAYOUTS). */
+const layoutNumber = (index) => ENUMS.layout[ROPE_LAYOUTS[index]];
+
+export function ropeApi(module, report) {
+  // The configuration of ropeFrequencies goes through a staged block, as the encodings' (api.js).
+  const stage = stager(module, report.ropeAddress, ROPE_FIELDS);
   // Kept per module, and dropped with it.
   const recentFrequencies = [];
   // The module's memory now (a new ArrayBuffer after every growth).
   const wasmMemory = () => module.HEAPU8.buffer;
   function frequencies(where, resolved) {
     const p = resolved.params;
-    // The order of rope_bindings.cpp's Field.
-    const fields = Float64Array.of(
-      p.rotaryDim,
-      p.scaling,
-      p.base,
-      p.factor,
-      p.originalMaxPositionEmbeddings,
-      p.maxPositionEmbeddings,
-      p.seqLen,
-      p.betaFast,
-      p.betaSlow,
-      p.mscale,
-      p.mscaleAllDim,
-      p.attentionFactor,
-      p.truncate ? 1 : 0,
-      p.lowFreqFactor,
-      p.highFreqFactor,
-      p.exponentDtype,
-      p.frequencyDtype,
-    );
+    // The staged numbers (truncate as 0 or 1), also the key of the frequencies kept.
+    const fields = new Float64Array(ROPE_FIELDS.length);
+    for (let i = 0; i < fields.length; i++) fields[i] = +p[ROPE_FIELDS[i]];
     const known = recentFrequencies.find(
       (entry) =>
         sameNumbers(entry.fields, fields) &&
@@ -130,7 +107,8 @@ export function ropeApi(module) {
         sameNumbers(entry.longFactor, resolved.longFactor),
     );
     if (known !== undefined) return known.frequencies;
-    const f = module.ropeFrequencies(fields, resolved.shortFactor, resolved.longFactor);
+    stage(p);
+    const f = module.ropeFrequencies(resolved.shortFactor, resolved.longFactor);
     if (f === null) throw outOfMemory(where);
     // Never handed to the caller (ropeFrequencies returns a copy), so never changed.
     const frequencies = { attentionFactor: f[0], invFreq: f.subarray(1) };
@@ -160,7 +138,7 @@ export function ropeApi(module) {
       if (opts.length === undefined) fail(TypeError, where, 'length is required: an integer >= 1', undefined);
       const length = integer(where, 'length', opts.length, 1, MAX_BYTES);
       const start = ropePosition(where, 'start', opts.start, length);
-      const layout = ropeLayout(where, opts);
+      const layout = layoutNumber(ropeLayout(where, opts));
       const ArrayType = ropeDtype(where, opts);
       const d = resolved.rotaryDim;
       checkSize(where, `a ${length} x ${d} cache`, length * d, ArrayType);
@@ -231,7 +209,7 @@ export function ropeApi(module) {
       if (count === 0 || count % headValues !== 0)
         fail(RangeError, where, `x must hold tokens x heads x headDim values, a multiple of ${headValues}`, count);
       const tokens = count / headValues;
-      const layout = ropeLayout(where, opts);
+      const layout = layoutNumber(ropeLayout(where, opts));
       let positions = null;
       let farthest = 0;
       if (opts.positions !== undefined) {

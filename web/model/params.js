@@ -421,7 +421,11 @@ export const PARAM = Object.freeze(Object.fromEntries(PARAMS.map((row) => [row.k
 /** The rows the explainer page has controls for (its state and URL). */
 export const CONTROLS = Object.freeze(PARAMS.filter((row) => row.shown === 'control'));
 
-/** Range of the controls with fixed ranges: { dModel: [2, 1024], length: [8, 2048], base: [2, 1e8] }. */
+/**
+ * Range of the controls with fixed ranges: { dModel: [2, 1024], length: [8, 2048], base: [2, 1e8] }.
+ * The page's and elements' slider ranges, a UI choice: they lie within the library's limits
+ * (web/lib/limits.js; tests/js/boundary.test.js checks), which are far wider.
+ */
 export const LIMITS = Object.freeze(
   Object.fromEntries(
     CONTROLS.filter((row) => row.range?.every(Number.isFinite)).map((row) => [row.key, Object.freeze([...row.range])]),

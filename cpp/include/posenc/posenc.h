@@ -13,39 +13,61 @@
 
 namespace posenc {
 
-// Where the two members of a (sin, cos) pair go in a row.
-enum class Layout : int32_t {
-  kInterleaved = 0,  // pair i -> columns 2i, 2i+1 (the paper, PyTorch tutorial)
-  kConcat = 1,       // pair i -> columns i, n+i: [sin block | cos block] (tensor2tensor)
-};
+// Every enum that crosses to JS, as X(enumerator, name in the JS options,
+// value): the enums below are made from these lists, and the binding reports
+// them (cpp/bindings/boundary.cpp) so that web/lib/boundary.js can check at
+// load that the numbers it stages are the ones read here.
+#define POSENC_ENUMERATOR(id, name, value) id = value,
+
+// Where the two members of a pair go in a row (or a RoPE head) of n pairs.
+//   interleaved: pair i -> columns 2i, 2i+1 (the paper, PyTorch tutorial;
+//                RoPE: GPT-J, GGML NORMAL, RoFormer)
+//   concat/half: pair i -> columns i, n+i, [sin block | cos block]
+//                (tensor2tensor); RoPE calls it 'half' (HF rotate_half,
+//                GPT-NeoX, GGML NEOX)
+#define POSENC_LAYOUTS(X)           \
+  X(kInterleaved, "interleaved", 0) \
+  X(kConcat, "concat", 1)           \
+  X(kHalf, "half", 1)
 
 // What the frequency exponent e in w = base^(-e) is computed from.
-enum class Exponent : int32_t {
-  kPair = 0,          // e = 2i/d for pair i (the paper)
-  kHalfMinusOne = 1,  // e = i/(d/2 - 1)       (tensor2tensor, fairseq)
-  kColumn = 2,        // e = 2j/d for column j  (sin and cos get different frequencies)
-};
+//   pair: e = 2i/d for pair i (the paper)
+//   half-minus-one: e = i/(d/2 - 1) (tensor2tensor, fairseq)
+//   column: e = 2j/d for column j (sin and cos get different frequencies)
+#define POSENC_EXPONENTS(X)             \
+  X(kPair, "pair", 0)                   \
+  X(kHalfMinusOne, "half-minus-one", 1) \
+  X(kColumn, "column", 2)
 
 // Which function comes first in a pair.
-enum class Order : int32_t { kSinCos = 0, kCosSin = 1 };
+#define POSENC_ORDERS(X) X(kSinCos, "sin-cos", 0) X(kCosSin, "cos-sin", 1)
 
 // How the angle is formed from the position.
-enum class Angle : int32_t {
-  kDivide = 0,      // pos * w = pos / base^e (correct)
-  kRatioPower = 1,  // (pos / base)^e (a well-known mistake; not a sinusoid of pos)
-};
+//   divide: pos * w = pos / base^e (correct)
+//   ratio-power: (pos / base)^e (a well-known mistake; not a sinusoid of pos)
+#define POSENC_ANGLES(X) X(kDivide, "divide", 0) X(kRatioPower, "ratio-power", 1)
 
 // What the last column of an odd dModel holds (it has no pair partner).
-enum class OddColumn : int32_t {
-  kFormula = 0,  // the formula continued: column d-1 = 2i is the first member of
-                 // pair i = (d-1)/2, e.g. sin(pos / base^((d-1)/d)) (the paper,
-                 // Hugging Face, Keras-NLP)
-  kZero = 1,     // zeros (tensor2tensor and fairseq pad with a zero column)
-};
+//   formula: the formula continued: column d-1 = 2i is the first member of
+//            pair i = (d-1)/2, e.g. sin(pos / base^((d-1)/d)) (the paper,
+//            Hugging Face, Keras-NLP)
+//   zero: zeros (tensor2tensor and fairseq pad with a zero column)
+#define POSENC_ODD_COLUMNS(X) X(kFormula, "formula", 0) X(kZero, "zero", 1)
 
 // A number format a value can be rounded to between steps, as frameworks hold
 // positions, frequencies and angles in their tensors' dtype.
-enum class Dtype : int32_t { kFloat64 = 0, kFloat32 = 1, kFloat16 = 2, kBfloat16 = 3 };
+#define POSENC_DTYPES(X)    \
+  X(kFloat64, "float64", 0) \
+  X(kFloat32, "float32", 1) \
+  X(kFloat16, "float16", 2) \
+  X(kBfloat16, "bfloat16", 3)
+
+enum class Layout : int32_t { POSENC_LAYOUTS(POSENC_ENUMERATOR) };
+enum class Exponent : int32_t { POSENC_EXPONENTS(POSENC_ENUMERATOR) };
+enum class Order : int32_t { POSENC_ORDERS(POSENC_ENUMERATOR) };
+enum class Angle : int32_t { POSENC_ANGLES(POSENC_ENUMERATOR) };
+enum class OddColumn : int32_t { POSENC_ODD_COLUMNS(POSENC_ENUMERATOR) };
+enum class Dtype : int32_t { POSENC_DTYPES(POSENC_ENUMERATOR) };
 
 // x rounded once to `format`: to nearest, ties to even (what frameworks'
 // casts do). float16 is IEEE binary16 (subnormals below 2^-14, +-inf from

@@ -16,20 +16,20 @@
 
 namespace posenc::rope {
 
-enum class Scaling : int32_t {
-  kDefault = 0,
-  kLinear = 1,
-  kDynamic = 2,
-  kYarn = 3,
-  kLongrope = 4,
-  kLlama3 = 5
-};
+// The rope types of Hugging Face's rope_scaling (POSENC_ENUMERATOR: posenc.h).
+#define POSENC_ROPE_SCALINGS(X) \
+  X(kDefault, "default", 0)     \
+  X(kLinear, "linear", 1)       \
+  X(kDynamic, "dynamic", 2)     \
+  X(kYarn, "yarn", 3)           \
+  X(kLongrope, "longrope", 4)   \
+  X(kLlama3, "llama3", 5)
 
-// Where the two members of pair i sit in a head of rotaryDim values.
-enum class Layout : int32_t {
-  kHalf = 0,         // i and i + rotaryDim/2: HF rotate_half, GPT-NeoX, GGML NEOX
-  kInterleaved = 1,  // 2i and 2i + 1: GPT-J, GGML NORMAL, RoFormer
-};
+enum class Scaling : int32_t { POSENC_ROPE_SCALINGS(POSENC_ENUMERATOR) };
+
+// Where the two members of pair i sit in a head of rotaryDim values: the
+// sinusoidal table's numbering (kHalf is its kConcat), one enum for both.
+using Layout = posenc::Layout;
 
 constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
 
@@ -87,18 +87,28 @@ class CacheWriter {
   std::unique_ptr<State> state_;
 };
 
-// Rotates x, [tokens x heads x headDim] row-major, into out (which may be x):
-// the first 2 * pairs values of every head turn by position * invFreq (times
-// attentionFactor), the rest are copied. Token t is at positions[t], or at
-// start + t when positions is null. Arithmetic in float64, rounded once; the
-// angles rounded per precision.position and precision.angle.
-// False when scratch memory is unavailable.
-bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const float* x, float* out,
-           const Precision& precision = {});
-bool apply(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, int32_t headDim,
-           int32_t heads, int64_t tokens, const double* positions, double start, const double* x, double* out,
-           const Precision& precision = {});
+// A rotation of x, [tokens x heads x headDim] row-major: the first 2 * pairs
+// values of every head turn by position * invFreq (times attentionFactor),
+// the rest are copied. Token t is at positions[t], or at start + t when
+// positions is null; the angles are rounded per precision.position and
+// precision.angle.
+struct Rotation {
+  const double* invFreq = nullptr;  // pairs values
+  int32_t pairs = 0;
+  double attentionFactor = 1.0;
+  Layout layout = Layout::kHalf;
+  int32_t headDim = 0;
+  int32_t heads = 1;
+  int64_t tokens = 0;
+  const double* positions = nullptr;  // tokens values, or null
+  double start = 0;
+  Precision precision = {};
+};
+
+// x rotated into out (which may be x); arithmetic in float64, rounded once.
+// False when scratch memory is unavailable or `r` is not usable.
+bool apply(const Rotation& r, const float* x, float* out);
+bool apply(const Rotation& r, const double* x, double* out);
 
 // For q = k = (1, ..., 1) / sqrt(headDim) and k = 0..maxOffset:
 //   scores[k] = q . R(from)^T R(from + k) k, R(m) rotating pairs by m * invFreq

@@ -1,7 +1,8 @@
-// Buffers for a caller that copies results out of the library's memory a
-// chunk at a time (the JavaScript side of the wasm module, through
-// cpp/bindings), and arrays lent to such a caller. Not public API: a C++ user
-// writes straight into its own memory with TableWriter and SimilarityWriter.
+// The binding's transport policy: buffers for a caller that copies results
+// out of the library's memory a chunk at a time (the JavaScript side of the
+// wasm module), and arrays lent to such a caller. Beside the binding, not in
+// the core: a C++ user writes straight into its own memory with TableWriter
+// and SimilarityWriter. Plain C++ (no Emscripten), so the native tests cover it.
 //
 // Nothing here aborts when memory is short: allocations that fail or whose
 // size overflows size_t give null (wasm: size_t is 32 bits, and the module

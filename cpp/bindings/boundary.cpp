@@ -1,0 +1,64 @@
+// What the module tells web/lib/boundary.js at load: the names of the staged
+// blocks' fields in order, every enum's names and values, the limits (all from
+// the lists of boundary.h, posenc.h, rope.h and limits.h) and where the blocks
+// are. Text made by the compiler from those lists, one item a line: an Embind
+// object built field by field would take much more of the module (wasm size).
+#include "boundary.h"
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+
+namespace posenc::bindings {
+
+// The encoding's block, then the RoPE configuration's: one address for both.
+double staged[encoding_field::kCount + rope_field::kCount];
+double* const stagedEncoding = staged;
+double* const stagedRope = staged + encoding_field::kCount;
+
+}  // namespace posenc::bindings
+
+using emscripten::val;
+
+namespace {
+
+#define POSENC_FIELD_NAME(name, member) " " #name
+#define POSENC_ENUM_MEMBER(id, name, value) " " name " " #value
+#define POSENC_LIMIT_LINE(id, name, type, value) "limit " #name " " #value "\n"
+
+// The RoPE lines only in modules with the RoPE functions (CMakeLists.txt):
+// the others read no RoPE block.
+#ifdef POSENC_ROPE_BINDINGS
+#define POSENC_ROPE_REPORT \
+  "ropeFields" POSENC_ROPE_FIELDS(POSENC_FIELD_NAME) "\n"       \
+  "enum scaling" POSENC_ROPE_SCALINGS(POSENC_ENUM_MEMBER) "\n"
+#else
+#define POSENC_ROPE_REPORT ""
+#endif
+
+constexpr char kReport[] =
+    "encodingFields" POSENC_ENCODING_FIELDS(POSENC_FIELD_NAME) "\n"
+    "enum layout" POSENC_LAYOUTS(POSENC_ENUM_MEMBER) "\n"
+    "enum exponent" POSENC_EXPONENTS(POSENC_ENUM_MEMBER) "\n"
+    "enum order" POSENC_ORDERS(POSENC_ENUM_MEMBER) "\n"
+    "enum angle" POSENC_ANGLES(POSENC_ENUM_MEMBER) "\n"
+    "enum oddColumn" POSENC_ODD_COLUMNS(POSENC_ENUM_MEMBER) "\n"
+    "enum dtype" POSENC_DTYPES(POSENC_ENUM_MEMBER) "\n"
+    POSENC_ROPE_REPORT
+    POSENC_LIMITS(POSENC_LIMIT_LINE) POSENC_TRANSPORT_LIMITS(POSENC_LIMIT_LINE);
+
+// A view of the report's bytes (ASCII) in the module's memory, read at once by loader.js.
+val boundary() {
+  return val(emscripten::typed_memory_view(sizeof kReport - 1, reinterpret_cast<const uint8_t*>(kReport)));
+}
+
+// The staged blocks' address: the encoding's, then the RoPE configuration's.
+double stagedAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::staged)); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(posenc_boundary) {
+  emscripten::function("boundary", &boundary);
+  emscripten::function("stagedAddress", &stagedAddress);
+}
