@@ -1,6 +1,6 @@
 // The page's first load (docs/performance.md, "The page's first load"): its
 // text and formulas come typeset in the HTML and the language chunks (built
-// by web/vite-rich-text.js), so the page runs no KaTeX at load, in either
+// by web/build/vite-rich-text.js), so the page runs no KaTeX at load, in either
 // language; and it records the User Timing marks npm run bench reads.
 // Usage: node tests/e2e/page-load.test.mjs (after a build of dist/site).
 import { existsSync } from 'node:fs';
@@ -107,7 +107,7 @@ const richElements = (page) =>
       tex: [...node.querySelectorAll('.katex annotation[encoding="application/x-tex"]')].map((a) =>
         a.textContent.trim(),
       ),
-      // Formulas without KaTeX's HTML markup (the build's MathML-only ones, web/vite-rich-text.js).
+      // Formulas without KaTeX's HTML markup (the build's MathML-only ones, web/build/vite-rich-text.js).
       mathmlOnly: [...node.querySelectorAll('.katex')].filter((katex) => !katex.querySelector('.katex-html')).length,
       text: node.textContent,
     })),

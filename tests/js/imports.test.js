@@ -17,8 +17,10 @@ const ALLOWED = {
   elements: ['elements', 'model', 'lib', 'plots', 'i18n'],
   embed: ['embed', 'elements', 'model', 'lib', 'i18n'],
   page: ['page', 'model', 'lib', 'plots', 'i18n'],
-  // web/main.js (the page's entry), web/vite.config.js, web/scripts/
-  root: ['root', 'page', 'model', 'lib', 'plots', 'i18n'],
+  // web/main.js (the page's entry), web/vite.config.js
+  root: ['root', 'build', 'page', 'model', 'lib', 'plots', 'i18n'],
+  // The Vite plugins: they render the page's text with the page's own code.
+  build: ['build', 'page', 'model', 'lib', 'i18n'],
   scripts: ['scripts'],
 };
 

@@ -15,7 +15,7 @@ import { setPainter } from '../plots/common.js';
 import { paintCells } from '../plots/paint.js';
 
 /**
- * The worker the built page started before it was parsed (web/vite-early-worker.js) and the errors
+ * The worker the built page started before it was parsed (web/build/vite-early-worker.js) and the errors
  * it reported so far ({ message }), once; null where there is none (the dev server, a host whose CSP
  * blocks the inline script) or once taken.
  */

@@ -8,7 +8,7 @@
 // later at run time with a character the build never saw still gets the full
 // font, fetched then (a character neither holds, say Chinese in \text{}, goes
 // to the fallback font as before, fetching neither). Used by katexFontsPlugin
-// (web/vite-rich-text.js) on KaTeX's CSS in a build; the dev server keeps the
+// (web/build/vite-rich-text.js) on KaTeX's CSS in a build; the dev server keeps the
 // full fonts.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';

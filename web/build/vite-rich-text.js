@@ -22,7 +22,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import katex from 'katex';
-import { richHtml } from './page/rich-text.js';
+import { richHtml } from '../page/rich-text.js';
 import { subsetKatexCss } from './katex-font-subset.js';
 import { dropUnlessNamed } from './vite-inline-styles.js';
 
@@ -161,7 +161,7 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
 // font until they arrive (font-display: swap, KaTeX's own is block: no text).
 // In a build, each font is cut down to the characters of `formulas()` (the
 // HTML of every formula the build typeset: richTextPlugin's api), with the
-// full font kept for any other character (web/katex-font-subset.js); the
+// full font kept for any other character (web/build/katex-font-subset.js); the
 // subsets of the two every formula uses (10 KB) are written into the
 // stylesheet as data: URLs. Preloaded instead, they held up the first paint:
 // Chromium laid the page out at the end of parsing while a preloaded font was

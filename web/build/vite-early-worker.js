@@ -16,7 +16,7 @@ const WORKER = /(^|\/)compute-worker-[\w-]+\.js$/;
 /** The classic script: starts the worker at `workerFile` (relative to the page) and keeps its early errors. */
 const starter = (
   workerFile,
-) => `// Starts the page's compute worker before the page is parsed (web/vite-early-worker.js).
+) => `// Starts the page's compute worker before the page is parsed (web/build/vite-early-worker.js).
 (function () {
   if (typeof Worker !== 'function') return;
   var errors = [];
