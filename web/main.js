@@ -7,7 +7,7 @@ import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { wantedArrays } from './model/arrays.js';
 import { firstFunction, knobs } from './model/convention.js';
-import { BASE_SECTIONS } from './model/base-sections.js';
+import { SINUSOIDAL_SECTIONS } from './model/sinusoidal-sections.js';
 import { CHAPTERS } from './model/chapters.js';
 import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
 import { textFacts } from './model/text-facts.js';
@@ -54,7 +54,7 @@ const compute = createComputeClient(({ slot, values, options, error }) => {
 // core is loaded, are asked for at once, before the page's code waits for the parsed document and
 // its first frame (30-60 ms on a cold load here): the answers are in when it goes on. (They used
 // to be asked for once the sections on screen were known, a frame later still.)
-requestArrays(BASE_SECTIONS.slice(0, 1));
+requestArrays(SINUSOIDAL_SECTIONS.slice(0, 1));
 const coreReady = compute.ready();
 // A failure is shown by start(), which takes the answer up after the waits below.
 coreReady.catch(() => {});
@@ -92,7 +92,7 @@ const pageSection = (section) => ({
   // What the plot shows: { data, options, language }, to skip redrawing the same.
   shown: null,
 });
-sections.push(...BASE_SECTIONS.map(pageSection));
+sections.push(...SINUSOIDAL_SECTIONS.map(pageSection));
 
 // Only plots actually on screen count as visible: one just below the fold is
 // rebuilt when the controls rest, not at every step of a drag.

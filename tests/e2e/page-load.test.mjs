@@ -446,7 +446,7 @@ try {
     async () => {
       // Each chapter's own chunk (web/model/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
       const CHAPTER_CHUNKS = [
-        'more-sections',
+        'attention-sections',
         'rope-sections',
         'rope-lab-sections',
         'precision-sections',

@@ -2,7 +2,7 @@
 // similarity matrix and the difference of two tables; and paints them for the
 // heatmaps (plots/paint.js), so that the main thread only puts pixels and a
 // slider drag never waits on a pass over millions of values. Also the numbers
-// of the other plots (model/base-data.js, and the later chapters' from
+// of the other plots (model/sinusoidal-data.js, and the later chapters' from
 // model/section-data.js, loaded with the first request for one), so that the
 // main thread only draws. The first view's work runs on the module without
 // RoPE (load({ rope: false })); the later chapters' on the full one.
@@ -40,7 +40,7 @@ import { load } from '../lib/index.js';
 import { paintCells, symmetricDomain, valueRange } from '../plots/paint.js';
 import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
-import { BASE_COMPUTE } from '../model/base-data.js';
+import { SINUSOIDAL_COMPUTE } from '../model/sinusoidal-data.js';
 import { createJobQueue } from './job-queue.js';
 import { detachLarge } from './detach-large.js';
 import { loadOnce } from './load-once.js';
@@ -55,7 +55,7 @@ let chapterModel = null;
 // Not fetched (offline): asked for again with the next request.
 const allCompute = loadOnce(() => import('../model/section-data.js').then((module) => module.COMPUTE));
 async function computeOf(name) {
-  return BASE_COMPUTE[name] ?? (await allCompute())[name];
+  return SINUSOIDAL_COMPUTE[name] ?? (await allCompute())[name];
 }
 const pending = createJobQueue();
 let busy = false;
@@ -198,7 +198,7 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
   if (type === 'section') {
     const compute = await computeOf(name);
     if (!compute) throw new RangeError(`no section named ${name}`);
-    const sectionModel = BASE_COMPUTE[name]
+    const sectionModel = SINUSOIDAL_COMPUTE[name]
       ? (model ??= createModel(pe))
       : (chapterModel ??= createModel(await load()));
     const result = compute({ model: sectionModel, state, conv: knobs(state) });

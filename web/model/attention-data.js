@@ -3,7 +3,7 @@
 // function of the page state: every encoding value comes from the core
 // (table, row, offsetDots, frequencies) through the model (data.js); this
 // module only multiplies, sums and fits them. No text: sections in
-// more-sections.js add the labels. The page runs these in its worker.
+// attention-sections.js add the labels. The page runs these in its worker.
 import { PRESETS } from '../lib/index.js';
 import { pairColumns, pairCount } from './convention.js';
 import { offsetWindow } from './data.js';
@@ -241,7 +241,7 @@ function unreachedOfOther(model, rows, conv, member, positions, pairs) {
  * Per plot of the chapter: compute({ model, state }) -> plain objects and typed
  * arrays (what a worker can post back).
  */
-export const MORE_COMPUTE = {
+export const ATTENTION_COMPUTE = {
   /**
    * The positional scores PE(p)ᵀ M_k PE(q) = s(q + k − p) of the window's N positions, as a map (the
    * page's worker paints it); min and max are those of the map's float32 values, as the worker finds them.

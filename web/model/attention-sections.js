@@ -1,26 +1,26 @@
 // The sections on how attention uses the encoding, why sine and cosine, the
 // training length and the FAQ (issue #20): what each plot shows, built from
-// the numbers of more-data.js (computed in the page's worker) and the strings
-// of i18n/more-plots.*.js. sections.js spreads them into SECTIONS.
+// the numbers of attention-data.js (computed in the page's worker) and the strings
+// of i18n/attention-plots.*.js. sections.js spreads them into SECTIONS.
 import { draw as drawPanels } from '../plots/panels.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { draw as drawOffsetDots } from '../plots/offset-dots.js';
-import { MORE_COMPUTE } from './more-data.js';
+import { ATTENTION_COMPUTE } from './attention-data.js';
 import { maxPosition } from './params.js';
 
 const WIDTH = ['dModel', 'base'];
 
-/** A section whose numbers come from more-data.js: compute, present(numbers, context), build doing both. */
+/** A section whose numbers come from attention-data.js: compute, present(numbers, context), build doing both. */
 const fromModel = (name, present) => ({
-  compute: MORE_COMPUTE[name],
+  compute: ATTENTION_COMPUTE[name],
   present,
-  build: (context) => present(MORE_COMPUTE[name](context), context),
+  build: (context) => present(ATTENTION_COMPUTE[name](context), context),
 });
 
 const series = (label, x, y, extra = {}) => ({ label, x, y, ...extra });
 const percent = (fraction) => 100 * fraction;
 
-export const MORE_SECTIONS = [
+export const ATTENTION_SECTIONS = [
   {
     name: 'attention',
     draw: drawHeatmap,

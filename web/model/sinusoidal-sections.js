@@ -1,7 +1,7 @@
-// The first sections (§1-§10, loaded with the page): what each plot shows,
+// The sinusoidal table's sections (§1-§10, loaded with the page): what each plot shows,
 // which state it depends on, and how its data (from the model, or the arrays
 // of arrays.js) and its translated options are built. For the plots that read
-// the model the numbers come from base-data.js (compute, which the page runs
+// the model the numbers come from sinusoidal-data.js (compute, which the page runs
 // in its worker) and are turned into data and options here (present); build
 // does both at once. sections.js adds the later chapters.
 import { draw as drawCompare } from '../plots/compare.js';
@@ -15,7 +15,7 @@ import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
 import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
 import { maxPosition } from './params.js';
-import { BASE_COMPUTE as COMPUTE } from './base-data.js';
+import { SINUSOIDAL_COMPUTE as COMPUTE } from './sinusoidal-data.js';
 import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from './text-facts.js';
 const TWO_PI = 2 * Math.PI;
 /** Dimensions the cos/sin-swap chart shows (§10.3). */
@@ -76,7 +76,7 @@ const offsetOptions = (t) => ({
  * for those that read the model also compute and present (see fromModel).
  * context: { model, state, t, conv, computed: { table, versus, similarity }, pick }
  */
-export const BASE_SECTIONS = [
+export const SINUSOIDAL_SECTIONS = [
   {
     name: 'heatmap',
     draw: drawHeatmap,
