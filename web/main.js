@@ -7,8 +7,8 @@ import { PRESETS, PRESET_NAMES } from './lib/index.js';
 import { bindControls } from './page/controls.js';
 import { wantedArrays } from './model/arrays.js';
 import { firstFunction, knobs } from './model/convention.js';
-import { SINUSOIDAL_SECTIONS } from './model/sinusoidal-sections.js';
-import { CHAPTERS } from './model/chapters.js';
+import { SINUSOIDAL_SECTIONS } from './sections/sinusoidal-sections.js';
+import { CHAPTERS } from './sections/chapters.js';
 import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
 import { textFacts } from './model/text-facts.js';
 import {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
-import { CHAPTERS } from '../../web/model/chapters.js';
+import { CHAPTERS } from '../../web/sections/chapters.js';
 import { TAG_OF_PLOT } from '../../web/model/tags.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium, traced } from './chromium.mjs';
@@ -444,7 +444,7 @@ try {
   await check(
     'the first view loads none of the later chapters or tools: their code comes after the first plot',
     async () => {
-      // Each chapter's own chunk (web/model/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
+      // Each chapter's own chunk (web/sections/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
       const CHAPTER_CHUNKS = [
         'attention-sections',
         'rope-sections',

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
 import { createModel } from '../../web/model/data.js';
 import { attentionWindow, ATTENTION_COMPUTE, tokenVector } from '../../web/model/attention-data.js';
-import { ATTENTION_SECTIONS } from '../../web/model/attention-sections.js';
+import { ATTENTION_SECTIONS } from '../../web/sections/attention-sections.js';
 import { normalEquationsResidual } from './reference.js';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';

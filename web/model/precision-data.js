@@ -4,9 +4,7 @@
 // precision knobs of table, row, ropeCache and ropeFrequencies); this file only
 // subtracts, compares and finds maxima. No text: sections in
 // precision-sections.js, strings in i18n/precision-plots.*.js.
-
-/** The dtype paths the section offers: every step (position, frequency, angle) in one format. */
-export const PRECISION_PATHS = Object.freeze(['float16', 'bfloat16', 'float32']);
+import { PRECISION_PATHS } from './precision-paths.js';
 
 /** Options that put every step of a call through `format`. */
 export const through = (format) => ({ positionDtype: format, frequencyDtype: format, angleDtype: format });

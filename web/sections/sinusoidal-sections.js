@@ -13,10 +13,10 @@ import { draw as drawRow } from '../plots/row.js';
 import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
-import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
-import { maxPosition } from './params.js';
-import { SINUSOIDAL_COMPUTE as COMPUTE } from './sinusoidal-data.js';
-import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from './text-facts.js';
+import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from '../model/convention.js';
+import { maxPosition } from '../model/params.js';
+import { SINUSOIDAL_COMPUTE as COMPUTE } from '../model/sinusoidal-data.js';
+import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from '../model/text-facts.js';
 const TWO_PI = 2 * Math.PI;
 /** Dimensions the cos/sin-swap chart shows (§10.3). */
 export const ORDER_ZOOM = 16;

@@ -5,8 +5,8 @@
 import { draw as drawPanels } from '../plots/panels.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { draw as drawOffsetDots } from '../plots/offset-dots.js';
-import { ATTENTION_COMPUTE } from './attention-data.js';
-import { maxPosition } from './params.js';
+import { ATTENTION_COMPUTE } from '../model/attention-data.js';
+import { maxPosition } from '../model/params.js';
 
 const WIDTH = ['dModel', 'base'];
 
