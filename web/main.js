@@ -31,7 +31,7 @@ const page = {
   // The page's code has run to its end: frames are scheduled from then on (until then,
   // what arrives waits in `computed` and `dirty`).
   running: false,
-  // Arrays computed in the worker, by slot: { values, options } of the latest answer.
+  // Arrays computed in the worker, by slot: { values, painter, options } of the latest answer.
   computed: {},
   // State keys (and array slots, and 'language') changed since the last frame.
   dirty: new Set(),
@@ -51,12 +51,12 @@ const page = {
   shownFacts: new WeakMap(),
 };
 
-const compute = createComputeClient(({ slot, values, options, error }) => {
+const compute = createComputeClient(({ slot, values, painter, options, error }) => {
   if (error) {
     console.error(error);
     return;
   }
-  page.computed[slot] = { values, options };
+  page.computed[slot] = { values, painter, options };
   page.dirty.add(slot);
   if (page.running) scheduler.frame();
 });

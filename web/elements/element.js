@@ -3,7 +3,7 @@
 // definitions (sections/sections.js) and model (model/data.js) turn it into the
 // plot's data, exactly as on the page. Attribute changes are coalesced into
 // one redraw per animation frame; the plot sizes itself to the element's
-// width (ResizeObserver, in plots/common.js). Every element of a page shares
+// width (ResizeObserver, in plots/frame.js). Every element of a page shares
 // one wasm instance: load() caches it per module, and this module keeps one
 // model on top of it.
 import { plotStrings } from '../i18n/plot-strings.js';

@@ -5,13 +5,13 @@
 // only the last one. Every array received is transferred, not copied, and
 // comes painted for the plots that kept up with the array it replaces (their
 // last paint request, in the new shape); other paints and differences are
-// asked of the worker (setPainter), which computes the array again for them.
+// asked of the worker through the array's painter (handed out with it: the
+// heatmap's data.painter), which computes the array again for them.
 // An array that a newer answer replaced and that no plot holds any more
 // (painter.retain/release) goes back to the worker to be filled again: a
 // fresh multi-megabyte array costs far more (first touch of its pages, then
 // garbage) than the core. A section's heatmap map (the precision error map) comes
-// painted too, for its plot's last request, with the section's numbers.
-import { setPainter } from '../plots/common.js';
+// painted too, for its plot's last request, with the section's numbers (map.painter).
 import { paintCells } from '../plots/paint.js';
 
 /**
@@ -174,7 +174,7 @@ export function createComputeClient(onResult) {
       if (!replaced || users.size > 0 || values.buffer.byteLength === 0) return;
       worker.postMessage({ type: 'recycle', buffer: values.buffer }, [values.buffer]);
     };
-    setPainter(values, {
+    const painter = {
       source,
       min,
       max,
@@ -199,13 +199,13 @@ export function createComputeClient(onResult) {
         users.delete(owner);
         giveBack();
       },
-    });
+    };
     latest.get(lane)?.();
     latest.set(lane, () => {
       replaced = true;
       giveBack();
     });
-    return values;
+    return { values, painter };
   }
 
   /**
@@ -218,7 +218,7 @@ export function createComputeClient(onResult) {
     generations.set(lane, generation);
     let ready = painted ?? null;
     const { values } = numbers.map;
-    setPainter(values, {
+    numbers.map.painter = {
       ...mapRange,
       paint: (request) => {
         lastMapPaints.set(lane, { request, generation });
@@ -229,7 +229,7 @@ export function createComputeClient(onResult) {
         const pixels = paintCells(values, rows, columns, colours, low, high, width, height, exact);
         return Promise.resolve({ pixels, width, height, exact });
       },
-    });
+    };
   }
 
   return {
@@ -287,7 +287,7 @@ export function createComputeClient(onResult) {
       const source = { kind, options };
       const lane = `slot:${slot}`;
       compute(lane, source, urgent).then(
-        (answer) => answer && onResult({ slot, values: received(lane, source, answer), options }),
+        (answer) => answer && onResult({ slot, ...received(lane, source, answer), options }),
         (error) => onResult({ slot, error: String(error?.message ?? error) }),
       );
     },

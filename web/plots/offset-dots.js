@@ -4,24 +4,11 @@
 // that their sum, drawn as a line, is s(k).
 import { scaleLinear } from 'd3-scale';
 import { interpolateViridis } from './palettes.js';
-import {
-  areaPathTenths,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  drawAxis,
-  htmlElement,
-  plotHandle,
-  seriesColor,
-  setText,
-  strokeTenths,
-  svgElement,
-  svgText,
-  tenthsAlong,
-  TENTHS,
-  valuesPathTenths,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { areaPathTenths, clamp, strokeTenths, TENTHS, tenthsAlong, valuesPathTenths } from './path-data.js';
+import { clear, htmlElement, setText, svgElement, svgText } from './svg.js';
+import { cssColor, seriesColor } from './theme.js';
 
 // Later curves are dashed and thinner so an exact overlap still shows them all.
 const DASHES = ['', '7 5', '2 4', '10 3 2 3'];

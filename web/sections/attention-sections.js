@@ -28,6 +28,7 @@ export const ATTENTION_SECTIONS = [
     ...fromModel('attention', ({ size, offset, map, min, max }, { state, t, pick }) => ({
       data: {
         values: map.values,
+        painter: map.painter,
         rows: size,
         columns: size,
         marks: {

@@ -17,6 +17,7 @@ function present({ format, map, bound, formats, replays }, { state, t, conv }) {
     data: {
       map: {
         values: map.values,
+        painter: map.painter,
         rows: map.rows,
         columns: map.columns,
         marks: { row: largest.row, column: largest.column },

@@ -85,6 +85,7 @@ export const SINUSOIDAL_SECTIONS = [
       table && {
         data: {
           values: table.values,
+          painter: table.painter,
           rows: table.options.length,
           columns: table.options.dModel,
           marks: { row: rowOf(conv, state.position), column: state.dimension },
@@ -246,6 +247,7 @@ export const SINUSOIDAL_SECTIONS = [
       similarity && {
         data: {
           values: similarity.values,
+          painter: similarity.painter,
           length: similarity.options.length,
           position: state.position,
           offset: state.offset,
@@ -277,8 +279,8 @@ export const SINUSOIDAL_SECTIONS = [
         data: {
           rows: table.options.length,
           columns: table.options.dModel,
-          left: { label: conventionLabel(table.options), values: table.values },
-          right: { label: versus.options.preset, values: versus.values },
+          left: { label: conventionLabel(table.options), values: table.values, painter: table.painter },
+          right: { label: versus.options.preset, values: versus.values, painter: versus.painter },
         },
         options: {
           xTitle: t('axis.dimension'),
