@@ -175,7 +175,7 @@ function halfOffsetCurve(model, conv, member, start, window) {
  * member, and f(ωp) is an input: what the inputs cannot reach of it is
  * |sin(ω_i k)| times what they cannot reach of g(ω_i p), which depends on
  * neither k nor the position. That part (the core's least squares of N ×
- * pairs, 9 ms at 1024 × 128 in Node with SIMD) is kept for the last settings
+ * pairs, the costly step) is kept for the last settings
  * per member, so that dragging the offset, the position, the dimension or the
  * length (while N stays) does not redo it.
  */

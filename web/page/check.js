@@ -16,10 +16,10 @@ import { diagnosisWords, explainedShape, FORMULA, roundedSteps } from './check-w
 import { translator } from './i18n.js';
 import './check.css';
 
-// Larger files are refused before they are read (a 8192 x 512 float64 table is 32 MB).
+// Larger files are refused before they are read (far above any table the page makes).
 const MAX_FILE_MB = 256;
-// A text box holding megabytes freezes the page while it lays them out (50 MB:
-// 18.8 s): a longer paste is checked without being put in the box.
+// A text box holding megabytes freezes the page while it lays them out: a
+// longer paste is checked without being put in the box.
 const MAX_PASTE_MB = 1;
 // How long the checker's worker may take to load the core before the section
 // says so and offers a retry (it keeps waiting meanwhile).

@@ -211,7 +211,7 @@ export function createComputeClient(onResult) {
   /**
    * Gives a section's map ({ values, rows, columns } in its numbers) a painter: the image the worker
    * painted with it serves the first paint that it fits; another paint (a resize, a change of
-   * colours) is done here, as a plot without a painter would (the worker no longer holds the map).
+   * colours) is done here, as a plot without a painter would (the worker does not keep the map).
    */
   function receivedMap(lane, { numbers, mapRange, painted }, hint) {
     const generation = (generations.get(lane) ?? 0) + 1;

@@ -15,7 +15,7 @@ import { patchNode } from './patch-node.js';
 import { lazyFormulas, paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
-// visitors never need the ~10 KB of Chinese strings).
+// visitors never need the Chinese strings).
 const strings = stringTables(en, { zh: () => import('../i18n/zh.js') });
 const STORAGE_KEY = 'posenc.language';
 

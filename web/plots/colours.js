@@ -20,8 +20,8 @@ export function colorTable(interpolator, size = 512) {
 /**
  * A vertical colour ramp on the canvas from the colour table `colours` (colorTable: its first entry
  * at the bottom, the domain's low end), as one image in device pixels, skipped when context is null
- * (already painted); a d3 axis beside it. (A fillRect per row, its colour a CSS string from the
- * interpolator, took 5-7 ms of a heatmap's first draw.)
+ * (already painted); a d3 axis beside it. One image, not a fillRect per row with a CSS colour
+ * string each: that would weigh on a heatmap's first draw.
  */
 export function drawColorLegend(context, svg, { colours, scale, x, y, width, height, title }) {
   if (context) {

@@ -22,8 +22,8 @@ import { cssColor } from './theme.js';
 const RED_BLUE = (t) => interpolateRdBu(1 - t);
 const LEGEND_WIDTH = 12;
 // Repaints closer together than this are previews; the exact image follows once the repaints
-// pause for REFINE_MS: longer than the frames of a drag at 4x CPU throttling (33-66 ms) apart,
-// short enough that the image a drag stops on is exact within 100 ms (it was 150 ms late).
+// pause for REFINE_MS: longer than the frames of a drag on a slow phone are apart, short enough
+// that the image a drag stops on soon turns exact.
 const SETTLE_MS = 150;
 const REFINE_MS = 70;
 
@@ -140,7 +140,7 @@ export function draw(element, data, options = {}) {
     const now = performance.now();
     // Where no pixel covers more than one cell (as the attention window's 128 positions), the exact
     // image is a lookup per pixel as the preview is: painted at once, with nothing to refine (a
-    // refinement put it 70 ms after the data that a drag stopped on).
+    // refinement would put it REFINE_MS after the data that a drag stopped on).
     const exact = !averagesCells(data.rows, data.columns, device.width, device.height) || now - lastPaint > SETTLE_MS;
     lastPaint = now;
     clearTimeout(refine);

@@ -1,8 +1,8 @@
 // Path data for curves, bands and dots, and the maps from values to pixels they are drawn with.
 
 /**
- * Path coordinates in tenths of a pixel, as integers: they print several
- * times faster than toFixed(1) decimals, which matters for paths of thousands
+ * Path coordinates in tenths of a pixel, as integers: they print much
+ * faster than toFixed(1) decimals, which matters for paths of thousands
  * of points redrawn while a slider moves. Such paths are drawn under the
  * transform TENTHS, with their stroke sizes times ten (strokeTenths).
  */
@@ -18,9 +18,9 @@ export const strokeTenths = (value) =>
         .map((part) => Number(part) * 10)
         .join(' ');
 
-// Path data is written as ASCII bytes into a buffer and read out once, as one string. Joined from a
-// few short strings a point, the curves and bands of the offset-dots view allocated 1.4 MB at every
-// step of a dModel drag, and the young generation's collections fell into the heaviest frames.
+// Path data is written as ASCII bytes into a buffer and read out once, as one string: joined from a
+// few short strings a point, the curves and bands of a drag's every step would be garbage, and the
+// young generation's collections would fall into the heaviest frames.
 // Finished paths leave their buffers to the next ones; a few, as a plot may write several paths at
 // once (the row plot's stems and dots).
 const spareBytes = [];
@@ -223,7 +223,7 @@ export function dotsPathTenths(count, cx, cy, r) {
 }
 
 /**
- * A d3 linear scale as a plain function (the same map, a few times faster):
+ * A d3 linear scale as a plain function (the same map, faster to call):
  * for the loops over every point of a curve.
  */
 export function affine(scale) {

@@ -235,9 +235,8 @@ export const ATTENTION_SECTIONS = [
               series: [
                 series(t('tokenScale.pe', numbers.position), columns, numbers.row, { dots: true }),
                 // A hairline, not dashed: a token embedding is noise from one dimension to the next,
-                // and dashing its 512 jagged points cost the rasterizer 1.9 s of CPU in a 1 s drag
-                // (frames 50-66 ms apart); the encoding's series has dots, so the two differ by more
-                // than colour.
+                // and dashing its hundreds of jagged points overloads the rasterizer in a drag; the
+                // encoding's series has dots, so the two differ by more than colour.
                 series(t('tokenScale.token'), columns, numbers.token, { colour: 1, thin: true }),
               ],
             },
