@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
-import { earlyWorkerPlugin } from './vite-early-worker.js';
-import { embedToolsPlugin } from './vite-embed-tools.js';
-import { inlineStylesPlugin } from './vite-inline-styles.js';
-import { katexFontsPlugin, richTextPlugin } from './vite-rich-text.js';
-import { previewWasmGzipPlugin } from './vite-preview-gzip.js';
+import { earlyWorkerPlugin } from './build/vite-early-worker.js';
+import { embedToolsPlugin } from './build/vite-embed-tools.js';
+import { inlineStylesPlugin } from './build/vite-inline-styles.js';
+import { katexFontsPlugin, richTextPlugin } from './build/vite-rich-text.js';
+import { previewWasmGzipPlugin } from './build/vite-preview-gzip.js';
 
 const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -262,7 +262,7 @@ function figures({ onScreen, pressed, released, frames, updates }, tasks) {
 export async function keysByPlot() {
   try {
     const [{ SECTIONS }, { knobsOf }] = await Promise.all([
-      import('../../web/model/sections.js'),
+      import('../../web/sections/sections.js'),
       import('../../web/model/arrays.js'),
     ]);
     return new Map(SECTIONS.map((section) => [section.name, knobsOf(section.deps)]));

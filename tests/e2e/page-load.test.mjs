@@ -1,6 +1,6 @@
 // The page's first load (docs/performance.md, "The page's first load"): its
 // text and formulas come typeset in the HTML and the language chunks (built
-// by web/vite-rich-text.js), so the page runs no KaTeX at load, in either
+// by web/build/vite-rich-text.js), so the page runs no KaTeX at load, in either
 // language; and it records the User Timing marks npm run bench reads.
 // Usage: node tests/e2e/page-load.test.mjs (after a build of dist/site).
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
-import { CHAPTERS } from '../../web/model/chapters.js';
+import { CHAPTERS } from '../../web/sections/chapters.js';
 import { TAG_OF_PLOT } from '../../web/model/registry.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium, traced } from './chromium.mjs';
@@ -107,7 +107,7 @@ const richElements = (page) =>
       tex: [...node.querySelectorAll('.katex annotation[encoding="application/x-tex"]')].map((a) =>
         a.textContent.trim(),
       ),
-      // Formulas without KaTeX's HTML markup (the build's MathML-only ones, web/vite-rich-text.js).
+      // Formulas without KaTeX's HTML markup (the build's MathML-only ones, web/build/vite-rich-text.js).
       mathmlOnly: [...node.querySelectorAll('.katex')].filter((katex) => !katex.querySelector('.katex-html')).length,
       text: node.textContent,
     })),
@@ -444,9 +444,9 @@ try {
   await check(
     'the first view loads none of the later chapters or tools: their code comes after the first plot',
     async () => {
-      // Each chapter's own chunk (web/model/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
+      // Each chapter's own chunk (web/sections/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
       const CHAPTER_CHUNKS = [
-        'more-sections',
+        'attention-sections',
         'rope-sections',
         'rope-lab-sections',
         'precision-sections',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The plots' axes (drawAxis in web/plots/common.js) draw d3-axis's markup
+// The plots' axes (drawAxis in web/plots/axes.js) draw d3-axis's markup
 // themselves, updated in place: checked against d3-axis itself (tick
 // positions, labels, lines, the domain path) on each side, and for what an
 // update must keep (a tick label's text node, a tick line's attributes).
@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { axisBottom, axisLeft, axisRight } from 'd3-axis';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { select } from 'd3-selection';
-import { clear, drawAxis } from '../../web/plots/common.js';
+import { drawAxis } from '../../web/plots/axes.js';
+import { clear } from '../../web/plots/svg.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const D3 = { bottom: axisBottom, left: axisLeft, right: axisRight };

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// The heatmaps' colour legend (web/plots/common.js drawColorLegend): a ramp
+// The heatmaps' colour legend (web/plots/colours.js drawColorLegend): a ramp
 // in device pixels from the plot's colour table, the domain's high end at the
 // top, each row the colour of its place in the domain, checked against the
 // interpolator itself at every row, at device pixel ratios 1 and 2.
 import { describe, expect, it } from 'vitest';
 import { scaleLinear } from 'd3-scale';
-import { colorTable, drawColorLegend } from '../../web/plots/common.js';
+import { colorTable, drawColorLegend } from '../../web/plots/colours.js';
 
 // A ramp whose channels are linear in t: the expected colour of any row is known exactly.
 const channels = (t) => [255 * t, 40, 255 * (1 - t)];

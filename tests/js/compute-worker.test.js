@@ -8,7 +8,6 @@
 // second time). Pixels are checked against paintCells run here on the values.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paintCells } from '../../web/plots/paint.js';
-import { painterOf } from '../../web/plots/common.js';
 import { DEFAULTS } from '../../web/model/state.js';
 
 // Called with each similarity the worker's core computes (the moment a message may be on its way).
@@ -194,13 +193,13 @@ describe('compute worker', () => {
     };
 
     const first = await similarity(16);
-    const firstPainter = painterOf(first.values);
+    const firstPainter = first.painter;
     await firstPainter.paint(requestFor(first.values), owner);
     expect(sent.filter((type) => type === 'paint')).toHaveLength(1);
 
     // The next step: the plot painted the first matrix, so the worker paints the next one for it.
     const second = await similarity(24);
-    const painter = painterOf(second.values);
+    const { painter } = second;
     const request = requestFor(second.values);
     // The diagonal is dModel / 2: a new domain.
     expect(request.high).toBeCloseTo(12, 4);
@@ -233,7 +232,7 @@ describe('compute worker, the precision map', () => {
     // The first numbers: no request yet, so nothing painted there; a paint of them is done here.
     const first = await client.section('precision', state(16), true);
     expect(sent.at(-1).paint).toBeUndefined();
-    const firstImage = await painterOf(first.map.values).paint(requestFor(first.map), owner);
+    const firstImage = await first.map.painter.paint(requestFor(first.map), owner);
     expect(firstImage.pixels).toEqual(paintCells(first.map.values, 40, 16, COLOURS, -1, 1, 11, 13, false));
 
     // The next step of a drag: the worker paints the new map (its new shape) for that request.
@@ -247,7 +246,7 @@ describe('compute worker, the precision map', () => {
     expect(painted).toMatchObject({ exact: true, superseded: false });
     // The same pixels as paintCells run here on the values the main thread got, exact (area-averaged).
     expect(painted.pixels).toEqual(paintCells(values, 40, 24, COLOURS, -1, 1, 11, 13, true));
-    const painter = painterOf(values);
+    const { painter } = second.map;
     expect([painter.min, painter.max]).toEqual([mapRange.min, mapRange.max]);
     // The plot's request is served with the worker's very pixels: none painted on the main thread.
     const image = await painter.paint(requestFor(second.map), owner);
@@ -275,7 +274,7 @@ describe('compute worker, the attention map', () => {
     });
     const owner = {};
     const first = await client.section('attention', state(8), true);
-    await painterOf(first.map.values).paint(requestFor(first), owner);
+    await first.map.painter.paint(requestFor(first), owner);
     // A drag of k: a larger window (k + 64), whose range the worker finds and paints in.
     const second = await client.section('attention', state(100), true);
     const { painted, mapRange } = received.at(-1);
@@ -285,7 +284,7 @@ describe('compute worker, the attention map', () => {
     expect(painted.pixels).toEqual(
       paintCells(second.map.values, 164, 164, COLOURS, second.min, second.max, 17, 15, true),
     );
-    const image = await painterOf(second.map.values).paint(requestFor(second), owner);
+    const image = await second.map.painter.paint(requestFor(second), owner);
     expect(image.pixels).toBe(painted.pixels);
   });
 });

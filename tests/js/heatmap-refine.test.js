@@ -8,7 +8,8 @@
 // Also: an update that says the same leaves the note under the map untouched.
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { draw } from '../../web/plots/heatmap.js';
-import { colorTable, paintCells } from '../../web/plots/common.js';
+import { colorTable } from '../../web/plots/colours.js';
+import { paintCells } from '../../web/plots/paint.js';
 
 const WIDTH = 640;
 // The images put into the canvas, copied.

@@ -13,12 +13,17 @@ const ALLOWED = {
   lib: ['lib'],
   i18n: ['i18n'],
   plots: ['plots', 'i18n'],
-  model: ['model', 'lib', 'plots', 'i18n'],
-  elements: ['elements', 'model', 'lib', 'plots', 'i18n'],
-  embed: ['embed', 'elements', 'model', 'lib', 'i18n'],
-  page: ['page', 'model', 'lib', 'plots', 'i18n'],
-  // web/main.js (the page's entry), web/vite.config.js, web/scripts/
-  root: ['root', 'page', 'model', 'lib', 'plots', 'i18n'],
+  // Pure and worker-safe: numbers and state, no drawing and no wording.
+  model: ['model', 'lib'],
+  // Each plot's section: its data from the model, drawn by a plot, worded by i18n.
+  sections: ['sections', 'model', 'lib', 'plots', 'i18n'],
+  elements: ['elements', 'sections', 'model', 'lib', 'plots', 'i18n'],
+  embed: ['embed', 'elements', 'sections', 'model', 'lib', 'i18n'],
+  page: ['page', 'sections', 'model', 'lib', 'plots', 'i18n'],
+  // web/main.js (the page's entry), web/vite.config.js
+  root: ['root', 'build', 'page', 'sections', 'model', 'lib', 'plots', 'i18n'],
+  // The Vite plugins: they render the page's text with the page's own code.
+  build: ['build', 'page', 'model', 'lib', 'i18n'],
   scripts: ['scripts'],
 };
 
@@ -93,14 +98,28 @@ describe('import direction of web/', () => {
     expect(violations(at('lib/x.js'), "import '../model/params.js';")).toHaveLength(1);
     expect(violations(at('lib/x.js'), "import '../i18n/en.js';")).toHaveLength(1);
     expect(violations(at('plots/x.js'), "import { PARAMS } from '../model/params.js';")).toHaveLength(1);
+    expect(violations(at('model/x.js'), "import { draw } from '../plots/heatmap.js';")).toHaveLength(1);
+    expect(violations(at('model/x.js'), "import { SECTIONS } from '../sections/sections.js';")).toHaveLength(1);
+    expect(violations(at('model/x.js'), "import strings from '../i18n/en.js';")).toHaveLength(1);
+    expect(violations(at('sections/x.js'), "import { setLanguage } from '../page/i18n.js';")).toHaveLength(1);
     expect(
       violations(at('model/x.js'), "new Worker(new URL('../page/compute-worker.js', import.meta.url));"),
     ).toHaveLength(1);
     // Allowed ones are not.
     expect(violations(at('model/x.js'), "import { load } from '../lib/index.js';")).toEqual([]);
     expect(violations(at('page/x.js'), "import { PARAMS } from '../model/params.js';")).toEqual([]);
+    expect(violations(at('sections/x.js'), "import { draw } from '../plots/heatmap.js';")).toEqual([]);
+    expect(violations(at('elements/x.js'), "import { SECTIONS } from '../sections/sections.js';")).toEqual([]);
     // Commented-out imports do not count.
     expect(violations(at('lib/x.js'), "// import '../page/i18n.js';")).toEqual([]);
+  });
+
+  // The parameter table is read by the elements' attribute parsing and the embed: a knob's
+  // choices come from the library or a list of the model's own, not from a section's numbers.
+  it("the parameter table imports no section's computing module (model/*-data.js)", () => {
+    const specifiers = importsOf(readFileSync(join(web, 'model/params.js'), 'utf8'));
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((specifier) => /-data\.js$/.test(specifier))).toEqual([]);
   });
 
   // d3-scale-chromatic builds its ~70 colour schemes when imported, with nothing a

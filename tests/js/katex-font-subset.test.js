@@ -1,4 +1,4 @@
-// KaTeX's fonts cut down at build time (web/katex-font-subset.js): which
+// KaTeX's fonts cut down at build time (web/build/katex-font-subset.js): which
 // characters a formula's HTML holds, the unicode-ranges written, and the
 // split of one @font-face into the full font and its subset. The fonts are
 // read back here with harfbuzzjs directly.
@@ -10,7 +10,7 @@ import fontverter from 'fontverter';
 import * as harfbuzz from 'harfbuzzjs';
 import katex from 'katex';
 import { afterAll, describe, expect, it } from 'vitest';
-import { charactersByFont, subsetKatexCss, subsetOf, unicodeRange } from '../../web/katex-font-subset.js';
+import { charactersByFont, subsetKatexCss, subsetOf, unicodeRange } from '../../web/build/katex-font-subset.js';
 
 const fonts = fileURLToPath(new URL('../../node_modules/katex/dist/fonts/', import.meta.url));
 const cmap = async (bytes) =>

@@ -7,7 +7,7 @@ import { load } from '../../web/lib/index.js';
 import { knobs } from '../../web/model/convention.js';
 import { createModel } from '../../web/model/data.js';
 import { COMPUTE } from '../../web/model/section-data.js';
-import { SECTIONS } from '../../web/model/sections.js';
+import { SECTIONS } from '../../web/sections/sections.js';
 import { expectClose } from './tolerance.js';
 
 let pe;

@@ -1,4 +1,4 @@
-// The curves' path data (TenthsPath, linePathTenths in web/plots/common.js): read back by an
+// The curves' path data (TenthsPath, linePathTenths in web/plots/path-data.js): read back by an
 // SVG path-data reader written here, the points are exactly the inputs rounded to tenths of a
 // pixel, a curve breaks where y is not finite, and the data is shorter than absolute pairs.
 import fc from 'fast-check';
@@ -12,7 +12,7 @@ import {
   tenthsAlong,
   TenthsPath,
   valuesPathTenths,
-} from '../../web/plots/common.js';
+} from '../../web/plots/path-data.js';
 
 /**
  * The subpaths of path data made of M (absolute), l (relative, pairs repeated without the

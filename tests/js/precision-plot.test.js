@@ -4,7 +4,6 @@
 // <posenc-precision> element has no worker) are painted here.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { draw } from '../../web/plots/precision.js';
-import { setPainter } from '../../web/plots/common.js';
 
 const context = {
   createImageData: vi.fn((width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) })),
@@ -46,8 +45,8 @@ function container() {
   return element;
 }
 
-const dataOf = (values) => ({
-  map: { values, rows: 8, columns: 4 },
+const dataOf = (values, painter) => ({
+  map: { values, painter, rows: 8, columns: 4 },
   facts: { caption: 'facts', head: ['format'], rows: [['float16']] },
   notes: [],
 });
@@ -56,7 +55,7 @@ describe('precision plot', () => {
   it("puts the painter's pixels and paints nothing itself", async () => {
     const values = new Float32Array(32).map((_, i) => i / 16 - 1);
     const requests = [];
-    setPainter(values, {
+    const painter = {
       min: -1,
       max: 15 / 16,
       paint: (request) => {
@@ -64,10 +63,10 @@ describe('precision plot', () => {
         const { width, height } = request;
         return Promise.resolve({ pixels: new Uint8ClampedArray(width * height * 4), width, height, exact: true });
       },
-    });
+    };
     context.createImageData.mockClear();
     context.putImageData.mockClear();
-    const plot = draw(container(), dataOf(values), { domain: [-1, 1] });
+    const plot = draw(container(), dataOf(values, painter), { domain: [-1, 1] });
     await Promise.resolve();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ rows: 8, columns: 4, low: -1, high: 1 });

@@ -1,5 +1,5 @@
 // The page's rich strings rendered to HTML at build time (web/page/rich-text.js,
-// used by web/vite-rich-text.js): paragraphs, bold, italic, math typeset by
+// used by web/build/vite-rich-text.js): paragraphs, bold, italic, math typeset by
 // KaTeX, and every other character escaped: a string can never inject markup.
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { CSS } from '../../web/elements/styles.js';
-import { rebaseUrls } from '../../web/vite-inline-styles.js';
+import { rebaseUrls } from '../../web/build/vite-inline-styles.js';
 
 // The elements build their theme rules from web/plots/palette.css, read as
 // text: these checks keep that file in the shape web/elements/styles.js reads.
@@ -39,7 +39,7 @@ describe('element styles', () => {
   });
 });
 
-describe('the page stylesheet put inline (web/vite-inline-styles.js)', () => {
+describe('the page stylesheet put inline (web/build/vite-inline-styles.js)', () => {
   // What a browser would fetch: each url() resolved against the file it is read from (a bare #fragment
   // names a part of the document, wherever the rule is: kept as written).
   const fetched = (css, base) =>

@@ -8,7 +8,7 @@ import { formatNumber } from '../../web/i18n/number.js';
 import { load } from '../../web/lib/index.js';
 import { knobs } from '../../web/model/convention.js';
 import { createModel } from '../../web/model/data.js';
-import { SECTIONS } from '../../web/model/sections.js';
+import { SECTIONS } from '../../web/sections/sections.js';
 import { DEFAULTS } from '../../web/model/state.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { expectClose } from './tolerance.js';

@@ -1,9 +1,9 @@
 // <posenc-*>: one plot of the explainer page as a custom element. The
 // attributes become the page's state (model/state.js); the shared section
-// definitions (model/sections.js) and model (model/data.js) turn it into the
+// definitions (sections/sections.js) and model (model/data.js) turn it into the
 // plot's data, exactly as on the page. Attribute changes are coalesced into
 // one redraw per animation frame; the plot sizes itself to the element's
-// width (ResizeObserver, in plots/common.js). Every element of a page shares
+// width (ResizeObserver, in plots/frame.js). Every element of a page shares
 // one wasm instance: load() caches it per module, and this module keeps one
 // model on top of it.
 import { plotStrings } from '../i18n/plot-strings.js';
@@ -13,7 +13,7 @@ import { wantedArrays } from '../model/arrays.js';
 import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
 import { ATTRIBUTES, ATTRIBUTE_OF } from '../model/params.js';
-import { SECTIONS } from '../model/sections.js';
+import { SECTIONS } from '../sections/sections.js';
 import { readAttributes } from '../model/state.js';
 import { adoptStyles } from './styles.js';
 

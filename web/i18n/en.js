@@ -3,7 +3,7 @@
 // labels and descriptions that carry live numbers. The strings the plots and
 // the elements show are in plots.en.js (the elements bundle loads only those).
 import { formatNumber as n, groupDigits as count } from './number.js';
-import more from './more.en.js';
+import attention from './attention.en.js';
 import plots from './plots.en.js';
 import precision from './precision.en.js';
 import checkPrecision from './check-precision.en.js';
@@ -130,7 +130,7 @@ export default {
   ...precision,
   ...checkPrecision,
   ...ropeLab,
-  ...more,
+  ...attention,
   'page.title': 'Sinusoidal positional encoding, computed and explained',
   'page.skip': 'Skip to the explanations',
   'page.subtitle': 'Why the sin/cos table of “Attention Is All You Need” encodes relative position',

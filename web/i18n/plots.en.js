@@ -2,7 +2,7 @@
 // elements bundle shows (labels, readouts, descriptions, messages). The page's
 // own prose is in en.js, which includes these. Functions build the labels and
 // descriptions that carry live numbers.
-import more from './more-plots.en.js';
+import attention from './attention-plots.en.js';
 import { formatDifference, formatNumber as n } from './number.js';
 import precisionPlots from './precision-plots.en.js';
 import ropePlots from './rope-plots.en.js';
@@ -21,7 +21,7 @@ export default {
   ...precisionPlots(n),
   ...ropePlots,
   ...ropeLab,
-  ...more,
+  ...attention,
   'heatmap.legend': 'PE value',
   'heatmap.hint': 'Hover or tap the table, or focus it and use the arrow keys.',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>

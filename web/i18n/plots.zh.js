@@ -8,7 +8,7 @@ import precisionPlots from './precision-plots.zh.js';
 // every first load.
 import ropePlots from './rope-plots.zh.js';
 import ropeLab from './rope-lab-plots.zh.js';
-import more from './more-plots.zh.js';
+import attention from './attention-plots.zh.js';
 
 export const formatNumber = (value, digits = 3) => {
   if (!Number.isFinite(value)) return String(value);
@@ -33,7 +33,7 @@ export default {
   ...precisionPlots(n),
   ...ropePlots,
   ...ropeLab,
-  ...more,
+  ...attention,
   'heatmap.legend': 'PE 值',
   'heatmap.hint': '把鼠标移到表上或点按，或聚焦后用方向键。',
   'heatmap.describe': ({ rows, columns, min, max, sinusoidal, layout }) =>

@@ -1,7 +1,7 @@
 // 中文字符串（与 en.js 键相同）。富文本：空行分段，$…$ 行内公式，$$…$$ 独立公式，**…** 加粗。
 // 图与元素显示的字符串在 plots.zh.js（元素包只加载这些）。
 import { groupDigits as count } from './number.js';
-import more from './more.zh.js';
+import attention from './attention.zh.js';
 import plots, { formatNumber as n } from './plots.zh.js';
 import precision from './precision.zh.js';
 import checkPrecision from './check-precision.zh.js';
@@ -122,7 +122,7 @@ export default {
   ...precision,
   ...checkPrecision,
   ...ropeLab,
-  ...more,
+  ...attention,
   'page.title': '正弦位置编码：实时计算与图解',
   'page.skip': '跳到正文',
   'page.subtitle': '为什么《Attention Is All You Need》的 sin/cos 表能编码相对位置',

@@ -8,7 +8,7 @@
 // Nothing here touches the DOM: values only come out as numbers, enum names or
 // error messages (shown with textContent).
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES } from '../lib/index.js';
-import { PRECISION_PATHS } from './precision-data.js';
+import { PRECISION_PATHS } from './precision-paths.js';
 import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-presets.js';
 

@@ -4,9 +4,7 @@
 // precision knobs of table, row, ropeCache and ropeFrequencies); this file only
 // subtracts, compares and finds maxima. No text: sections in
 // precision-sections.js, strings in i18n/precision-plots.*.js.
-
-/** The dtype paths the section offers: every step (position, frequency, angle) in one format. */
-export const PRECISION_PATHS = Object.freeze(['float16', 'bfloat16', 'float32']);
+import { PRECISION_PATHS } from './precision-paths.js';
 
 /** Options that put every step of a call through `format`. */
 export const through = (format) => ({ positionDtype: format, frequencyDtype: format, angleDtype: format });
@@ -93,7 +91,7 @@ function boundOf(formats, format) {
 const scaledMaps = new WeakMap();
 function scaledBy(map, bound) {
   if (!scaledMaps.has(map)) {
-    // A plain loop: a typed array's map() with a callback took ~100 ms for 1M values (a loop, 1-2 ms).
+    // A plain loop: a typed array's map() calls a callback per value, far slower over a million.
     const scaled = new map.constructor(map.length);
     for (let i = 0; i < map.length; i++) scaled[i] = map[i] / bound;
     scaledMaps.set(map, scaled);

@@ -1,6 +1,6 @@
 // The position windows the plots show around the selected position: shared
 // by the model (data.js, in the worker) and the numbers of the first sections
-// (base-data.js), which the page's main thread loads without the model.
+// (sinusoidal-data.js), which the page's main thread loads without the model.
 
 /** Offsets k the s(k) plots show on each side of 0. */
 export const offsetWindow = (state) => Math.min(state.length - 1, 512);

@@ -7,7 +7,6 @@
 // settings (exports.js). Text only ever reaches the DOM through textContent.
 import { MISTAKEN_PRESETS, paddingIn } from '../lib/conventions.js';
 import { load, PRESET_NAMES, PRESETS } from '../lib/index.js';
-import { setPainter } from '../plots/common.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { SAMPLE_NAMES, SAMPLES } from './check-samples.js';
 import { firstFunction } from '../model/convention.js';
@@ -17,10 +16,10 @@ import { diagnosisWords, explainedShape, FORMULA, roundedSteps } from './check-w
 import { translator } from './i18n.js';
 import './check.css';
 
-// Larger files are refused before they are read (a 8192 x 512 float64 table is 32 MB).
+// Larger files are refused before they are read (far above any table the page makes).
 const MAX_FILE_MB = 256;
-// A text box holding megabytes freezes the page while it lays them out (50 MB:
-// 18.8 s): a longer paste is checked without being put in the box.
+// A text box holding megabytes freezes the page while it lays them out: a
+// longer paste is checked without being put in the box.
 const MAX_PASTE_MB = 1;
 // How long the checker's worker may take to load the core before the section
 // says so and offers a retry (it keeps waiting meanwhile).
@@ -501,9 +500,9 @@ export function createCheck(container, getState) {
         : t('check.identical', preset);
     // The worker holds these values too and paints them there (see paintIn): a
     // million-row table costs the main thread an image of the plot's size only.
-    setPainter(values, { min: difference.min, max: difference.max, paint: (request) => paintIn(difference, request) });
+    const painter = { min: difference.min, max: difference.max, paint: (request) => paintIn(difference, request) };
     plotBox.dataset.painted = 'false';
-    const plotData = { values, rows: length, columns: dModel, marks: first >= 0 ? at(first) : {} };
+    const plotData = { values, painter, rows: length, columns: dModel, marks: first >= 0 ? at(first) : {} };
     const options = {
       domain: [-reach, reach],
       xTitle: t('axis.dimension'),

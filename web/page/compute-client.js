@@ -5,17 +5,17 @@
 // only the last one. Every array received is transferred, not copied, and
 // comes painted for the plots that kept up with the array it replaces (their
 // last paint request, in the new shape); other paints and differences are
-// asked of the worker (setPainter), which computes the array again for them.
+// asked of the worker through the array's painter (handed out with it: the
+// heatmap's data.painter), which computes the array again for them.
 // An array that a newer answer replaced and that no plot holds any more
 // (painter.retain/release) goes back to the worker to be filled again: a
 // fresh multi-megabyte array costs far more (first touch of its pages, then
 // garbage) than the core. A section's heatmap map (the precision error map) comes
-// painted too, for its plot's last request, with the section's numbers.
-import { setPainter } from '../plots/common.js';
+// painted too, for its plot's last request, with the section's numbers (map.painter).
 import { paintCells } from '../plots/paint.js';
 
 /**
- * The worker the built page started before it was parsed (web/vite-early-worker.js) and the errors
+ * The worker the built page started before it was parsed (web/build/vite-early-worker.js) and the errors
  * it reported so far ({ message }), once; null where there is none (the dev server, a host whose CSP
  * blocks the inline script) or once taken.
  */
@@ -174,7 +174,7 @@ export function createComputeClient(onResult) {
       if (!replaced || users.size > 0 || values.buffer.byteLength === 0) return;
       worker.postMessage({ type: 'recycle', buffer: values.buffer }, [values.buffer]);
     };
-    setPainter(values, {
+    const painter = {
       source,
       min,
       max,
@@ -199,26 +199,26 @@ export function createComputeClient(onResult) {
         users.delete(owner);
         giveBack();
       },
-    });
+    };
     latest.get(lane)?.();
     latest.set(lane, () => {
       replaced = true;
       giveBack();
     });
-    return values;
+    return { values, painter };
   }
 
   /**
    * Gives a section's map ({ values, rows, columns } in its numbers) a painter: the image the worker
    * painted with it serves the first paint that it fits; another paint (a resize, a change of
-   * colours) is done here, as a plot without a painter would (the worker no longer holds the map).
+   * colours) is done here, as a plot without a painter would (the worker does not keep the map).
    */
   function receivedMap(lane, { numbers, mapRange, painted }, hint) {
     const generation = (generations.get(lane) ?? 0) + 1;
     generations.set(lane, generation);
     let ready = painted ?? null;
     const { values } = numbers.map;
-    setPainter(values, {
+    numbers.map.painter = {
       ...mapRange,
       paint: (request) => {
         lastMapPaints.set(lane, { request, generation });
@@ -229,7 +229,7 @@ export function createComputeClient(onResult) {
         const pixels = paintCells(values, rows, columns, colours, low, high, width, height, exact);
         return Promise.resolve({ pixels, width, height, exact });
       },
-    });
+    };
   }
 
   return {
@@ -287,7 +287,7 @@ export function createComputeClient(onResult) {
       const source = { kind, options };
       const lane = `slot:${slot}`;
       compute(lane, source, urgent).then(
-        (answer) => answer && onResult({ slot, values: received(lane, source, answer), options }),
+        (answer) => answer && onResult({ slot, ...received(lane, source, answer), options }),
         (error) => onResult({ slot, error: String(error?.message ?? error) }),
       );
     },

@@ -2,7 +2,7 @@
 // similarity matrix and the difference of two tables; and paints them for the
 // heatmaps (plots/paint.js), so that the main thread only puts pixels and a
 // slider drag never waits on a pass over millions of values. Also the numbers
-// of the other plots (model/base-data.js, and the later chapters' from
+// of the other plots (model/sinusoidal-data.js, and the later chapters' from
 // model/section-data.js, loaded with the first request for one), so that the
 // main thread only draws. The first view's work runs on the module without
 // RoPE (load({ rope: false })); the later chapters' on the full one.
@@ -40,13 +40,13 @@ import { load } from '../lib/index.js';
 import { paintCells, symmetricDomain, valueRange } from '../plots/paint.js';
 import { knobs } from '../model/convention.js';
 import { createModel } from '../model/data.js';
-import { BASE_COMPUTE } from '../model/base-data.js';
+import { SINUSOIDAL_COMPUTE } from '../model/sinusoidal-data.js';
 import { createJobQueue } from './job-queue.js';
 import { detachLarge } from './detach-large.js';
 import { loadOnce } from './load-once.js';
 
-// The first view's sections need no RoPE: the module without it comes first (30 KB gzip, the
-// full one 41 KB); the full one loads for the later chapters' sections, and only then.
+// The first view's sections need no RoPE: the module without it (smaller) comes first; the full
+// one loads for the later chapters' sections, and only then.
 // (load() itself gives one module per build, and tries again after a failed fetch.)
 const posenc = load({ rope: false });
 let model = null;
@@ -55,7 +55,7 @@ let chapterModel = null;
 // Not fetched (offline): asked for again with the next request.
 const allCompute = loadOnce(() => import('../model/section-data.js').then((module) => module.COMPUTE));
 async function computeOf(name) {
-  return BASE_COMPUTE[name] ?? (await allCompute())[name];
+  return SINUSOIDAL_COMPUTE[name] ?? (await allCompute())[name];
 }
 const pending = createJobQueue();
 let busy = false;
@@ -66,9 +66,9 @@ let busy = false;
 // its pages) than the core takes to fill it.
 const HELD = 4;
 const held = new Map();
-// An array handed over that took longer than this to make stays here as a copy too (4 MB copies in
-// about 1 ms): a later paint or difference of it computed it again, 40-60 ms for the question's
-// table at 512 x 2048 (a pow per value), after every length drag in the comparison.
+// An array handed over that took longer than this to make stays here as a copy too (a copy costs far
+// less than making it again): a later paint or difference of it would compute it again, as the
+// comparison's table (a pow per value) after every length drag.
 const KEEP_COPY_AFTER_MS = 4;
 // Buffers the main thread handed back, filled again for the next answers.
 const returned = [];
@@ -170,8 +170,8 @@ function paint({ values, min, max }, [rows, columns], { colourKey, ...request })
 /**
  * Whether the array a job of `lane` just made is the last one asked for so far: requests sent while
  * it was made arrive first (without this the queue could never hold a newer job of the lane here, it
- * would have replaced this one, and every array of a drag was painted exact: 46 ms for a 2048²
- * similarity matrix against 3.5 for a preview). The last is painted exact, and no refinement need
+ * would have replaced this one, and every array of a drag would be painted exact, many times the
+ * cost of a preview). The last is painted exact, and no refinement need
  * follow; one a newer array already replaces is only previewed (superseded: the plot need not ask
  * for better).
  */
@@ -198,11 +198,11 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
   if (type === 'section') {
     const compute = await computeOf(name);
     if (!compute) throw new RangeError(`no section named ${name}`);
-    const sectionModel = BASE_COMPUTE[name]
+    const sectionModel = SINUSOIDAL_COMPUTE[name]
       ? (model ??= createModel(pe))
       : (chapterModel ??= createModel(await load()));
     const result = compute({ model: sectionModel, state, conv: knobs(state) });
-    // A section's map is painted here too (2048 x 512 values took the main thread 30-45 ms a step).
+    // A section's map is painted here too: on the main thread a large one would slow every step of a drag.
     const { range, painted } = isMap(result.map) ? await paintMap(result.map, lane, mapPaint) : {};
     // The model keeps its results for the next requests: large arrays go as copies made here and
     // transferred (cloned, a 1M-value map cost the main thread its copy at every step of a drag).
@@ -228,7 +228,7 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
   }
   // A preview is asked for while the plot's input changes quickly (a drag); painted exact when no newer
   // paint of the plot waits, as a compute job's paints are, so that the plot need not ask again once
-  // the drag stops (it refines a preview after a pause: its last image came 150 ms late).
+  // the drag stops (it refines a preview after a pause, which makes its last image late).
   const array = hold(pe, source);
   const exact = request.exact || (await lastOfLane(lane));
   const image = paint(array, shapeOf(source), { ...request, exact });
@@ -246,18 +246,17 @@ const breathe = () =>
 
 // With two cores or fewer, a worker that runs flat out during a drag takes the
 // core the page's compositor and raster threads need, and the main thread
-// waits for them (its frame tasks took twice their CPU time): when more work
+// waits for them (its frame tasks stretch): when more work
 // is waiting after a long job, the worker first rests as long as the job ran.
 // Not once the page says the slider was let go ({ type: 'drag', dragging: false }):
-// then the rests only delayed the last plots (at dModel 512 x length 2048 the
-// comparison's jobs after a release rested 16 ms each), until the next drag.
+// then the rests would only delay the last plots, until the next drag.
 const SHARE_THE_CORES = (self.navigator?.hardwareConcurrency ?? 2) <= 2;
 let shareTheCores = SHARE_THE_CORES;
 // Ends a rest early (the slider was let go meanwhile).
 let endRest = null;
 // Once the slider is let go, until the queue is empty, the jobs that make arrays and numbers run
-// before the paints and differences of arrays (a drag left those queued first, and they held up
-// the last tables by 30-90 ms at dModel 512 x length 2048), and a paint or difference of an array
+// before the paints and differences of arrays (a drag left those queued first, and they would hold
+// up the last tables), and a paint or difference of an array
 // that a newer one has replaced is dropped: the plots ask for those of the new arrays. Otherwise
 // every lane keeps its turn: during a drag a superseded image still shows progress, and at load a
 // plot's first image does not wait behind the numbers of the others.
@@ -275,8 +274,8 @@ function ofReplacedArrays(job) {
   return arrays.some((array) => !made.has(JSON.stringify(array)));
 }
 const LONG_JOB_MS = 2;
-// Before an urgent job (a plot on screen waits) the rest is one frame at most: after a
-// 0.5 s job (the precision map, at dModel 512 x length 2048) it would otherwise wait 0.5 s more.
+// Before an urgent job (a plot on screen waits) the rest is one frame at most: after a long
+// job (the precision map of a large table) it would otherwise wait as long again.
 const URGENT_REST_MS = 16;
 function rest(ms) {
   return new Promise((resolve) => {
@@ -290,8 +289,8 @@ function rest(ms) {
 
 // A job for a plot off screen (not urgent) waits until no urgent job has come or run for this long:
 // queued before a drag, it would otherwise start in a gap between two steps and hold up every later
-// step, and the drag's last array, for as long as it runs (an off-screen chapter's numbers take
-// 0.1-0.9 s at dModel 512 x length 2048). The page asks for them once the controls rest anyway.
+// step, and the drag's last array, for as long as it runs (an off-screen chapter's numbers can
+// take long for a large table). The page asks for them once the controls rest anyway.
 const RELAXED_AFTER_MS = 250;
 let lastUrgent = -Infinity;
 // Wakes a wait for quiet when an urgent job arrives.

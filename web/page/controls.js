@@ -4,8 +4,8 @@
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
-import { PRECISION_PATHS } from '../model/precision-data.js';
-import { setText } from '../plots/common.js';
+import { PRECISION_PATHS } from '../model/precision-paths.js';
+import { setText } from '../plots/svg.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
 // the smallest base a URL may give) .. 10^8, with 10^4 on the grid.

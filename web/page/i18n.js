@@ -1,7 +1,7 @@
 // Language choice (remembered in localStorage, default from the browser) and
 // the rendering of translated text into the page: plain strings as text
 // nodes; rich strings as paragraphs with math, rendered at build time
-// (web/vite-rich-text.js: English is in the page, the later chapters'
+// (web/build/vite-rich-text.js: English is in the page, the later chapters'
 // formulas as MathML until typesetMathmlOnly() puts KaTeX's copy in place;
 // each language's in a chunk loaded with its strings), typeset here by KaTeX,
 // loaded on demand, only when the build could not render one. Text from
@@ -15,7 +15,7 @@ import { patchNode } from './patch-node.js';
 import { lazyFormulas, paragraphNode, rememberTypeset, typesetAlready } from './rich-text.js';
 
 // English is built in; other languages are fetched when chosen (most
-// visitors never need the ~10 KB of Chinese strings).
+// visitors never need the Chinese strings).
 const strings = stringTables(en, { zh: () => import('../i18n/zh.js') });
 const STORAGE_KEY = 'posenc.language';
 
@@ -145,7 +145,7 @@ export async function loadLanguage(language) {
 /** t(key, ...args): the string, or the result of the function stored under key (after loadLanguage). */
 export const translator = strings.translator;
 
-// The facts the build worded the page's explanations from (web/vite-rich-text.js).
+// The facts the build worded the page's explanations from (web/build/vite-rich-text.js).
 let builtFacts = null;
 
 /**

@@ -1,7 +1,7 @@
 // The page's rich strings (web/i18n/*.js): paragraphs split on blank lines,
 // $$display$$ and $inline$ math typeset by KaTeX, **bold**, *italic*, in that
 // priority. One parser, two outputs: HTML at build time (the Vite plugin
-// web/vite-rich-text.js puts every language's rich strings into the
+// web/build/vite-rich-text.js puts every language's rich strings into the
 // page and its chunks, so the page does no typesetting at load) and DOM nodes
 // at run time, for a rich string the build did not render. Only our own
 // strings go through here, and their text is escaped: nothing the user gives
@@ -105,7 +105,7 @@ const emptyFormula = new WeakMap();
 /** Remembers the formulas typeset in `root` (the build's HTML, never text from elsewhere). */
 export function rememberTypeset(root) {
   for (const span of root.querySelectorAll('span.math, span.math-display')) {
-    // A formula the build wrote as MathML only (web/vite-rich-text.js) is not KaTeX's typeset copy.
+    // A formula the build wrote as MathML only (web/build/vite-rich-text.js) is not KaTeX's typeset copy.
     if (!span.querySelector('.katex-html')) continue;
     const tex = span.querySelector('annotation[encoding="application/x-tex"]')?.textContent;
     if (tex === undefined) continue;

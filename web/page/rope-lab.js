@@ -2,7 +2,7 @@
 // (Hugging Face's field names, a preset of a real model's config), "Check my
 // RoPE" (a pasted config.json read by ropeFromConfig, a cos/sin cache named by
 // ropeIdentify) and the code of the current settings. The plots themselves are
-// sections (model/rope-lab-sections.js) drawn by main.js from the worker's
+// sections (sections/rope-lab-sections.js) drawn by main.js from the worker's
 // numbers. Pasted text reaches the DOM only through textContent.
 import { codeSnippet, load, parseTable } from '../lib/index.js';
 import { LAB_KEYS, LAB_TYPES, labKnobs, labOptions, ROPE_PRESET_NAMES, TYPE_KNOBS } from '../model/rope-lab-data.js';

@@ -5,12 +5,14 @@
 // difference panel keeps its last image until the new one is computed.
 import { interpolateBrBG } from './palettes.js';
 import { draw as drawHeatmap } from './heatmap.js';
-import { clamp, htmlElement, painterOf, setText } from './common.js';
+import { clamp } from './path-data.js';
+import { htmlElement, setText } from './svg.js';
 
 const BROWN_GREEN = (t) => interpolateBrBG(1 - t);
 
 /**
- * data: { rows, columns, left: { label, values }, right: { label, values } }
+ * data: { rows, columns, left: { label, values, painter? }, right: { label, values, painter? } }
+ *   painter: the table's painter (heatmap.js)
  * options: { xTitle, yTitle, rowOrigin?, differenceLabel, amplitude?: largest |value| of a table (1),
  *            readout?(row, column, value), differenceReadout?(row, column, value) (default: readout),
  *            readoutHint, describe?(side, summary), height?(width) }
@@ -28,22 +30,20 @@ export function draw(element, data, options = {}) {
   let current = { data, options };
   let destroyed = false;
   // The latest difference and the tables (and shape) it is of; the pair being subtracted elsewhere.
-  let difference = { left: null, right: null, values: null, rows: 0, columns: 0 };
+  let difference = { left: null, right: null, values: null, painter: null, rows: 0, columns: 0 };
   let subtracting = null;
 
   function differenceOf({ left, right, rows, columns }) {
     if (difference.left === left.values && difference.right === right.values) return difference;
-    const leftPainter = painterOf(left.values);
-    const rightPainter = painterOf(right.values);
-    if (leftPainter?.subtract && rightPainter?.subtract) {
+    if (left.painter?.subtract && right.painter?.subtract) {
       if (subtracting?.left !== left.values || subtracting.right !== right.values) {
-        const pair = { left: left.values, right: right.values, values: null, rows, columns };
+        const pair = { left: left.values, right: right.values, values: null, painter: null, rows, columns };
         subtracting = pair;
-        leftPainter.subtract(rightPainter, grid).then(
-          (values) => {
+        left.painter.subtract(right.painter, grid).then(
+          (answer) => {
             // Answers come in request order: a superseded one still shows progress.
-            if (!values || destroyed) return;
-            difference = { ...pair, values };
+            if (!answer || destroyed) return;
+            difference = { ...pair, values: answer.values, painter: answer.painter };
             if (subtracting === pair) subtracting = null;
             render(current.data, current.options);
           },
@@ -54,16 +54,26 @@ export function draw(element, data, options = {}) {
     }
     const values = new Float32Array(left.values.length);
     for (let i = 0; i < values.length; i++) values[i] = left.values[i] - right.values[i];
-    difference = { left: left.values, right: right.values, values, rows, columns };
+    difference = { left: left.values, right: right.values, values, painter: null, rows, columns };
     return difference;
   }
 
   function render(data, options) {
-    const { values: differenceValues, rows: differenceRows, columns: differenceColumns } = differenceOf(data);
+    const {
+      values: differenceValues,
+      painter: differencePainter,
+      rows: differenceRows,
+      columns: differenceColumns,
+    } = differenceOf(data);
     const tables = {
-      left: { values: data.left.values, rows: data.rows, columns: data.columns },
-      right: { values: data.right.values, rows: data.rows, columns: data.columns },
-      difference: { values: differenceValues, rows: differenceRows, columns: differenceColumns },
+      left: { values: data.left.values, painter: data.left.painter, rows: data.rows, columns: data.columns },
+      right: { values: data.right.values, painter: data.right.painter, rows: data.rows, columns: data.columns },
+      difference: {
+        values: differenceValues,
+        painter: differencePainter,
+        rows: differenceRows,
+        columns: differenceColumns,
+      },
     };
     const labels = {
       left: data.left.label,

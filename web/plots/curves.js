@@ -3,24 +3,11 @@
 // under the plot and a caption. For the quantities that change with the base
 // or with the offset over several decades (the RoPE chapter, "why 10000").
 import { scaleLinear, scaleLog } from 'd3-scale';
-import {
-  affine,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  drawAxis,
-  htmlElement,
-  linePathTenths,
-  plotHandle,
-  seriesColor,
-  setText,
-  showNotes,
-  strokeTenths,
-  svgElement,
-  svgText,
-  TENTHS,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { affine, clamp, linePathTenths, strokeTenths, TENTHS } from './path-data.js';
+import { clear, htmlElement, setText, showNotes, svgElement, svgText } from './svg.js';
+import { cssColor, seriesColor } from './theme.js';
 
 const defaultDescribe = ({ series }) => `${series.length} curves.`;
 

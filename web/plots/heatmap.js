@@ -5,34 +5,25 @@
 // The image is repainted only when the values, colours or size change; when
 // they change in quick succession (a slider drag) a cheap preview is painted
 // and refined once they settle. Values whose maker holds them off the main
-// thread too (setPainter) are painted there: the main thread only puts the
-// pixels, so a drag never waits on a pass over a million cells.
+// thread too come with a painter (data.painter) that paints them there: the
+// main thread only puts the pixels, so a drag never waits on a pass over a
+// million cells.
 import { scaleLinear } from 'd3-scale';
 import { interpolateRdBu } from './palettes.js';
-import {
-  averagesCells,
-  clamp,
-  clear,
-  colorTable,
-  createFrame,
-  cssColor,
-  deviceBox,
-  drawAxis,
-  drawColorLegend,
-  htmlElement,
-  paintCells,
-  painterOf,
-  setText,
-  svgElement,
-  valueRange,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { colorTable, drawColorLegend } from './colours.js';
+import { createFrame, deviceBox } from './frame.js';
+import { averagesCells, paintCells, valueRange } from './paint.js';
+import { clamp } from './path-data.js';
+import { clear, htmlElement, setText, svgElement } from './svg.js';
+import { cssColor } from './theme.js';
 
 // Red for +1, blue for -1: t = 0 is the low end of the domain.
 const RED_BLUE = (t) => interpolateRdBu(1 - t);
 const LEGEND_WIDTH = 12;
 // Repaints closer together than this are previews; the exact image follows once the repaints
-// pause for REFINE_MS: longer than the frames of a drag at 4x CPU throttling (33-66 ms) apart,
-// short enough that the image a drag stops on is exact within 100 ms (it was 150 ms late).
+// pause for REFINE_MS: longer than the frames of a drag on a slow phone are apart, short enough
+// that the image a drag stops on soon turns exact.
 const SETTLE_MS = 150;
 const REFINE_MS = 70;
 
@@ -41,7 +32,20 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
   `Heatmap of ${rows} rows by ${columns} columns, values from ${min.toFixed(3)} to ${max.toFixed(3)}.`;
 
 /**
- * data: { values (row-major), rows, columns, marks?: { row?, column? } }
+ * data: { values (row-major), rows, columns, marks?: { row?, column? }, painter? }
+ *   painter: given by whoever made `values` when it holds them off the main thread too (the
+ *   page's worker), so that the plot asks there for pixels and the value range instead of
+ *   reading the whole array here:
+ *     min, max: the value range;
+ *     paint(request, owner) -> Promise<{ pixels, width, height, exact, superseded? } | null>,
+ *       request as for paintCells: { rows, columns, colours, low, high, width, height, exact,
+ *       symmetric? }; null when a later request of the same owner superseded it; superseded:
+ *       a preview of values that newer ones already replace (no refinement needed);
+ *     subtract?(otherPainter, owner) -> Promise<{ values, painter } | null>: values − other's
+ *       (other: a painter with subtract too, from the same maker), itself held off the main thread;
+ *     retain?(owner), release?(owner): a plot that may still read `values` (a readout) holds
+ *       them; the maker may reuse an array nobody holds.
+ *   Without one the plot paints and measures the values itself.
  * options: { domain?: [low, high], interpolator?: t -> colour, xTitle, yTitle,
  *            rowOrigin?, columnOrigin?: what the axes call row 0 and column 0 (0),
  *            legendTitle, readout?(row, column, value), readoutHint,
@@ -67,6 +71,7 @@ export function draw(element, data, options = {}) {
   let destroyed = false;
   // The values a readout may still read: held, so that their maker keeps them.
   let heldValues = null;
+  let heldPainter = null;
   let summaryOf = null;
   let summary = null;
   let cursor = null;
@@ -93,17 +98,17 @@ export function draw(element, data, options = {}) {
   readout.id = `posenc-readout-${Math.random().toString(36).slice(2)}`;
   frame.surface.setAttribute('aria-describedby', readout.id);
 
-  function hold(values) {
+  function hold({ values, painter }) {
     if (heldValues === values) return;
-    painterOf(heldValues)?.release?.(frame);
+    heldPainter?.release?.(frame);
     heldValues = values;
-    painterOf(values)?.retain?.(frame);
+    heldPainter = painter ?? null;
+    heldPainter?.retain?.(frame);
   }
 
-  function summarise(values) {
+  function summarise({ values, painter }) {
     if (summaryOf === values) return;
     // The painter knows the range already: no pass over the values here.
-    const painter = painterOf(values);
     const { min, max } = painter ?? valueRange(values);
     summary = { rows: current.data.rows, columns: current.data.columns, min, max };
     summaryOf = values;
@@ -135,7 +140,7 @@ export function draw(element, data, options = {}) {
     const now = performance.now();
     // Where no pixel covers more than one cell (as the attention window's 128 positions), the exact
     // image is a lookup per pixel as the preview is: painted at once, with nothing to refine (a
-    // refinement put it 70 ms after the data that a drag stopped on).
+    // refinement would put it REFINE_MS after the data that a drag stopped on).
     const exact = !averagesCells(data.rows, data.columns, device.width, device.height) || now - lastPaint > SETTLE_MS;
     lastPaint = now;
     clearTimeout(refine);
@@ -159,7 +164,7 @@ export function draw(element, data, options = {}) {
       ...(current.options.symmetric && { symmetric: true }),
       ...(current.options.ranged && { ranged: true }),
     };
-    const painter = painterOf(data.values);
+    const { painter } = data;
     if (!painter) {
       if (image?.width !== device.width || image.height !== device.height) {
         image = context.createImageData(device.width, device.height);
@@ -192,7 +197,7 @@ export function draw(element, data, options = {}) {
   function render() {
     if (frame.width === 0) return;
     const { data, options } = current;
-    summarise(data.values);
+    summarise(data);
     const margin = { top: 8, right: 70, bottom: 42, left: 52 };
     box = {
       left: margin.left,
@@ -363,18 +368,18 @@ export function draw(element, data, options = {}) {
   surface.addEventListener('keydown', onKey);
   surface.addEventListener('blur', dropCursor);
 
-  hold(data.values);
+  hold(data);
   render();
   return {
     update(nextData, nextOptions = current.options) {
       current = { data: nextData, options: nextOptions };
-      hold(nextData.values);
+      hold(nextData);
       frame.measure();
       render();
     },
     destroy() {
       destroyed = true;
-      hold(null);
+      hold({ values: null });
       clearTimeout(refine);
       surface.removeEventListener('pointermove', onPointerMove);
       surface.removeEventListener('pointerleave', onPointerLeave);

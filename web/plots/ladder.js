@@ -2,19 +2,12 @@
 // 2π to 2π·base is a straight line. Columns without a fixed frequency (w = 0 or
 // NaN) are left out, and a note says so when none has one.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import {
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  dotsPathTenths,
-  drawAxis,
-  formatNumber,
-  plotHandle,
-  svgElement,
-  svgText,
-  TENTHS,
-} from './common.js';
+import { formatNumber } from '../i18n/number.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { clamp, dotsPathTenths, TENTHS } from './path-data.js';
+import { clear, svgElement, svgText } from './svg.js';
+import { cssColor } from './theme.js';
 
 const defaultDescribe = ({ shortest, longest, count }) =>
   count === 0

@@ -4,24 +4,11 @@
 // that their sum, drawn as a line, is s(k).
 import { scaleLinear } from 'd3-scale';
 import { interpolateViridis } from './palettes.js';
-import {
-  areaPathTenths,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  drawAxis,
-  htmlElement,
-  plotHandle,
-  seriesColor,
-  setText,
-  strokeTenths,
-  svgElement,
-  svgText,
-  tenthsAlong,
-  TENTHS,
-  valuesPathTenths,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { areaPathTenths, clamp, strokeTenths, TENTHS, tenthsAlong, valuesPathTenths } from './path-data.js';
+import { clear, htmlElement, setText, svgElement, svgText } from './svg.js';
+import { cssColor, seriesColor } from './theme.js';
 
 // Later curves are dashed and thinner so an exact overlap still shows them all.
 const DASHES = ['', '7 5', '2 4', '10 3 2 3'];
@@ -117,7 +104,7 @@ export function draw(element, data, options = {}) {
     for (const { first, values } of curves) {
       from = Math.min(from, first);
       to = Math.max(to, first + values.length - 1);
-      // (Indexed: for-of made an iterator result a value, 100 KB a step of a drag.)
+      // (Indexed: for-of makes an iterator result per value, garbage at every step of a drag.)
       for (let i = 0; i < values.length; i++) {
         const v = values[i];
         if (v < low) low = v;
@@ -291,9 +278,9 @@ export function draw(element, data, options = {}) {
     const y = scaleLinear()
       .domain([low, high])
       .range([top + height, top]);
-    // Filled areas of ~1000 points each, as svg paths: on a canvas the browser rasterised them on the
-    // main thread as it committed the frame (software canvas: 1-2 ms a step of a dModel drag), an svg
-    // path is rasterised off it, by the compositor.
+    // Filled areas of many points each, as svg paths: on a canvas the browser rasterises them on the
+    // main thread as it commits the frame (a software canvas), an svg path is rasterised off it, by
+    // the compositor.
     const place = [stack, first, ...x.domain(), ...x.range(), top, height];
     if (place.length !== bandsShown.place.length || place.some((part, i) => part !== bandsShown.place[i])) {
       bandsX = tenthsAlong(x, first, count, bandsX);

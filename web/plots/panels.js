@@ -4,24 +4,11 @@
 // (the numbers the text refers to). Used by the sections on attention, sine
 // and cosine, the training length and the FAQ.
 import { scaleLinear } from 'd3-scale';
-import {
-  affine,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  dotsPathTenths,
-  drawAxis,
-  htmlElement,
-  linePathTenths,
-  plotHandle,
-  seriesColor,
-  showNotes,
-  strokeTenths,
-  svgElement,
-  svgText,
-  TENTHS,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { affine, clamp, dotsPathTenths, linePathTenths, strokeTenths, TENTHS } from './path-data.js';
+import { clear, htmlElement, showNotes, svgElement, svgText } from './svg.js';
+import { cssColor, seriesColor } from './theme.js';
 
 const PANEL_GAP = 14;
 // Room above each panel's curves for its label.

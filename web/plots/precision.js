@@ -3,10 +3,10 @@
 // (first colliding positions, overflow, largest error) and the replays of the
 // reported cases as notes. Everything shown is text or numbers it is given.
 import { draw as drawHeatmap } from './heatmap.js';
-import { htmlElement } from './common.js';
+import { htmlElement } from './svg.js';
 
 /**
- * data: { map: { values, rows, columns }, facts: { caption, head: [text], rows: [[text]] },
+ * data: { map: { values, rows, columns, painter? (heatmap.js) }, facts: { caption, head: [text], rows: [[text]] },
  *         notes: [{ text, testId? }] }
  * options: the heatmap's options for the map (domain, titles, readout, describe, …).
  */

@@ -4,7 +4,10 @@
 // angles the pair reached in training. A pair whose training covered a full
 // turn has a fully shaded dial. Read together, the dials are Su Jianlin's
 // "β-base odometer": the fast dials spin, the slow ones barely move.
-import { clamp, clear, createFrame, cssColor, htmlElement, plotHandle, svgElement, svgText } from './common.js';
+import { createFrame, plotHandle } from './frame.js';
+import { clamp } from './path-data.js';
+import { clear, htmlElement, svgElement, svgText } from './svg.js';
+import { cssColor } from './theme.js';
 
 const TWO_PI = 2 * Math.PI;
 const CELL = 46;

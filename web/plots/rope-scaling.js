@@ -6,19 +6,11 @@
 // as in training), interpolated (divided by the factor) or blended. Notes
 // with the live numbers are printed below.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import {
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  dotsPathTenths,
-  drawAxis,
-  htmlElement,
-  plotHandle,
-  svgElement,
-  svgText,
-  TENTHS,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { clamp, dotsPathTenths, TENTHS } from './path-data.js';
+import { clear, htmlElement, svgElement, svgText } from './svg.js';
+import { cssColor } from './theme.js';
 
 export const KIND_COLOURS = Object.freeze({ kept: 'series-1', interpolated: 'series-2', blended: 'series-4' });
 

@@ -3,21 +3,10 @@
 // starting position. The positions in between are drawn as a trail; numeric
 // notes (the angle, the residual of PE(p+k) = M_k·PE(p)) are printed below.
 import { scaleLinear } from 'd3-scale';
-import {
-  affine,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  htmlElement,
-  plotHandle,
-  showNotes,
-  strokeTenths,
-  svgElement,
-  svgText,
-  tenths,
-  TENTHS,
-} from './common.js';
+import { createFrame, plotHandle } from './frame.js';
+import { affine, clamp, strokeTenths, tenths, TENTHS } from './path-data.js';
+import { clear, htmlElement, showNotes, svgElement, svgText } from './svg.js';
+import { cssColor } from './theme.js';
 
 const defaultDescribe = ({ start, end }) =>
   `A pair of the encoding as a point on a circle, moving from (${start[0].toFixed(3)}, ${start[1].toFixed(3)}) to (${end[0].toFixed(3)}, ${end[1].toFixed(3)}).`;

@@ -1,22 +1,11 @@
 // Whole rows of the encoding, one stem chart per row: the value of every
 // dimension at one position.
 import { scaleLinear } from 'd3-scale';
-import {
-  affine,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  drawAxis,
-  plotHandle,
-  seriesColor,
-  strokeTenths,
-  svgElement,
-  svgText,
-  tenths,
-  TenthsPath,
-  TENTHS,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { affine, clamp, strokeTenths, tenths, TENTHS, TenthsPath } from './path-data.js';
+import { clear, svgElement, svgText } from './svg.js';
+import { cssColor, seriesColor } from './theme.js';
 
 const PANEL_GAP = 10;
 // Room above each chart for its label.

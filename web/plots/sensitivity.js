@@ -2,20 +2,11 @@
 // |PE(p+1, j) − PE(p, j)| as dots against its bound w_j (a sinusoid of angular
 // frequency w cannot change faster than w per unit step), on a log scale.
 import { scaleLinear, scaleLog } from 'd3-scale';
-import {
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  dotsPathTenths,
-  drawAxis,
-  linePathTenths,
-  plotHandle,
-  strokeTenths,
-  svgElement,
-  svgText,
-  TENTHS,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { clamp, dotsPathTenths, linePathTenths, strokeTenths, TENTHS } from './path-data.js';
+import { clear, svgElement, svgText } from './svg.js';
+import { cssColor } from './theme.js';
 
 // Values below this are drawn on the floor of the log axis.
 const FLOOR = 1e-9;

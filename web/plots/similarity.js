@@ -4,7 +4,7 @@
 // with a symmetric colour domain and the pair (p, p + k) marked.
 import { interpolatePuOr } from './palettes.js';
 import { draw as drawHeatmap } from './heatmap.js';
-import { clamp, painterOf } from './common.js';
+import { clamp } from './path-data.js';
 import { symmetricDomain } from './paint.js';
 
 const ORANGE_PURPLE = (t) => interpolatePuOr(1 - t);
@@ -14,7 +14,8 @@ const defaultDescribe = ({ rows, min, max }) =>
   `Similarity matrix of ${rows} positions, dot products from ${min.toFixed(2)} to ${max.toFixed(2)}.`;
 
 /**
- * data: { values (length x length), length, position?: p, offset?: k, origin?: position of row 0 (0) }
+ * data: { values (length x length), length, position?: p, offset?: k, origin?: position of row 0 (0),
+ *         painter?: the values' painter (heatmap.js) }
  * options: { xTitle, yTitle, legendTitle, readout?(p, q, value), readoutHint,
  *            describe?(summary), onPick?({ row, column }), height?(width) }
  */
@@ -22,7 +23,7 @@ export function draw(element, data, options = {}) {
   const heatmapData = (d) => {
     // The colour domain is symmetric so that zero is the neutral colour. A
     // painter knows the range; otherwise it takes a pass over length² values.
-    const painter = painterOf(d.values);
+    const { painter } = d;
     let domain;
     if (painter) domain = symmetricDomain(painter);
     else {
@@ -33,6 +34,7 @@ export function draw(element, data, options = {}) {
     return {
       data: {
         values: d.values,
+        painter: d.painter,
         rows: d.length,
         columns: d.length,
         marks: { row: d.position, column: d.position + d.offset },

@@ -2,23 +2,11 @@
 // dimension, the continuous curve drawn through fractional positions with the
 // integer positions (the table's actual rows) marked on it.
 import { scaleLinear } from 'd3-scale';
-import {
-  affine,
-  clamp,
-  clear,
-  createFrame,
-  cssColor,
-  dotsPathTenths,
-  drawAxis,
-  htmlElement,
-  linePathTenths,
-  plotHandle,
-  seriesColor,
-  strokeTenths,
-  svgElement,
-  svgText,
-  TENTHS,
-} from './common.js';
+import { drawAxis } from './axes.js';
+import { createFrame, plotHandle } from './frame.js';
+import { affine, clamp, dotsPathTenths, linePathTenths, strokeTenths, TENTHS } from './path-data.js';
+import { clear, htmlElement, svgElement, svgText } from './svg.js';
+import { cssColor, seriesColor } from './theme.js';
 
 const PANEL_GAP = 10;
 // Room above each panel's curves for its label.

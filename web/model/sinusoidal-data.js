@@ -1,7 +1,7 @@
 // The numbers each plot of the first sections shows, as a function of the page state:
 // every value from the core through the model (data.js), and no text, so that
 // the page can compute them in its worker (compute-worker.js) while a slider
-// moves. base-sections.js turns them into each plot's data and options (labels,
+// moves. sinusoidal-sections.js turns them into each plot's data and options (labels,
 // translated); the custom elements do both at once on the main thread.
 import { PRESETS } from '../lib/index.js';
 import { amplitude, firstFunction, hasLoneColumn, pairColumns, pairCount, pairOfColumn } from './convention.js';
@@ -40,7 +40,7 @@ function offsetNumbers(model, conv, state, withContributions) {
  * Per plot that reads the model: compute({ model, state, conv }) -> plain
  * objects and typed arrays (what a worker can post back).
  */
-export const BASE_COMPUTE = {
+export const SINUSOIDAL_COMPUTE = {
   waves: ({ model, state, conv }) => {
     const span = waveWindow(state);
     const from = Math.max(0, state.position - Math.floor(span / 2));

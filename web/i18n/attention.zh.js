@@ -1,5 +1,5 @@
 // 注意力、正弦与余弦、训练长度和常见问题各节的中文正文（issue #20），并入 zh.js。
-// 随控件变化的数值都在图下的注释里（more-plots.zh.js），正文不写这类数值。
+// 随控件变化的数值都在图下的注释里（attention-plots.zh.js），正文不写这类数值。
 const r = String.raw;
 
 export default {

@@ -1,6 +1,6 @@
 // KaTeX's fonts cut down, at build time, to the characters the formulas the
-// build typeset (every language) draw in each: a KaTeX font of 5–26 KB becomes
-// a subset of 0.6–5 KB. Each font those formulas use is declared twice, as one
+// build typeset (every language) draw in each, a fraction of the font's size
+// (docs/performance.md). Each font those formulas use is declared twice, as one
 // family, weight and style: the subset with a unicode-range of exactly the
 // code points it holds, and the full file with a range of every other code
 // point the font has. A browser fetches a face only for characters in its
@@ -8,7 +8,7 @@
 // later at run time with a character the build never saw still gets the full
 // font, fetched then (a character neither holds, say Chinese in \text{}, goes
 // to the fallback font as before, fetching neither). Used by katexFontsPlugin
-// (web/vite-rich-text.js) on KaTeX's CSS in a build; the dev server keeps the
+// (web/build/vite-rich-text.js) on KaTeX's CSS in a build; the dev server keeps the
 // full fonts.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -206,8 +206,8 @@ export async function fontCodePoints(bytes) {
  * The subset of one font for `points` (a Set): its woff2 bytes, the code
  * points it holds (those of `points` the font has) and the font's other code
  * points (`rest`), or null when it has none of `points`.
- * Hinting instructions are left out (1.8 KB of each file; they change how
- * glyphs are rasterised at small sizes on Windows, not their metrics).
+ * Hinting instructions are left out (they change how glyphs are rasterised
+ * at small sizes on Windows, not their metrics, and weigh on every file).
  */
 export async function subsetOf(bytes, points) {
   const all = await fontCodePoints(bytes);

@@ -6,9 +6,9 @@
 
 export const CHAPTERS = Object.freeze([
   {
-    name: 'more',
+    name: 'attention',
     watch: 'attention',
-    load: () => import('./more-sections.js').then((module) => module.MORE_SECTIONS),
+    load: () => import('./attention-sections.js').then((module) => module.ATTENTION_SECTIONS),
   },
   {
     name: 'rope',

@@ -5,7 +5,7 @@
 // tables: every sentence states what the current numbers say.
 import { draw as drawDials } from '../plots/rope-dials.js';
 import { draw as drawScaling, KIND_COLOURS } from '../plots/rope-scaling.js';
-import { LAB_KEYS, ROPE_LAB_COMPUTE } from './rope-lab-data.js';
+import { LAB_KEYS, ROPE_LAB_COMPUTE } from '../model/rope-lab-data.js';
 
 const TWO_PI = 2 * Math.PI;
 

@@ -6,12 +6,12 @@
 // serious axe violation in these sections, and each plot renders as an
 // element and in embed.html. Needs the built site (`npx vite build --config
 // web/vite.config.js`); builds the elements bundle if it is missing.
-// Usage: node tests/e2e/explainer-more.test.mjs   — screenshots go to test-results/e2e/.
+// Usage: node tests/e2e/explainer-attention.test.mjs   — screenshots go to test-results/e2e/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { tokenVector } from '../../web/model/more-data.js';
+import { tokenVector } from '../../web/model/attention-data.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -448,7 +448,7 @@ try {
     const blog = await serveStatic(root);
     try {
       const gallery = await watchedPage(desktop);
-      await gallery.goto(`${blog.url}tests/e2e/fixtures/more-elements.html`);
+      await gallery.goto(`${blog.url}tests/e2e/fixtures/attention-elements.html`);
       for (const plot of PLOTS)
         await gallery.waitForFunction(
           (tag) => document.querySelector(tag)?.dataset.state === 'ready',
@@ -478,7 +478,7 @@ try {
       assert(unseen.includes(`${want.incomplete} 对中有 ${want.unseen} 对`), `posenc-extrapolation (zh): ${unseen}`);
       await gallery.setViewportSize({ width: 1100, height: await gallery.evaluate(() => document.body.scrollHeight) });
       await gallery.waitForTimeout(300);
-      await gallery.screenshot({ path: `${artifacts}/more-elements.png` });
+      await gallery.screenshot({ path: `${artifacts}/attention-elements.png` });
       assert(gallery.problems.length === 0, gallery.problems.join('\n'));
       await gallery.close();
     } finally {
@@ -491,4 +491,4 @@ try {
   await browser.close();
   await server.close();
 }
-finish('explainer-more');
+finish('explainer-attention');

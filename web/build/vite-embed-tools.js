@@ -4,7 +4,7 @@
 // the tools (snippets, images: web/page/embed-snippet.js) loads after the
 // first view or at the first click. The button's text is translated like any
 // [data-i18n] element (vite-rich-text.js fills it in after this plugin).
-import { TAG_OF_PLOT } from './model/registry.js';
+import { TAG_OF_PLOT } from '../model/registry.js';
 
 // An empty plot container: <div class="plot" data-plot="name"></div>.
 const PLOT = /(<div\b[^>]*\sdata-plot="([\w-]+)"[^>]*>\s*<\/div>)/g;

@@ -1,26 +1,26 @@
 // The sections on how attention uses the encoding, why sine and cosine, the
 // training length and the FAQ (issue #20): what each plot shows, built from
-// the numbers of more-data.js (computed in the page's worker) and the strings
-// of i18n/more-plots.*.js. sections.js spreads them into SECTIONS.
+// the numbers of attention-data.js (computed in the page's worker) and the strings
+// of i18n/attention-plots.*.js. sections.js spreads them into SECTIONS.
 import { draw as drawPanels } from '../plots/panels.js';
 import { draw as drawHeatmap } from '../plots/heatmap.js';
 import { draw as drawOffsetDots } from '../plots/offset-dots.js';
-import { MORE_COMPUTE } from './more-data.js';
-import { maxPosition } from './params.js';
+import { ATTENTION_COMPUTE } from '../model/attention-data.js';
+import { maxPosition } from '../model/params.js';
 
 const WIDTH = ['dModel', 'base'];
 
-/** A section whose numbers come from more-data.js: compute, present(numbers, context), build doing both. */
+/** A section whose numbers come from attention-data.js: compute, present(numbers, context), build doing both. */
 const fromModel = (name, present) => ({
-  compute: MORE_COMPUTE[name],
+  compute: ATTENTION_COMPUTE[name],
   present,
-  build: (context) => present(MORE_COMPUTE[name](context), context),
+  build: (context) => present(ATTENTION_COMPUTE[name](context), context),
 });
 
 const series = (label, x, y, extra = {}) => ({ label, x, y, ...extra });
 const percent = (fraction) => 100 * fraction;
 
-export const MORE_SECTIONS = [
+export const ATTENTION_SECTIONS = [
   {
     name: 'attention',
     draw: drawHeatmap,
@@ -28,6 +28,7 @@ export const MORE_SECTIONS = [
     ...fromModel('attention', ({ size, offset, map, min, max }, { state, t, pick }) => ({
       data: {
         values: map.values,
+        painter: map.painter,
         rows: size,
         columns: size,
         marks: {
@@ -234,9 +235,8 @@ export const MORE_SECTIONS = [
               series: [
                 series(t('tokenScale.pe', numbers.position), columns, numbers.row, { dots: true }),
                 // A hairline, not dashed: a token embedding is noise from one dimension to the next,
-                // and dashing its 512 jagged points cost the rasterizer 1.9 s of CPU in a 1 s drag
-                // (frames 50-66 ms apart); the encoding's series has dots, so the two differ by more
-                // than colour.
+                // and dashing its hundreds of jagged points overloads the rasterizer in a drag; the
+                // encoding's series has dots, so the two differ by more than colour.
                 series(t('tokenScale.token'), columns, numbers.token, { colour: 1, thin: true }),
               ],
             },

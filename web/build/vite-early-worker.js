@@ -2,9 +2,8 @@
 // script at the top of <head>, before the document is parsed. Chromium runs
 // an async script (web/boot.js) only after the document's first paint, and
 // the first paint of the long, typeset page waits for its first layout: the
-// worker, and the .wasm it fetches, started hundreds of milliseconds late. The
-// script is inline (a file of its own held the parser for a request, about
-// 100 ms on a cold load), allowed by its hash in the page's Content Security
+// worker, and the .wasm it fetches, would start late. The script is inline (a
+// file of its own would hold the parser for a request), allowed by its hash in the page's Content Security
 // Policy; a host whose own CSP header leaves the hash out blocks it, and then
 // the compute client starts the worker when the page's code runs.
 // The script hands the worker over as self.posencEarlyWorker (the compute
@@ -16,7 +15,7 @@ const WORKER = /(^|\/)compute-worker-[\w-]+\.js$/;
 /** The classic script: starts the worker at `workerFile` (relative to the page) and keeps its early errors. */
 const starter = (
   workerFile,
-) => `// Starts the page's compute worker before the page is parsed (web/vite-early-worker.js).
+) => `// Starts the page's compute worker before the page is parsed (web/build/vite-early-worker.js).
 (function () {
   if (typeof Worker !== 'function') return;
   var errors = [];

@@ -1,7 +1,7 @@
-// The first sections (§1-§10, loaded with the page): what each plot shows,
+// The sinusoidal table's sections (§1-§10, loaded with the page): what each plot shows,
 // which state it depends on, and how its data (from the model, or the arrays
 // of arrays.js) and its translated options are built. For the plots that read
-// the model the numbers come from base-data.js (compute, which the page runs
+// the model the numbers come from sinusoidal-data.js (compute, which the page runs
 // in its worker) and are turned into data and options here (present); build
 // does both at once. sections.js adds the later chapters.
 import { draw as drawCompare } from '../plots/compare.js';
@@ -13,10 +13,10 @@ import { draw as drawRow } from '../plots/row.js';
 import { draw as drawSensitivity } from '../plots/sensitivity.js';
 import { draw as drawSimilarity } from '../plots/similarity.js';
 import { draw as drawWaves } from '../plots/waves.js';
-import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from './convention.js';
-import { maxPosition } from './params.js';
-import { BASE_COMPUTE as COMPUTE } from './base-data.js';
-import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from './text-facts.js';
+import { amplitude, ENCODING_KEYS as ENCODING, firstFunction, hasLoneColumn } from '../model/convention.js';
+import { maxPosition } from '../model/params.js';
+import { SINUSOIDAL_COMPUTE as COMPUTE } from '../model/sinusoidal-data.js';
+import { heatmapFacts, ladderFacts, offsetFacts, rowFacts, sensitivityFacts, wavesFacts } from '../model/text-facts.js';
 const TWO_PI = 2 * Math.PI;
 /** Dimensions the cos/sin-swap chart shows (§10.3). */
 export const ORDER_ZOOM = 16;
@@ -76,7 +76,7 @@ const offsetOptions = (t) => ({
  * for those that read the model also compute and present (see fromModel).
  * context: { model, state, t, conv, computed: { table, versus, similarity }, pick }
  */
-export const BASE_SECTIONS = [
+export const SINUSOIDAL_SECTIONS = [
   {
     name: 'heatmap',
     draw: drawHeatmap,
@@ -85,6 +85,7 @@ export const BASE_SECTIONS = [
       table && {
         data: {
           values: table.values,
+          painter: table.painter,
           rows: table.options.length,
           columns: table.options.dModel,
           marks: { row: rowOf(conv, state.position), column: state.dimension },
@@ -246,6 +247,7 @@ export const BASE_SECTIONS = [
       similarity && {
         data: {
           values: similarity.values,
+          painter: similarity.painter,
           length: similarity.options.length,
           position: state.position,
           offset: state.offset,
@@ -277,8 +279,8 @@ export const BASE_SECTIONS = [
         data: {
           rows: table.options.length,
           columns: table.options.dModel,
-          left: { label: conventionLabel(table.options), values: table.values },
-          right: { label: versus.options.preset, values: versus.values },
+          left: { label: conventionLabel(table.options), values: table.values, painter: table.painter },
+          right: { label: versus.options.preset, values: versus.values, painter: versus.painter },
         },
         options: {
           xTitle: t('axis.dimension'),

@@ -3,7 +3,7 @@
 // function of the page state: every encoding value comes from the core
 // (table, row, offsetDots, frequencies) through the model (data.js); this
 // module only multiplies, sums and fits them. No text: sections in
-// more-sections.js add the labels. The page runs these in its worker.
+// attention-sections.js add the labels. The page runs these in its worker.
 import { PRESETS } from '../lib/index.js';
 import { pairColumns, pairCount } from './convention.js';
 import { offsetWindow } from './data.js';
@@ -175,7 +175,7 @@ function halfOffsetCurve(model, conv, member, start, window) {
  * member, and f(ωp) is an input: what the inputs cannot reach of it is
  * |sin(ω_i k)| times what they cannot reach of g(ω_i p), which depends on
  * neither k nor the position. That part (the core's least squares of N ×
- * pairs, 9 ms at 1024 × 128 in Node with SIMD) is kept for the last settings
+ * pairs, the costly step) is kept for the last settings
  * per member, so that dragging the offset, the position, the dimension or the
  * length (while N stays) does not redo it.
  */
@@ -241,7 +241,7 @@ function unreachedOfOther(model, rows, conv, member, positions, pairs) {
  * Per plot of the chapter: compute({ model, state }) -> plain objects and typed
  * arrays (what a worker can post back).
  */
-export const MORE_COMPUTE = {
+export const ATTENTION_COMPUTE = {
   /**
    * The positional scores PE(p)ᵀ M_k PE(q) = s(q + k − p) of the window's N positions, as a map (the
    * page's worker paints it); min and max are those of the map's float32 values, as the worker finds them.

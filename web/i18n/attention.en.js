@@ -1,6 +1,6 @@
 // English prose of the sections on attention, sine and cosine, the training
 // length and the FAQ (issue #20). Spread into en.js. Live numbers are in the
-// plots' notes (more-plots.en.js): the prose states no value that a control changes.
+// plots' notes (attention-plots.en.js): the prose states no value that a control changes.
 const r = String.raw;
 
 export default {

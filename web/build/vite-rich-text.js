@@ -8,7 +8,7 @@
 //   formula is written as MathML only (KaTeX's output: 'mathml') and the
 //   element gets data-i18n-mathml-only: a reader without scripts, a screen
 //   reader and a search engine get every formula, and the document the browser
-//   parses before the first plot is 40% smaller (KaTeX's HTML markup is most
+//   parses before the first plot is smaller (KaTeX's HTML markup is most
 //   of it). The page puts KaTeX's typeset copy in place from the chunk
 //   `virtual:posenc-rich/later` before those sections near the screen.
 // - `virtual:posenc-rich` maps each language of web/i18n/<xx>.js to a lazily
@@ -22,7 +22,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import katex from 'katex';
-import { richHtml } from './page/rich-text.js';
+import { richHtml } from '../page/rich-text.js';
 import { subsetKatexCss } from './katex-font-subset.js';
 import { dropUnlessNamed } from './vite-inline-styles.js';
 
@@ -161,14 +161,11 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
 // font until they arrive (font-display: swap, KaTeX's own is block: no text).
 // In a build, each font is cut down to the characters of `formulas()` (the
 // HTML of every formula the build typeset: richTextPlugin's api), with the
-// full font kept for any other character (web/katex-font-subset.js); the
-// subsets of the two every formula uses (10 KB) are written into the
-// stylesheet as data: URLs. Preloaded instead, they held up the first paint:
-// Chromium laid the page out at the end of parsing while a preloaded font was
-// on its way, a task of 53–105 ms in nearly every cold load; with the fonts
-// inline, 4 loads in 23 had a task over 50 ms (up to 91 ms), the first
-// contentful paint came about 70 ms sooner, the first plot no later, and the
-// first view's bytes are the same (docs/performance.md).
+// full font kept for any other character (web/build/katex-font-subset.js); the
+// subsets of the two every formula uses are written into the stylesheet as
+// data: URLs: a preloaded font still on its way when parsing ends makes
+// Chromium lay the page out in a long task, which inline fonts avoid, for the
+// same first view's bytes (docs/performance.md).
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KATEX_CSS = /[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/;
 const INLINED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
@@ -178,8 +175,8 @@ export function katexFontsPlugin({ formulas } = {}) {
   return {
     name: 'posenc-katex-fonts',
     enforce: 'pre',
-    // The subsets are files of their own, not inlined into the CSS by Vite (it inlines assets under
-    // 4 KB): a face is fetched only when its characters appear. (INLINED_FONTS, which every page
+    // The subsets are files of their own, not inlined into the CSS by Vite (it inlines small
+    // assets): a face is fetched only when its characters appear. (INLINED_FONTS, which every page
     // shows, go in below.)
     config(user) {
       const limit = user.build?.assetsInlineLimit;

@@ -1,4 +1,4 @@
-// 注意力、正弦与余弦、训练长度和常见问题各图的中文字符串（model/more-sections.js），并入 plots.zh.js。
+// 注意力、正弦与余弦、训练长度和常见问题各图的中文字符串（sections/attention-sections.js），并入 plots.zh.js。
 // A copy of number.js's formatNumber, as in plots.zh.js (a lazily loaded table imports nothing the entry has).
 const n = (value, digits = 3) => {
   if (!Number.isFinite(value)) return String(value);

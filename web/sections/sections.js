@@ -1,19 +1,19 @@
 // Every plot's section: what it depends on, and how its data and translated
-// options are built (base-sections.js has the first ones and says how); the
+// options are built (sinusoidal-sections.js has the first ones and says how); the
 // page, the elements and the embed all draw these. The page loads the later
 // chapters lazily (chapters.js); the elements and the embed take them all.
-import { BASE_SECTIONS } from './base-sections.js';
-import { MORE_SECTIONS } from './more-sections.js';
+import { SINUSOIDAL_SECTIONS } from './sinusoidal-sections.js';
+import { ATTENTION_SECTIONS } from './attention-sections.js';
 import { PRECISION_SECTIONS } from './precision-sections.js';
 import { ROPE_LAB_SECTIONS } from './rope-lab-sections.js';
 import { ROPE_SECTIONS } from './rope-sections.js';
 
-export { ORDER_ZOOM } from './base-sections.js';
+export { ORDER_ZOOM } from './sinusoidal-sections.js';
 
 export const SECTIONS = [
-  ...BASE_SECTIONS,
+  ...SINUSOIDAL_SECTIONS,
   ...PRECISION_SECTIONS,
   ...ROPE_SECTIONS,
   ...ROPE_LAB_SECTIONS,
-  ...MORE_SECTIONS,
+  ...ATTENTION_SECTIONS,
 ];

@@ -1,5 +1,5 @@
 // English strings of the plots on attention, sine and cosine, the training
-// length and the FAQ (model/more-sections.js): labels, notes with live numbers,
+// length and the FAQ (sections/attention-sections.js): labels, notes with live numbers,
 // descriptions. Spread into plots.en.js.
 import { formatNumber as n } from './number.js';
 

@@ -1,13 +1,12 @@
 // Vite plugin (build only): the page's stylesheet goes into its HTML, as a
-// <style> in <head>, instead of a file fetched beside it. Where that file came
-// after the document was parsed (it shared the first connections with the
-// worker, the page's modules and the fonts: 100–320 ms on a local server),
-// Chromium laid out the whole page without styles when parsing ended, and
-// `content-visibility: auto` (styles.css), which keeps the sections off screen
-// out of layout, was not there yet: 14,600 layout objects in one task of
-// 150–300 ms, all laid out again once the styles came. A stylesheet in the
-// document is there at the first layout, and the first paint waits for no
-// request. (6 KB gzip; the page's CSP allows inline styles.)
+// <style> in <head>, instead of a file fetched beside it. A file can come after
+// the document is parsed (it shares the first connections with the worker,
+// the page's modules and the fonts): Chromium then lays out the whole page
+// without styles when parsing ends, without `content-visibility: auto`
+// (styles.css) keeping the sections off screen out of layout, and lays it all
+// out again once the styles come. A stylesheet in the document is there at the
+// first layout, and the first paint waits for no request. (The page's CSP
+// allows inline styles.)
 import { posix } from 'node:path';
 
 /** url(…) references in `css`, read from `cssFile`, rewritten relative to `htmlFile` (both paths in the build). */

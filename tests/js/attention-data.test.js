@@ -1,5 +1,5 @@
 // The numbers of the sections on attention, sine and cosine, the training
-// length and the FAQ (web/model/more-data.js), against float64 references
+// length and the FAQ (web/model/attention-data.js), against float64 references
 // written here from the formulas: the paper's PE, s(k) = Σ cos(ω_i k), the
 // rotation M_k, softmax, argmax, least squares by the normal equations. The
 // random token vectors are inputs (tokenVector), checked for their own
@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../web/lib/index.js';
 import { createModel } from '../../web/model/data.js';
-import { attentionWindow, MORE_COMPUTE, tokenVector } from '../../web/model/more-data.js';
-import { MORE_SECTIONS } from '../../web/model/more-sections.js';
+import { attentionWindow, ATTENTION_COMPUTE, tokenVector } from '../../web/model/attention-data.js';
+import { ATTENTION_SECTIONS } from '../../web/sections/attention-sections.js';
 import { normalEquationsResidual } from './reference.js';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
@@ -78,7 +78,7 @@ describe('attention', () => {
   for (const state of STATES) {
     const { dModel: d, base, offset: k } = state;
     it(`d ${d}: the matrix is s(q + k − p) over the window`, () => {
-      const { size, map, min, max } = MORE_COMPUTE.attention({ model, state });
+      const { size, map, min, max } = ATTENTION_COMPUTE.attention({ model, state });
       const { values } = map;
       expect([map.rows, map.columns]).toEqual([size, size]);
       expect(size).toBe(attentionWindow(state));
@@ -98,7 +98,7 @@ describe('attention', () => {
     });
 
     it(`d ${d}: one query's scores, softmax, token scores, symmetry and look-back counts`, () => {
-      const numbers = MORE_COMPUTE['attention-rows']({ model, state });
+      const numbers = ATTENTION_COMPUTE['attention-rows']({ model, state });
       const p = state.position;
       const offsets = [...numbers.offsets];
       expect(offsets[0]).toBe(-Math.min(48, p));
@@ -180,7 +180,7 @@ describe('sine and cosine', () => {
   for (const state of STATES) {
     const { dModel: d, base, offset: k, position: p } = state;
     it(`d ${d}: s(k) of the sine-only encoding from p, p + 100, p + 1000`, () => {
-      const { curves } = MORE_COMPUTE['sine-only']({ model, state });
+      const { curves } = ATTENTION_COMPUTE['sine-only']({ model, state });
       const window = Math.min(state.length - 1, 512);
       curves.forEach((curve, c) => {
         const start = p + [0, 100, 1000][c];
@@ -198,7 +198,7 @@ describe('sine and cosine', () => {
     });
 
     it(`d ${d}: the fits, the zero row, the spread and the mirror angle`, () => {
-      const numbers = MORE_COMPUTE['sine-fit']({ model, state });
+      const numbers = ATTENTION_COMPUTE['sine-fit']({ model, state });
       const pairs = Math.floor(d / 2);
       const positions = Math.min(state.length - k, 1024);
       expect(numbers.positions).toBe(positions);
@@ -256,7 +256,7 @@ describe('sine and cosine', () => {
     ];
     for (const state of drag) {
       const { dModel: d, base, offset: k } = state;
-      const numbers = MORE_COMPUTE['sine-fit']({ model, state });
+      const numbers = ATTENTION_COMPUTE['sine-fit']({ model, state });
       const positions = Math.min(state.length - k, 1024);
       expect(numbers.positions).toBe(positions);
       for (const [key, f] of [
@@ -284,7 +284,7 @@ describe('beyond the training length', () => {
   for (const state of [...STATES, { ...STATES[0], position: 400 }]) {
     const { dModel: d, base, length: L, position: p } = state;
     it(`d ${d}, L ${L}, p ${p}: per pair, the fraction of the circle seen and reached`, () => {
-      const numbers = MORE_COMPUTE.extrapolation({ model, state });
+      const numbers = ATTENTION_COMPUTE.extrapolation({ model, state });
       const pairs = Math.floor(d / 2);
       let [incomplete, first, unseen] = [0, -1, 0];
       for (let i = 0; i < pairs; i++) {
@@ -312,7 +312,7 @@ describe('FAQ sizes', () => {
   for (const state of STATES) {
     const { dModel: d, base, position: p } = state;
     it(`d ${d}: |PE(p)| = √⌊d/2⌋, the token's norms, their cosine, 1/(p + 1)`, () => {
-      const numbers = MORE_COMPUTE['token-scale']({ model, state });
+      const numbers = ATTENTION_COMPUTE['token-scale']({ model, state });
       expectClose(numbers.peNorm, Math.sqrt(Math.floor(d / 2)), 1e-12);
       const token = tokenVector(d, p, 1);
       const norm = Math.sqrt(dot(token, token));
@@ -334,7 +334,7 @@ describe('the sections', () => {
   for (const [language, t] of Object.entries(translators)) {
     it(`${language}: every section builds its data, with its notes' numbers, in both languages`, () => {
       const state = STATES[0];
-      for (const section of MORE_SECTIONS) {
+      for (const section of ATTENTION_SECTIONS) {
         const built = section.build({ model, state, t, pick: () => {} });
         expect(built.data, section.name).toBeTruthy();
         for (const note of built.data.notes ?? []) {
@@ -343,7 +343,12 @@ describe('the sections', () => {
         }
       }
       // A value from the notes: the look-back count of M_k with positions alone is every query.
-      const rows = MORE_SECTIONS.find((s) => s.name === 'attention-rows').build({ model, state, t, pick: () => {} });
+      const rows = ATTENTION_SECTIONS.find((s) => s.name === 'attention-rows').build({
+        model,
+        state,
+        t,
+        pick: () => {},
+      });
       const fractions = rows.data.notes.find((n) => n.testId === 'attention-fractions').text;
       expect(fractions).toContain(`${attentionWindow(state) - state.offset}`);
     });

@@ -2,8 +2,8 @@
 // table through the chosen dtype path, the facts of each format and the
 // replays of the reported cases, from precision-data.js.
 import { draw as drawPrecision } from '../plots/precision.js';
-import { ENCODING_KEYS } from './convention.js';
-import { PRECISION_COMPUTE } from './precision-data.js';
+import { ENCODING_KEYS } from '../model/convention.js';
+import { PRECISION_COMPUTE } from '../model/precision-data.js';
 
 const startOf = (conv) => conv.start ?? 0;
 const positionOf = (conv, row) => Number((startOf(conv) + row).toPrecision(12));
@@ -17,6 +17,7 @@ function present({ format, map, bound, formats, replays }, { state, t, conv }) {
     data: {
       map: {
         values: map.values,
+        painter: map.painter,
         rows: map.rows,
         columns: map.columns,
         marks: { row: largest.row, column: largest.column },

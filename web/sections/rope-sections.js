@@ -5,7 +5,7 @@
 // SECTIONS.
 import { draw as drawCurves } from '../plots/curves.js';
 import { draw as drawOffsetDots } from '../plots/offset-dots.js';
-import { ROPE_COMPUTE } from './rope-data.js';
+import { ROPE_COMPUTE } from '../model/rope-data.js';
 
 const withCompute = (name, present) => ({
   compute: ROPE_COMPUTE[name],
