@@ -9,7 +9,8 @@ import { load } from '../../web/lib/index.js';
 import { LIMITS } from '../../web/lib/limits.js';
 import { ROPE_LAYOUTS, ROPE_SCALING_TYPES } from '../../web/lib/rope-options.js';
 import { LIMITS as SLIDER_RANGES } from '../../web/model/params.js';
-import { maxAbsDiff, paperValue } from './reference.js';
+import { paperValue } from './reference.js';
+import { maxAbsDiff } from './tolerance.js';
 
 // Each instantiated module's boundary() passes through `alter` (null: unchanged).
 let alter = null;

@@ -456,7 +456,8 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
               }
               const score = (ref.attentionFactor ** 2 * 2 * cosines) / d + (d - 2 * pairs) / d;
               expectClose(result.scores[k], score, 1e-9 * Math.max(1, ref.attentionFactor ** 2));
-              expectClose(result.bound[k], sum / (2 * pairs), 1e-9);
+              // RoFormer §3.4.3's normalisation: 1 / (d/2), d the rotated width.
+              expectClose(result.bound[k], sum / pairs, 1e-9);
             }
           }
         },

@@ -5,9 +5,9 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
-import { CHAPTERS } from '../../web/model/chapters.js';
+import { CHAPTERS } from '../../web/sections/chapters.js';
 import { ELEMENTS, PAGE_SECTIONS, PLOTS, TAG_OF_PLOT } from '../../web/model/registry.js';
-import { SECTIONS } from '../../web/model/sections.js';
+import { SECTIONS } from '../../web/sections/sections.js';
 
 const names = PLOTS.map((plot) => plot.name);
 const count = (list, value) => list.filter((item) => item === value).length;
@@ -32,7 +32,7 @@ describe('the registry', () => {
   it('gives each section a unique id and a chapter the page loads', () => {
     const ids = PAGE_SECTIONS.map((section) => section.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const chapters = ['base', ...CHAPTERS.map((chapter) => chapter.name)];
+    const chapters = ['first-view', ...CHAPTERS.map((chapter) => chapter.name)];
     for (const section of PAGE_SECTIONS) expect(chapters, section.id).toContain(section.chapter);
     // Each lazily loaded chapter watches a plot of its own.
     for (const { name, watch } of CHAPTERS) expect(PLOTS.find((plot) => plot.name === watch)?.chapter).toBe(name);

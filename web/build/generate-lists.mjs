@@ -18,10 +18,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SELF = 'web/build/generate-lists.mjs';
 // Attributes every HTML element takes that the site-generator helpers pass on.
 const GLOBAL_ATTRIBUTES = ['lang', 'id', 'class'];
-// Written before the first section of a lazily loaded chapter (web/vite-rich-text.js looks for it).
+// Written before the first section of a lazily loaded chapter (web/build/vite-rich-text.js looks for it).
 const MATHML_ONLY_BELOW = [
   '<!-- posenc: formulas below as MathML until the page typesets them -->',
-  "<!-- (The build writes the later chapters' formulas as MathML only: web/vite-rich-text.js.) -->",
+  "<!-- (The build writes the later chapters' formulas as MathML only: web/build/vite-rich-text.js.) -->",
 ];
 
 /** The comment syntax of each kind of file. */
@@ -76,7 +76,7 @@ function uniformSection({ id, heading, strings, plots }) {
 
 /** The page's sections in registry order, as lines. */
 function pageSections() {
-  const firstLater = PAGE_SECTIONS.findIndex((section) => section.chapter !== 'base');
+  const firstLater = PAGE_SECTIONS.findIndex((section) => section.chapter !== 'first-view');
   return PAGE_SECTIONS.flatMap((section, index) => {
     const lines =
       section.markup === 'fragment'

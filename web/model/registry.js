@@ -9,7 +9,7 @@
 /**
  * A section of the page, in page order:
  * id: its anchor (the heading's id is h-<id>);
- * chapter: 'base' (the first view's code) or the name of a chapter of chapters.js;
+ * chapter: 'first-view' (loaded with the page) or the name of a chapter of chapters.js;
  * heading: 2 or 3; strings: the prefix of its keys in web/i18n (<strings>.title, <strings>.text);
  * plots: { name, tag?, title?, text? } in order (title, text: the keys of the plot's own
  *   heading and explanation where they are not the section's; a uniform section with several
@@ -29,7 +29,7 @@ export const PAGE_SECTIONS = Object.freeze(
     { id: 'similarity', plots: [{ name: 'similarity', tag: 'posenc-similarity' }] },
     {
       id: 'attention',
-      chapter: 'more',
+      chapter: 'attention',
       plots: [
         { name: 'attention', tag: 'posenc-attention', title: 'attention.matrix' },
         { name: 'attention-rows', tag: 'posenc-attention-rows', title: 'attention-rows.title' },
@@ -37,7 +37,7 @@ export const PAGE_SECTIONS = Object.freeze(
     },
     {
       id: 'sine-cosine',
-      chapter: 'more',
+      chapter: 'attention',
       strings: 'sineCosine',
       plots: [
         { name: 'sine-only', tag: 'posenc-sine-only', title: 'sine-only.title' },
@@ -46,13 +46,13 @@ export const PAGE_SECTIONS = Object.freeze(
     },
     {
       id: 'extrapolation',
-      chapter: 'more',
+      chapter: 'attention',
       markup: 'fragment',
       plots: [{ name: 'extrapolation', tag: 'posenc-extrapolation' }],
     },
     {
       id: 'faq',
-      chapter: 'more',
+      chapter: 'attention',
       markup: 'fragment',
       plots: [{ name: 'token-scale', tag: 'posenc-token-scale', title: 'token-scale.title', text: 'faq.scale' }],
     },
@@ -96,7 +96,7 @@ export const PAGE_SECTIONS = Object.freeze(
       markup: 'fragment',
       plots: [{ name: 'precision', tag: 'posenc-precision' }],
     },
-  ].map(({ id, chapter = 'base', heading = 2, strings = id, plots, markup = 'uniform' }) =>
+  ].map(({ id, chapter = 'first-view', heading = 2, strings = id, plots, markup = 'uniform' }) =>
     Object.freeze({ id, chapter, heading, strings, plots: Object.freeze(plots.map(Object.freeze)), markup }),
   ),
 );
