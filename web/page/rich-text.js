@@ -192,14 +192,3 @@ export function paragraphNode(text, katex, { lazy = false } = {}) {
   appendInline(p, parseInline(text.trim()), katex, lazy);
   return p;
 }
-
-/** Fills `element` with the paragraphs of a rich string as DOM nodes (`katex`: the KaTeX module). */
-export function renderRich(element, text, katex) {
-  element.replaceChildren(
-    ...parseRich(text).map((paragraph) => {
-      const p = document.createElement('p');
-      appendInline(p, paragraph, katex);
-      return p;
-    }),
-  );
-}
