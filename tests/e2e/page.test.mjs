@@ -78,7 +78,9 @@ async function pageScreenshot(page, path) {
     null,
     { timeout: 20000 },
   );
-  await page.screenshot({ path });
+  // In CSS pixels: at a phone's device scale 2 the whole page is some 60 million device pixels,
+  // whose capture outlasted the screenshot's timeout on a loaded machine.
+  await page.screenshot({ path, scale: 'css' });
   await page.setViewportSize(viewport);
 }
 
@@ -539,6 +541,17 @@ try {
         `${language}: scroll width ${overflow.document}/${overflow.body}`,
       );
       assert(overflow.widest.length === 0, `${language}: sticking out: ${overflow.widest.join(', ')}`);
+      // A table wider than the screen scrolls sideways: a shadow at the edge says so.
+      const uncued = await small.evaluate(() =>
+        [...document.querySelectorAll('.table-scroll')]
+          .filter((box) => box.scrollWidth > box.clientWidth)
+          .filter((box) => {
+            const style = getComputedStyle(box);
+            return !(style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local'));
+          })
+          .map((box) => box.querySelector('table')?.id ?? box.className),
+      );
+      assert(uncued.length === 0, `${language}: tables that scroll with no cue: ${uncued.join(', ')}`);
       await pageScreenshot(small, `${artifacts}/phone-${language}.png`);
     }
     const violations = await axeViolations(small);
