@@ -34,22 +34,23 @@ describe('rich strings rendered at build time', () => {
     expect(richHtml('$<$', katex)).toContain('<annotation encoding="application/x-tex">&lt;</annotation>');
   });
 
-  it('joins Chinese closing punctuation to the inline formula before it (a word joiner: no break there)', () => {
-    const J = '\u2060';
+  it('keeps an inline formula and the Chinese punctuation after it on one line', () => {
     expect(parseRich('当 $d$，而最慢的 $x$）。但有 $y$ 和')).toEqual([
       [
         '当 ',
-        { math: 'd', display: false },
-        `${J}，而最慢的 `,
-        { math: 'x', display: false },
-        `${J}）。但有 `,
+        { tag: 'span', className: 'nobr', children: [{ math: 'd', display: false }, '，'] },
+        '而最慢的 ',
+        { tag: 'span', className: 'nobr', children: [{ math: 'x', display: false }, '）。'] },
+        '但有 ',
         { math: 'y', display: false },
         ' 和',
       ],
     ]);
-    // Display math is a block of its own; English text after a formula is left alone.
+    // A formula that ends the paragraph with its punctuation, and display math (a block of its own), stay as they are.
+    expect(parseRich('$a$。')).toEqual([
+      [{ tag: 'span', className: 'nobr', children: [{ math: 'a', display: false }, '。'] }],
+    ]);
     expect(parseRich('$$a$$。')).toEqual([[{ math: 'a', display: true }, '。']]);
-    expect(parseRich('$a$, b')).toEqual([[{ math: 'a', display: false }, ', b']]);
-    expect(richHtml('$a$，b', katex)).toMatch(new RegExp(`^<p><span class="math">.*</span>${J}，b</p>$`));
+    expect(richHtml('$a$，b', katex)).toMatch(/^<p><span class="nobr"><span class="math">.*<\/span>，<\/span>b<\/p>$/);
   });
 });
