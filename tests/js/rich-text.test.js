@@ -52,5 +52,17 @@ describe('rich strings rendered at build time', () => {
     ]);
     expect(parseRich('$$a$$。')).toEqual([[{ math: 'a', display: true }, '。']]);
     expect(richHtml('$a$，b', katex)).toMatch(/^<p><span class="nobr"><span class="math">.*<\/span>，<\/span>b<\/p>$/);
+    // A long formula: only what follows its last top-level "=" joins the punctuation (the group must fit a line).
+    const long = String.raw`\sin a \sin b + \cos a \cos b = \cos(b - a)`;
+    expect(parseRich(`即 $${long}$。`)).toEqual([
+      [
+        '即 ',
+        { math: String.raw`\sin a \sin b + \cos a \cos b = {}`, display: false },
+        { tag: 'span', className: 'nobr', children: [{ math: String.raw`\cos(b - a)`, display: false }, '。'] },
+      ],
+    ]);
+    // No "=" outside braces to split at: left as it is.
+    const unsplittable = String.raw`{a + b + c + d + e + f + g + h + i + j + k = l}`;
+    expect(parseRich(`$${unsplittable}$，`)).toEqual([[{ math: unsplittable, display: false }, '，']]);
   });
 });

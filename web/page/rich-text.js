@@ -10,7 +10,26 @@
 const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;
 // Chinese punctuation that must not begin a line. Chromium breaks before it after a formula (an
 // inline block), so an inline formula and the punctuation right after it are kept on one line.
+// A group that long could not break inside itself either, and would stick out of a phone's line:
+// a longer formula is split after its last top-level "=" (where KaTeX would break it anyway), and
+// only the right-hand side joins the punctuation.
 const CLOSING = /^[，。、；：！？）」』》〉]+/;
+const UNBROKEN_TEX = 32;
+
+/** [left, right] of a TeX formula split after its last "=" outside braces, or null. */
+function splitAfterLastEquals(tex) {
+  let depth = 0;
+  let at = -1;
+  for (let i = 0; i < tex.length; i++) {
+    if (tex[i] === '\\') i++;
+    else if (tex[i] === '{') depth++;
+    else if (tex[i] === '}') depth--;
+    else if (tex[i] === '=' && depth === 0) at = i;
+  }
+  if (at < 0) return null;
+  // "{}" after the relation keeps its space on the right, as within one formula.
+  return [`${tex.slice(0, at + 1)} {}`, tex.slice(at + 1).trim()];
+}
 
 /** Inline content of `text`: strings, { math, display } and { tag: 'strong' | 'em', children }. */
 function parseInline(text) {
@@ -39,7 +58,14 @@ function keepClosingWithFormula(nodes) {
       kept.push(node);
       continue;
     }
-    kept.push({ tag: 'span', className: 'nobr', children: [node, closing[0]] });
+    const split = node.math.length > UNBROKEN_TEX ? splitAfterLastEquals(node.math) : null;
+    if (node.math.length > UNBROKEN_TEX && (!split || split[1].length > 2 * UNBROKEN_TEX)) {
+      kept.push(node);
+      continue;
+    }
+    if (split) kept.push({ math: split[0], display: false });
+    const last = split ? { math: split[1], display: false } : node;
+    kept.push({ tag: 'span', className: 'nobr', children: [last, closing[0]] });
     if (next.length > closing[0].length) nodes[i + 1] = next.slice(closing[0].length);
     else i++;
   }
