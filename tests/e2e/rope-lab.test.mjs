@@ -206,6 +206,76 @@ await check(
   },
 );
 
+/** The readout's numbers for pair i: [i, wavelength before, after, factor, original, share in % (absent: full)]. */
+function assertPairReadout(text, i, { headDim, base, seqLen, original, scaling }) {
+  const theta = base ** ((-2 * i) / headDim);
+  const after = frequenciesReference({ headDim, base, seqLen, scaling }).invFreq[i];
+  const [pair, before, scaled, factor, below, share] = numbers(text);
+  assert(pair === i, `pair ${pair}, want ${i}: ${text}`);
+  assert(close(before, TWO_PI / theta, 1e-3), `wavelength before ${before}, want ${TWO_PI / theta}: ${text}`);
+  assert(close(scaled, TWO_PI / after, 1e-3), `wavelength after ${scaled}, want ${TWO_PI / after}: ${text}`);
+  assert(close(factor, theta / after, 1e-3), `factor ${factor}, want ${theta / after}: ${text}`);
+  assert(below === original, `original ${below}: ${text}`);
+  const seen = (original * theta) / TWO_PI;
+  if (seen >= 1) assert(share === undefined && /whole circle/.test(text), `a full turn: ${text}`);
+  else assert(close(share, 100 * seen, 5e-3), `share ${share}%, want ${100 * seen}%: ${text}`);
+  const ratio = theta / after;
+  const kind = Math.abs(ratio - 1) < 1e-9 ? 'kept' : Math.abs(ratio - 8) < 8e-9 ? 'interpolated' : 'blended';
+  assert(text.includes(kind), `${kind}: ${text}`);
+}
+
+await check(
+  'the per-pair readout: hover a pair of the wavelength plot, then the arrow keys; the dials too',
+  async () => {
+    const plot = page.locator('[data-plot="rope-scaling"] .posenc-surface');
+    const readout = page.locator('[data-testid="rope-scaling-readout"]');
+  await plot.scrollIntoViewIfNeeded();
+    assert((await readout.innerText()).includes('arrow keys'), await readout.innerText());
+    // The x axis's tick labels place the pairs (the lowest row of numeric labels).
+    const ticks = await plot.evaluate((surface) => {
+      const origin = surface.getBoundingClientRect();
+      return [...surface.querySelectorAll('svg text')]
+        .map((node) => ({ text: node.textContent, box: node.getBoundingClientRect() }))
+        .filter(({ text }) => /^\d+$/.test(text))
+        .map(({ text, box }) => ({ pair: Number(text), x: box.x + box.width / 2 - origin.x, y: box.y - origin.y }));
+    });
+    const lowest = Math.max(...ticks.map((tick) => tick.y));
+    const [a, b] = ticks.filter((tick) => Math.abs(tick.y - lowest) < 2).sort((p, q) => p.pair - q.pair);
+    const xOf = (pair) => a.x + ((pair - a.pair) * (b.x - a.x)) / (b.pair - a.pair);
+    const box = await plot.boundingBox();
+    // Pair 32: blended by Llama 3.1 (its wavelength is between L₀/high_freq_factor and L₀).
+    await page.mouse.move(box.x + xOf(32), box.y + box.height / 2);
+    const hovered = await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 32'));
+    assertPairReadout(hovered, 32, LLAMA31);
+    assert(hovered.includes('blended'), hovered);
+    await plot.focus();
+    await page.keyboard.press('ArrowRight');
+    assertPairReadout(await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 33')), 33, LLAMA31);
+    await page.keyboard.press('End');
+    const slowest = await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 63'));
+    assertPairReadout(slowest, 63, LLAMA31);
+    await page.keyboard.press('Home');
+    const fastest = await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 0'));
+    assertPairReadout(fastest, 0, LLAMA31);
+    assert(fastest.includes('kept'), fastest);
+    await page.keyboard.press('Escape');
+    assert((await readout.innerText()).includes('arrow keys'), await readout.innerText());
+    // The dials read out the same pairs.
+    const dials = page.locator('[data-plot="rope-dials"] .posenc-surface');
+    await dials.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assertPairReadout(await sentence(page, 'rope-dials-readout', (text) => text.startsWith('Pair 1')), 1, LLAMA31);
+    await dials.scrollIntoViewIfNeeded();
+  const dial = await dials.boundingBox();
+    await page.mouse.move(dial.x + 5, dial.y + 5);
+    assertPairReadout(await sentence(page, 'rope-dials-readout', (text) => text.startsWith('Pair 0')), 0, LLAMA31);
+    await page.mouse.move(0, 0);
+    await page.locator('#rope-lab').scrollIntoViewIfNeeded();
+    assert(page.problems.length === 0, page.problems.join('\n'));
+  },
+);
+
 await check('a preset chosen (Qwen2.5 with YaRN): attention factor 0.1 ln 4 + 1, pairs and unseen angles', async () => {
   await page.selectOption('#rope-ropePreset', 'qwen2.5-7b-yarn');
   const want = labReference(QWEN);
