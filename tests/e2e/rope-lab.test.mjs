@@ -229,7 +229,7 @@ await check(
   async () => {
     const plot = page.locator('[data-plot="rope-scaling"] .posenc-surface');
     const readout = page.locator('[data-testid="rope-scaling-readout"]');
-  await plot.scrollIntoViewIfNeeded();
+    await plot.scrollIntoViewIfNeeded();
     assert((await readout.innerText()).includes('arrow keys'), await readout.innerText());
     // The x axis's tick labels place the pairs (the lowest row of numeric labels).
     const ticks = await plot.evaluate((surface) => {
@@ -267,7 +267,7 @@ await check(
     await page.keyboard.press('ArrowRight');
     assertPairReadout(await sentence(page, 'rope-dials-readout', (text) => text.startsWith('Pair 1')), 1, LLAMA31);
     await dials.scrollIntoViewIfNeeded();
-  const dial = await dials.boundingBox();
+    const dial = await dials.boundingBox();
     await page.mouse.move(dial.x + 5, dial.y + 5);
     assertPairReadout(await sentence(page, 'rope-dials-readout', (text) => text.startsWith('Pair 0')), 0, LLAMA31);
     await page.mouse.move(0, 0);
@@ -374,6 +374,46 @@ await check(
   },
 );
 
+await check(
+  'Check my RoPE: a Llama 3.1 config says what the lab shows (pair split, attention, context covered)',
+  async () => {
+    await page.locator('#rope-check').scrollIntoViewIfNeeded();
+    // meta-llama/Llama-3.1-8B config.json's RoPE fields.
+    const llama = {
+      hidden_size: 4096,
+      num_attention_heads: 32,
+      max_position_embeddings: 131072,
+      rope_theta: 500000.0,
+      rope_scaling: {
+        factor: 8.0,
+        low_freq_factor: 1.0,
+        high_freq_factor: 4.0,
+        original_max_position_embeddings: 8192,
+        rope_type: 'llama3',
+      },
+    };
+    await page.fill('#rope-config', JSON.stringify(llama));
+    await page.click('#rope-config-read');
+    const want = labReference(LLAMA31);
+    assertKinds(await sentence(page, 'rope-config-kinds', (text) => text.includes('factor 8')), want, 8);
+    const attention = await sentence(page, 'rope-config-attention');
+    assert(attention.startsWith(`Attention factor: ${sig6(want.attentionFactor)} (`), attention);
+    const context = await sentence(page, 'rope-config-context');
+    // [max, ratio, factor, original, covered, first unseen, last position, unseen, pairs]
+    const [max, ratio, factor, original, covered, first, last, unseen, pairs] = numbers(context);
+    const wantCovered = 8 * 8192;
+    assert(max === 131072 && ratio === 131072 / wantCovered, `ratio ${ratio}: ${context}`);
+    assert(factor === 8 && original === 8192 && covered === wantCovered, `factor·L₀ ${covered}: ${context}`);
+    assert(
+      Math.abs(first - Math.ceil(want.threshold)) <= 1,
+      `first unseen ${first}, want ${want.threshold}: ${context}`,
+    );
+    assert(last === 131071 && unseen === want.unseenAfter && pairs === want.pairs, `unseen ${unseen}: ${context}`);
+    assert(await page.locator('#rope-config-result button').count(), 'no “Show in the lab” button');
+    assert((await page.locator('#rope-config-result').innerText()).includes('No warnings'), 'warnings said');
+  },
+);
+
 await check('Check my RoPE: caches named (Llama 3.1 cos .npy float32; interleaved sin as CSV)', async () => {
   const { values, d } = cacheValues(LLAMA31, 8192, 'half', 'cos');
   await page.setInputFiles('#rope-cache-file', {
@@ -429,6 +469,52 @@ await check(
     assert(violations.length === 0, violations.join('\n'));
     assert(fresh.problems.length === 0, fresh.problems.join('\n'));
     await fresh.close();
+  },
+);
+
+await check(
+  'Chinese: a config the library refuses is worded in Chinese, naming the field; the English message folds out',
+  async () => {
+    const zh = await openPage();
+    await zh.selectOption('#language', 'zh');
+    await zh.locator('#rope-check').scrollIntoViewIfNeeded();
+    const refused = async (config) => {
+      await zh.fill('#rope-config', typeof config === 'string' ? config : JSON.stringify(config));
+      await zh.click('#rope-config-read');
+      return sentence(zh, 'rope-config-error', (text) => text.startsWith('无法读取配置'));
+    };
+    const yarn = { hidden_size: 64, num_attention_heads: 1, rope_scaling: { rope_type: 'yarn' } };
+    let text = await refused({
+      ...yarn,
+      rope_scaling: { ...yarn.rope_scaling, original_max_position_embeddings: 4096 },
+    });
+    assert(text === '无法读取配置：缺少 rope_scaling.factor。', text);
+    const detail = zh.locator('#rope-config-result details');
+    assert(!(await detail.evaluate((node) => node.open)), 'the English message is folded');
+    await detail.locator('summary').click();
+    const english = await detail.locator('code').innerText();
+    assert(english.startsWith('posenc.ropeFrequencies: scaling.factor is required'), english);
+    text = await refused({
+      ...yarn,
+      rope_scaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 4, high_freq_factor: 1 },
+    });
+    assert(text === '无法读取配置：rope_scaling.high_freq_factor 的值无法使用。', text);
+    text = await refused({ ...yarn, max_position_embeddings: -3 });
+    assert(text === '无法读取配置：max_position_embeddings 的值无法使用。', text);
+    text = await refused('{"rope_theta": ');
+    assert(text === '无法读取配置：粘贴的文本不是合法的 JSON。', text);
+    // No English sentence outside the folded message.
+    const shown = await zh.locator('#rope-config-result > p').allInnerTexts();
+    assert(
+      shown.every((line) => !/[a-z]{4,} [a-z]{4,}/.test(line)),
+      shown.join(' | '),
+    );
+    // Back in English, the same refusal in English.
+    await zh.selectOption('#language', 'en');
+    text = await sentence(zh, 'rope-config-error', (line) => line.startsWith('The config'));
+    assert(text === 'The config could not be read: the text is not valid JSON.', text);
+    assert(zh.problems.length === 0, zh.problems.join('\n'));
+    await zh.close();
   },
 );
 
