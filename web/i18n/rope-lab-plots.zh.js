@@ -8,8 +8,8 @@ const n = (value, digits = 3) => {
 };
 const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-// A wavelength in positions: grouped digits from 10,000 up, else 4 significant digits.
-const wavelength = (value) => (value >= 1e4 ? count(Math.round(value)) : n(value, 4));
+// A wavelength in positions: grouped whole positions from 1,000 up, else 4 significant digits.
+const wavelength = (value) => (value >= 1e3 ? count(Math.round(value)) : n(value, 4));
 
 // A base: grouped digits from 100,000 up (500,000, not 5.00000e+5), else 6 significant digits.
 const big = (value) => (Math.abs(value) >= 1e5 && Math.abs(value) < 1e15 ? count(Math.round(value)) : n(value, 6));

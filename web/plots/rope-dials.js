@@ -39,7 +39,6 @@ export function draw(element, data, options = {}) {
     height: (width) => current.options.height?.(width) ?? rowsFor(width) * (CELL + LABEL) + 8,
     render,
   });
-  const legend = htmlElement('div', 'posenc-notes', frame.root);
   let legendShown = null;
   // The grid as last drawn: where each dial is.
   let grid = null;
@@ -76,6 +75,8 @@ export function draw(element, data, options = {}) {
     readout: (pair) => current.options.readout?.(pair) ?? `pair ${pair}`,
     hint: () => current.options.readoutHint ?? '',
   });
+  // Under the readout: the readout stays next to the plot it reads.
+  const legend = htmlElement('div', 'posenc-notes', frame.root);
 
   function render() {
     if (frame.width === 0) return;

@@ -49,8 +49,6 @@ export function draw(element, data, options = {}) {
     height: (width) => current.options.height?.(width) ?? clamp(width * 0.55, 240, 360),
     render,
   });
-  const legend = htmlElement('div', 'posenc-legend', frame.root);
-  const notes = htmlElement('div', 'posenc-notes', frame.root);
   let legendShown = null;
   let notesShown = null;
   let x = null;
@@ -79,6 +77,9 @@ export function draw(element, data, options = {}) {
     readout: (pair) => current.options.readout?.(pair) ?? `pair ${pair}`,
     hint: () => current.options.readoutHint ?? '',
   });
+  // Under the readout: the readout stays next to the plot it reads.
+  const legend = htmlElement('div', 'posenc-legend', frame.root);
+  const notes = htmlElement('div', 'posenc-notes', frame.root);
 
   function render() {
     if (frame.width === 0) return;
