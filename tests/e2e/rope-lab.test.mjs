@@ -411,6 +411,23 @@ await check(
     assert(last === 131071 && unseen === want.unseenAfter && pairs === want.pairs, `unseen ${unseen}: ${context}`);
     assert(await page.locator('#rope-config-result button').count(), 'no “Show in the lab” button');
     assert((await page.locator('#rope-config-result').innerText()).includes('No warnings'), 'warnings said');
+    // Qwen2.5's YaRN config shown in the lab while DeepSeek-V3 (mscale 1) is its preset: HF's defaults, not DeepSeek's.
+    await page.selectOption('#rope-ropePreset', 'deepseek-v3');
+    await page.waitForFunction(() => location.search.includes('ropePreset=deepseek-v3'), null, { timeout: 5000 });
+    await page.locator('#rope-check').scrollIntoViewIfNeeded();
+    const qwen = { hidden_size: 3584, num_attention_heads: 28, max_position_embeddings: 32768, rope_theta: 1e6 };
+    await page.fill(
+      '#rope-config',
+      JSON.stringify({ ...qwen, rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' } }),
+    );
+    await page.click('#rope-config-read');
+    const said = await sentence(page, 'rope-config-attention', (text) => text.includes('ln(4)'));
+    await page.click('#rope-config-result button');
+    const shown = await sentence(page, 'rope-attention', (text) => text.includes('ln(4)'));
+    assert(shown === said && said.includes(`= ${sig6(0.1 * Math.log(4) + 1)}`), `lab: ${shown}; check: ${said}`);
+    // Its max_position_embeddings is a quarter of factor·L₀ = 4 × 32,768: no angle outside training below it.
+    const quarter = await page.locator('[data-testid="rope-config-context"]').innerText();
+    assert(quarter.includes('32,768 = 0.25 × factor·L₀') && quarter.includes('No position below 32,768'), quarter);
   },
 );
 

@@ -344,6 +344,8 @@ function labStateOf(options, headDim) {
   const s = options.scaling ?? { type: 'default' };
   if (!LAB_TYPES.includes(s.type) || s.type === 'longrope' || options.partialRotaryFactor) return null;
   const next = { ropeType: s.type, headDim, ropeTheta: options.base ?? 10000 };
+  // What a yarn config leaves out takes Hugging Face's defaults, not the lab preset's (DeepSeek-V3's mscale 1).
+  if (s.type === 'yarn') Object.assign(next, { betaFast: 32, betaSlow: 1, mscale: 0, mscaleAllDim: 0 });
   if (s.factor !== undefined) next.factor = s.factor;
   const original = s.originalMaxPositionEmbeddings ?? s.maxPositionEmbeddings;
   if (original !== undefined) next.originalMaxPositionEmbeddings = original;
