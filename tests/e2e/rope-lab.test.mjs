@@ -206,6 +206,76 @@ await check(
   },
 );
 
+/** The readout's numbers for pair i: [i, wavelength before, after, factor, original, share in % (absent: full)]. */
+function assertPairReadout(text, i, { headDim, base, seqLen, original, scaling }) {
+  const theta = base ** ((-2 * i) / headDim);
+  const after = frequenciesReference({ headDim, base, seqLen, scaling }).invFreq[i];
+  const [pair, before, scaled, factor, below, share] = numbers(text);
+  assert(pair === i, `pair ${pair}, want ${i}: ${text}`);
+  assert(close(before, TWO_PI / theta, 1e-3), `wavelength before ${before}, want ${TWO_PI / theta}: ${text}`);
+  assert(close(scaled, TWO_PI / after, 1e-3), `wavelength after ${scaled}, want ${TWO_PI / after}: ${text}`);
+  assert(close(factor, theta / after, 1e-3), `factor ${factor}, want ${theta / after}: ${text}`);
+  assert(below === original, `original ${below}: ${text}`);
+  const seen = (original * theta) / TWO_PI;
+  if (seen >= 1) assert(share === undefined && /whole circle/.test(text), `a full turn: ${text}`);
+  else assert(close(share, 100 * seen, 5e-3), `share ${share}%, want ${100 * seen}%: ${text}`);
+  const ratio = theta / after;
+  const kind = Math.abs(ratio - 1) < 1e-9 ? 'kept' : Math.abs(ratio - 8) < 8e-9 ? 'interpolated' : 'blended';
+  assert(text.includes(kind), `${kind}: ${text}`);
+}
+
+await check(
+  'the per-pair readout: hover a pair of the wavelength plot, then the arrow keys; the dials too',
+  async () => {
+    const plot = page.locator('[data-plot="rope-scaling"] .posenc-surface');
+    const readout = page.locator('[data-testid="rope-scaling-readout"]');
+    await plot.scrollIntoViewIfNeeded();
+    assert((await readout.innerText()).includes('arrow keys'), await readout.innerText());
+    // The x axis's tick labels place the pairs (the lowest row of numeric labels).
+    const ticks = await plot.evaluate((surface) => {
+      const origin = surface.getBoundingClientRect();
+      return [...surface.querySelectorAll('svg text')]
+        .map((node) => ({ text: node.textContent, box: node.getBoundingClientRect() }))
+        .filter(({ text }) => /^\d+$/.test(text))
+        .map(({ text, box }) => ({ pair: Number(text), x: box.x + box.width / 2 - origin.x, y: box.y - origin.y }));
+    });
+    const lowest = Math.max(...ticks.map((tick) => tick.y));
+    const [a, b] = ticks.filter((tick) => Math.abs(tick.y - lowest) < 2).sort((p, q) => p.pair - q.pair);
+    const xOf = (pair) => a.x + ((pair - a.pair) * (b.x - a.x)) / (b.pair - a.pair);
+    const box = await plot.boundingBox();
+    // Pair 32: blended by Llama 3.1 (its wavelength is between L₀/high_freq_factor and L₀).
+    await page.mouse.move(box.x + xOf(32), box.y + box.height / 2);
+    const hovered = await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 32'));
+    assertPairReadout(hovered, 32, LLAMA31);
+    assert(hovered.includes('blended'), hovered);
+    await plot.focus();
+    await page.keyboard.press('ArrowRight');
+    assertPairReadout(await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 33')), 33, LLAMA31);
+    await page.keyboard.press('End');
+    const slowest = await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 63'));
+    assertPairReadout(slowest, 63, LLAMA31);
+    await page.keyboard.press('Home');
+    const fastest = await sentence(page, 'rope-scaling-readout', (text) => text.startsWith('Pair 0'));
+    assertPairReadout(fastest, 0, LLAMA31);
+    assert(fastest.includes('kept'), fastest);
+    await page.keyboard.press('Escape');
+    assert((await readout.innerText()).includes('arrow keys'), await readout.innerText());
+    // The dials read out the same pairs.
+    const dials = page.locator('[data-plot="rope-dials"] .posenc-surface');
+    await dials.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assertPairReadout(await sentence(page, 'rope-dials-readout', (text) => text.startsWith('Pair 1')), 1, LLAMA31);
+    await dials.scrollIntoViewIfNeeded();
+    const dial = await dials.boundingBox();
+    await page.mouse.move(dial.x + 5, dial.y + 5);
+    assertPairReadout(await sentence(page, 'rope-dials-readout', (text) => text.startsWith('Pair 0')), 0, LLAMA31);
+    await page.mouse.move(0, 0);
+    await page.locator('#rope-lab').scrollIntoViewIfNeeded();
+    assert(page.problems.length === 0, page.problems.join('\n'));
+  },
+);
+
 await check('a preset chosen (Qwen2.5 with YaRN): attention factor 0.1 ln 4 + 1, pairs and unseen angles', async () => {
   await page.selectOption('#rope-ropePreset', 'qwen2.5-7b-yarn');
   const want = labReference(QWEN);
@@ -304,6 +374,63 @@ await check(
   },
 );
 
+await check(
+  'Check my RoPE: a Llama 3.1 config says what the lab shows (pair split, attention, context covered)',
+  async () => {
+    await page.locator('#rope-check').scrollIntoViewIfNeeded();
+    // meta-llama/Llama-3.1-8B config.json's RoPE fields.
+    const llama = {
+      hidden_size: 4096,
+      num_attention_heads: 32,
+      max_position_embeddings: 131072,
+      rope_theta: 500000.0,
+      rope_scaling: {
+        factor: 8.0,
+        low_freq_factor: 1.0,
+        high_freq_factor: 4.0,
+        original_max_position_embeddings: 8192,
+        rope_type: 'llama3',
+      },
+    };
+    await page.fill('#rope-config', JSON.stringify(llama));
+    await page.click('#rope-config-read');
+    const want = labReference(LLAMA31);
+    assertKinds(await sentence(page, 'rope-config-kinds', (text) => text.includes('factor 8')), want, 8);
+    const attention = await sentence(page, 'rope-config-attention');
+    assert(attention.startsWith(`Attention factor: ${sig6(want.attentionFactor)} (`), attention);
+    const context = await sentence(page, 'rope-config-context');
+    // [max, ratio, factor, original, covered, first unseen, last position, unseen, pairs]
+    const [max, ratio, factor, original, covered, first, last, unseen, pairs] = numbers(context);
+    const wantCovered = 8 * 8192;
+    assert(max === 131072 && ratio === 131072 / wantCovered, `ratio ${ratio}: ${context}`);
+    assert(factor === 8 && original === 8192 && covered === wantCovered, `factor·L₀ ${covered}: ${context}`);
+    assert(
+      Math.abs(first - Math.ceil(want.threshold)) <= 1,
+      `first unseen ${first}, want ${want.threshold}: ${context}`,
+    );
+    assert(last === 131071 && unseen === want.unseenAfter && pairs === want.pairs, `unseen ${unseen}: ${context}`);
+    assert(await page.locator('#rope-config-result button').count(), 'no “Show in the lab” button');
+    assert((await page.locator('#rope-config-result').innerText()).includes('No warnings'), 'warnings said');
+    // Qwen2.5's YaRN config shown in the lab while DeepSeek-V3 (mscale 1) is its preset: HF's defaults, not DeepSeek's.
+    await page.selectOption('#rope-ropePreset', 'deepseek-v3');
+    await page.waitForFunction(() => location.search.includes('ropePreset=deepseek-v3'), null, { timeout: 5000 });
+    await page.locator('#rope-check').scrollIntoViewIfNeeded();
+    const qwen = { hidden_size: 3584, num_attention_heads: 28, max_position_embeddings: 32768, rope_theta: 1e6 };
+    await page.fill(
+      '#rope-config',
+      JSON.stringify({ ...qwen, rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' } }),
+    );
+    await page.click('#rope-config-read');
+    const said = await sentence(page, 'rope-config-attention', (text) => text.includes('ln(4)'));
+    await page.click('#rope-config-result button');
+    const shown = await sentence(page, 'rope-attention', (text) => text.includes('ln(4)'));
+    assert(shown === said && said.includes(`= ${sig6(0.1 * Math.log(4) + 1)}`), `lab: ${shown}; check: ${said}`);
+    // Its max_position_embeddings is a quarter of factor·L₀ = 4 × 32,768: no angle outside training below it.
+    const quarter = await page.locator('[data-testid="rope-config-context"]').innerText();
+    assert(quarter.includes('32,768 = 0.25 × factor·L₀') && quarter.includes('No position below 32,768'), quarter);
+  },
+);
+
 await check('Check my RoPE: caches named (Llama 3.1 cos .npy float32; interleaved sin as CSV)', async () => {
   const { values, d } = cacheValues(LLAMA31, 8192, 'half', 'cos');
   await page.setInputFiles('#rope-cache-file', {
@@ -359,6 +486,52 @@ await check(
     assert(violations.length === 0, violations.join('\n'));
     assert(fresh.problems.length === 0, fresh.problems.join('\n'));
     await fresh.close();
+  },
+);
+
+await check(
+  'Chinese: a config the library refuses is worded in Chinese, naming the field; the English message folds out',
+  async () => {
+    const zh = await openPage();
+    await zh.selectOption('#language', 'zh');
+    await zh.locator('#rope-check').scrollIntoViewIfNeeded();
+    const refused = async (config) => {
+      await zh.fill('#rope-config', typeof config === 'string' ? config : JSON.stringify(config));
+      await zh.click('#rope-config-read');
+      return sentence(zh, 'rope-config-error', (text) => text.startsWith('无法读取配置'));
+    };
+    const yarn = { hidden_size: 64, num_attention_heads: 1, rope_scaling: { rope_type: 'yarn' } };
+    let text = await refused({
+      ...yarn,
+      rope_scaling: { ...yarn.rope_scaling, original_max_position_embeddings: 4096 },
+    });
+    assert(text === '无法读取配置：缺少 rope_scaling.factor。', text);
+    const detail = zh.locator('#rope-config-result details');
+    assert(!(await detail.evaluate((node) => node.open)), 'the English message is folded');
+    await detail.locator('summary').click();
+    const english = await detail.locator('code').innerText();
+    assert(english.startsWith('posenc.ropeFrequencies: scaling.factor is required'), english);
+    text = await refused({
+      ...yarn,
+      rope_scaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 4, high_freq_factor: 1 },
+    });
+    assert(text === '无法读取配置：rope_scaling.high_freq_factor 的值无法使用。', text);
+    text = await refused({ ...yarn, max_position_embeddings: -3 });
+    assert(text === '无法读取配置：max_position_embeddings 的值无法使用。', text);
+    text = await refused('{"rope_theta": ');
+    assert(text === '无法读取配置：粘贴的文本不是合法的 JSON。', text);
+    // No English sentence outside the folded message.
+    const shown = await zh.locator('#rope-config-result > p').allInnerTexts();
+    assert(
+      shown.every((line) => !/[a-z]{4,} [a-z]{4,}/.test(line)),
+      shown.join(' | '),
+    );
+    // Back in English, the same refusal in English.
+    await zh.selectOption('#language', 'en');
+    text = await sentence(zh, 'rope-config-error', (line) => line.startsWith('The config'));
+    assert(text === 'The config could not be read: the text is not valid JSON.', text);
+    assert(zh.problems.length === 0, zh.problems.join('\n'));
+    await zh.close();
   },
 );
 

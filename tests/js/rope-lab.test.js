@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load } from '../../web/lib/index.js';
-import { labKnobs, labNumbers, labOptions, ROPE_PRESET_NAMES } from '../../web/model/rope-lab-data.js';
+import { labKnobs, labNumbers, labOptions, pairNumbers, ROPE_PRESET_NAMES } from '../../web/model/rope-lab-data.js';
 import { frequenciesReference, ladder } from './rope-reference.js';
 import { expectClose, maxAbsDiff } from './tolerance.js';
 
@@ -150,6 +150,33 @@ describe('the lab’s numbers for each preset match float64 references', () => {
       labNumbers(pe, { ropePreset: 'phi3.5-mini', seqLen: 4096 }).before[1] /
         labNumbers(pe, { ropePreset: 'phi3.5-mini', seqLen: 4096 }).after[1],
     ).toBeCloseTo(1.0199999809265137, 12);
+  });
+
+  it('the per-pair readout: wavelengths, their ratio, the kind and the share of the circle seen in training', () => {
+    for (const preset of ['llama3.1-8b', 'qwen2.5-7b-yarn']) {
+      const reference = REFERENCE_OPTIONS[preset];
+      const { after } = expectations(reference);
+      const { headDim: d, base, original } = reference;
+      const factor = reference.scaling.factor;
+      const n = labNumbers(pe, { ropePreset: preset });
+      for (let i = 0; i < d / 2; i++) {
+        const theta = base ** ((-2 * i) / d);
+        const got = pairNumbers(n, i);
+        expect(got.pair).toBe(i);
+        expectClose(got.wavelengthBefore, TWO_PI / theta, { relative: 1e-12 }, `${preset} pair ${i} before`);
+        expectClose(got.wavelengthAfter, TWO_PI / after[i], { relative: 1e-12 }, `${preset} pair ${i} after`);
+        expectClose(got.factor, theta / after[i], { relative: 1e-12 }, `${preset} pair ${i} factor`);
+        const ratio = theta / after[i];
+        const kind =
+          Math.abs(ratio - 1) < 1e-9 ? 'kept' : Math.abs(ratio - factor) < 1e-9 * factor ? 'interpolated' : 'blended';
+        expect(got.kind, `${preset} pair ${i}`).toBe(kind);
+        expectClose(got.seenShare, Math.min(1, (original * theta) / TWO_PI), { relative: 1e-12 }, `${preset} ${i}`);
+      }
+    }
+    // Llama 3.1's slowest pair: wavelength 2π·500000^(63/64), ×8, and 8192 positions sweep 0.26% of its circle.
+    const slowest = pairNumbers(labNumbers(pe, { ropePreset: 'llama3.1-8b' }), 63);
+    expect(slowest.kind).toBe('interpolated');
+    expectClose(slowest.seenShare, 8192 / (TWO_PI * 500000 ** (63 / 64)), { relative: 1e-12 });
   });
 
   it('dynamic NTK: the base at each length is base · (f·L/L0 − (f − 1))^(d/(d − 2))', () => {

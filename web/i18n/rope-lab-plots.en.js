@@ -5,6 +5,9 @@ import { formatNumber as n, groupDigits as count } from './number.js';
 // A base: grouped digits from 100,000 up (500,000, not 5.00000e+5), else 6 significant digits.
 const big = (value) => (Math.abs(value) >= 1e5 && Math.abs(value) < 1e15 ? count(Math.round(value)) : n(value, 6));
 
+// A wavelength in positions: grouped whole positions from 1,000 up, else 4 significant digits.
+const wavelength = (value) => (value >= 1e3 ? count(Math.round(value)) : n(value, 4));
+
 const blendedWords = {
   dynamic: 'take the enlarged base (blended)',
   longrope: 'are divided by their own factor from the list (blended)',
@@ -61,6 +64,9 @@ export default {
     `Each dial is one pair at position ${count(position)} (the sequence’s last): the thin hand without scaling, the thick hand with it. Shaded: the arc the training range sweeps (positions below ${count(original)}); a thick hand outside the shading points at an angle never seen in training.`,
   'ropeLab.odometer': ({ beta, position, turnsSlowest, pairs }) =>
     `Read together the dials are an odometer in base β = rope_theta^(2/d) = ${n(beta, 6)} (before scaling): each pair turns β times slower than the one before it. At position ${count(position)} the slowest pair (i = ${pairs - 1}) has turned ${n(turnsSlowest, 4)} times with scaling.`,
+  'ropeLab.readoutHint': 'Hover or tap a pair, or focus the plot and use the arrow keys, to read it out.',
+  'ropeLab.readout': ({ pair, wavelengthBefore, wavelengthAfter, factor, kindText, seenShare, original }) =>
+    `Pair ${pair}: wavelength ${wavelength(wavelengthBefore)} → ${wavelength(wavelengthAfter)} positions (factor ${n(factor, 4)}), ${kindText}. ${seenShare >= 1 ? `Training (positions below ${count(original)}) turned it through its whole circle.` : `Training (positions below ${count(original)}) swept ${n(100 * seenShare, 3)}% of its circle.`}`,
   'ropeLab.dialsDescribe': (pairs, position) =>
     `${pairs} dials, one per rotary pair, showing each pair’s angle at position ${count(position)} without and with scaling.`,
 };

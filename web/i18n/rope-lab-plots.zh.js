@@ -8,6 +8,9 @@ const n = (value, digits = 3) => {
 };
 const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+// A wavelength in positions: grouped whole positions from 1,000 up, else 4 significant digits.
+const wavelength = (value) => (value >= 1e3 ? count(Math.round(value)) : n(value, 4));
+
 // A base: grouped digits from 100,000 up (500,000, not 5.00000e+5), else 6 significant digits.
 const big = (value) => (Math.abs(value) >= 1e5 && Math.abs(value) < 1e15 ? count(Math.round(value)) : n(value, 6));
 
@@ -67,6 +70,9 @@ export default {
     `每个表盘是一个维度对在位置 ${count(position)}（序列的最后一个位置）的角度：细指针为未缩放，粗指针为缩放后。阴影是训练范围（位置小于 ${count(original)}）扫过的弧段；粗指针落在阴影之外，就指向一个训练中从未见过的角度。`,
   'ropeLab.odometer': ({ beta, position, turnsSlowest, pairs }) =>
     `把这些表盘连起来读，就是一个 β 进制的里程表，β = rope_theta^(2/d) = ${n(beta, 6)}（缩放前）：每个维度对都比前一个慢 β 倍。在位置 ${count(position)}，最慢的维度对（i = ${pairs - 1}）缩放后转了 ${n(turnsSlowest, 4)} 圈。`,
+  'ropeLab.readoutHint': '把鼠标移到某个维度对上或点按，或聚焦图后用方向键，即可读出它的数值。',
+  'ropeLab.readout': ({ pair, wavelengthBefore, wavelengthAfter, factor, kindText, seenShare, original }) =>
+    `第 ${pair} 对：波长 ${wavelength(wavelengthBefore)} → ${wavelength(wavelengthAfter)} 个位置（因子 ${n(factor, 4)}），${kindText}。${seenShare >= 1 ? `训练（位置小于 ${count(original)}）中它转过了整个圆周。` : `训练（位置小于 ${count(original)}）扫过了它圆周的 ${n(100 * seenShare, 3)}%。`}`,
   'ropeLab.dialsDescribe': (pairs, position) =>
     `${pairs} 个表盘，每个旋转维度对一个，显示它在位置 ${count(position)} 未缩放与缩放后的角度。`,
 };

@@ -67,9 +67,22 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
   'ropeCheck.cacheLabel': 'cos or sin cache (.npy, CSV, JSON)',
   'ropeCheck.cacheText': 'or paste its values',
   'ropeCheck.cacheButton': 'Identify the cache',
-  'ropeCheck.configError': (message) => `The config could not be read: ${message}`,
+  'ropeCheck.configTooLong': (limit) => `The config could not be read: it has more than ${count(limit)} characters.`,
+  'ropeCheck.configField': ({ field, missing }) =>
+    missing
+      ? `The config could not be read: ${field} is missing.`
+      : `The config could not be read: ${field} has a value posenc cannot use.`,
+  'ropeCheck.configNotJson': 'The config could not be read: the text is not valid JSON.',
+  'ropeCheck.configRefused': 'The config could not be read: posenc cannot compute RoPE from its fields.',
+  'ropeCheck.originalMessage': 'The message in English',
   'ropeCheck.config': ({ type, headDim, rotaryDim, base, attentionFactor, invFreq }) =>
     `RoPE type ${type}, head_dim ${headDim} (${rotaryDim} rotary dims), rope_theta ${big(base)}, attention factor ${n(attentionFactor, 6)}. ${invFreq.length} inverse frequencies, from ${n(invFreq[0], 6)} (wavelength ${n((2 * Math.PI) / invFreq[0], 4)}) to ${n(invFreq[invFreq.length - 1], 6)} (wavelength ${n((2 * Math.PI) / invFreq[invFreq.length - 1], 6)}).`,
+  'ropeCheck.context': ({ max, factor, original, covered, ratio, firstUnseen, unseen, pairs }) =>
+    `max_position_embeddings ${count(max)} = ${ratio === 1 ? '' : `${n(ratio, 4)} × `}factor·L₀ (factor ${n(factor, 6)} × original_max_position_embeddings ${count(original)} = ${count(covered)}). ${
+      firstUnseen >= max
+        ? `No position below ${count(max)} turns a pair to an angle it never reached in training.`
+        : `From position ${count(firstUnseen)} on, the slow pairs reach angles they never saw in training: at position ${count(max - 1)}, ${unseen} of ${pairs} pairs are outside the arc they swept in training.`
+    }`,
   'ropeCheck.warning': (code, message) => warnings[code] ?? message,
   'ropeCheck.noWarnings': 'No warnings: every RoPE field was read as given.',
   'ropeCheck.useInLab': 'Show in the lab',

@@ -64,9 +64,20 @@ export default {
   'ropeCheck.cacheLabel': 'cos 或 sin 缓存（.npy、CSV、JSON）',
   'ropeCheck.cacheText': '或粘贴其数值',
   'ropeCheck.cacheButton': '识别缓存',
-  'ropeCheck.configError': (message) => `无法读取配置：${message}`,
+  'ropeCheck.configTooLong': (limit) => `无法读取配置：超过 ${count(limit)} 个字符。`,
+  'ropeCheck.configField': ({ field, missing }) =>
+    missing ? `无法读取配置：缺少 ${field}。` : `无法读取配置：${field} 的值无法使用。`,
+  'ropeCheck.configNotJson': '无法读取配置：粘贴的文本不是合法的 JSON。',
+  'ropeCheck.configRefused': '无法读取配置：posenc 无法由这些字段算出 RoPE。',
+  'ropeCheck.originalMessage': '英文原始信息',
   'ropeCheck.config': ({ type, headDim, rotaryDim, base, attentionFactor, invFreq }) =>
     `RoPE 类型 ${type}，head_dim ${headDim}（${rotaryDim} 个旋转维度），rope_theta ${big(base)}，注意力缩放因子 ${n(attentionFactor, 6)}。共 ${invFreq.length} 个逆频率，从 ${n(invFreq[0], 6)}（波长 ${n((2 * Math.PI) / invFreq[0], 4)}）到 ${n(invFreq[invFreq.length - 1], 6)}（波长 ${n((2 * Math.PI) / invFreq[invFreq.length - 1], 6)}）。`,
+  'ropeCheck.context': ({ max, factor, original, covered, ratio, firstUnseen, unseen, pairs }) =>
+    `max_position_embeddings ${count(max)} = ${ratio === 1 ? '' : `${n(ratio, 4)} × `}factor·L₀（factor ${n(factor, 6)} × original_max_position_embeddings ${count(original)} = ${count(covered)}）。${
+      firstUnseen >= max
+        ? `小于 ${count(max)} 的位置都不会让任何维度对转到训练中没见过的角度。`
+        : `从位置 ${count(firstUnseen)} 起，慢的维度对会转到训练中从未见过的角度：在位置 ${count(max - 1)}，${pairs} 个维度对中有 ${unseen} 个落在训练扫过的弧之外。`
+    }`,
   'ropeCheck.warning': (code, message) => warnings[code] ?? message,
   'ropeCheck.noWarnings': '没有警告：每个 RoPE 字段都按原样读取。',
   'ropeCheck.useInLab': '在实验台中查看',

@@ -223,6 +223,23 @@ export function labNumbers(pe, state) {
   return numbers;
 }
 
+/**
+ * What the readout says of pair i: its wavelength before and after scaling,
+ * their ratio (the pair's own factor), what the method did to it, and the
+ * share of its circle that the training range [0, L0) swept (1 once it turned
+ * a full circle).
+ */
+export function pairNumbers(n, i) {
+  return {
+    pair: i,
+    wavelengthBefore: n.wavelengthBefore[i],
+    wavelengthAfter: n.wavelengthAfter[i],
+    factor: n.wavelengthAfter[i] / n.wavelengthBefore[i],
+    kind: n.kinds[i],
+    seenShare: Math.min(1, n.trained[i] / TWO_PI),
+  };
+}
+
 /** The lab's part of a page state (the memo key of its numbers). */
 export const labState = (state) => Object.fromEntries(LAB_KEYS.map((key) => [key, state[key] ?? null]));
 

@@ -5,7 +5,15 @@
 // sections (sections/rope-lab-sections.js) drawn by main.js from the worker's
 // numbers. Pasted text reaches the DOM only through textContent.
 import { codeSnippet, load, parseTable } from '../lib/index.js';
-import { LAB_KEYS, LAB_TYPES, labKnobs, labOptions, ROPE_PRESET_NAMES, TYPE_KNOBS } from '../model/rope-lab-data.js';
+import {
+  LAB_KEYS,
+  LAB_TYPES,
+  labKnobs,
+  labNumbers,
+  labOptions,
+  ROPE_PRESET_NAMES,
+  TYPE_KNOBS,
+} from '../model/rope-lab-data.js';
 import { DEFAULTS, PARAM, ParamError, parse } from '../model/params.js';
 import { element } from './dom.js';
 import './rope-lab.css';
@@ -104,49 +112,73 @@ function ropeCheck(root, getT, toLab) {
   const cacheBox = root.querySelector('#rope-cache-text');
   const cacheResult = root.querySelector('#rope-cache-result');
   let lastConfig = null;
+  let lastConfigError = null;
   let lastCache = null;
 
+  // A line's detail (the library's own message) folds out under it.
   const say = (container, lines) =>
     container.replaceChildren(
-      ...lines.map(({ text, className, testId }) => {
+      ...lines.flatMap(({ text, className, testId, detail }) => {
         const p = element('p', { text, className: className ?? '' });
         if (testId) p.dataset.testid = testId;
-        return p;
+        if (!detail) return [p];
+        const details = element('details', { className: 'rope-detail' });
+        element('summary', { text: detail.label }, details);
+        element('code', { text: detail.text }, details);
+        return [p, details];
       }),
     );
+  /** A config that could not be read, in the page's words, with the English message folded under it. */
+  const configFailed = (message, notJson = false) => {
+    lastConfigError = { message, notJson };
+    const t = getT();
+    const problem = notJson ? null : configProblem(message);
+    const text = notJson
+      ? t('ropeCheck.configNotJson')
+      : problem
+        ? t('ropeCheck.configField', problem)
+        : t('ropeCheck.configRefused');
+    return say(configResult, [
+      {
+        text,
+        className: 'rope-error',
+        testId: 'rope-config-error',
+        detail: { label: t('ropeCheck.originalMessage'), text: message },
+      },
+    ]);
+  };
 
   async function readConfig() {
     const t = getT();
     const text = configBox.value;
     lastConfig = null;
+    lastConfigError = null;
     if (text.length > MAX_CONFIG_CHARS)
-      return say(configResult, [
-        { text: t('ropeCheck.configError', `more than ${MAX_CONFIG_CHARS} characters`), className: 'rope-error' },
-      ]);
+      return say(configResult, [{ text: t('ropeCheck.configTooLong', MAX_CONFIG_CHARS), className: 'rope-error' }]);
     let config;
     try {
       config = JSON.parse(text);
     } catch (error) {
-      return say(configResult, [{ text: t('ropeCheck.configError', error.message), className: 'rope-error' }]);
+      return configFailed(error.message, true);
     }
     try {
       const pe = await load();
       const { options, warnings } = pe.ropeFromConfig(config);
       const f = pe.ropeFrequencies(options);
       const headDim = options.headDim ?? Math.floor(options.hiddenSize / options.numHeads);
-      lastConfig = { options, warnings, f, headDim };
+      const lab = labStateOf(options, headDim);
+      lastConfig = { options, warnings, f, headDim, lab, ...labView(pe, config, lab) };
     } catch (error) {
-      return say(configResult, [
-        { text: t('ropeCheck.configError', String(error?.message ?? error)), className: 'rope-error' },
-      ]);
+      return configFailed(String(error?.message ?? error));
     }
     showConfig();
   }
 
   function showConfig() {
+    if (lastConfigError) return configFailed(lastConfigError.message, lastConfigError.notJson);
     if (!lastConfig) return;
     const t = getT();
-    const { options, warnings, f, headDim } = lastConfig;
+    const { options, warnings, f, headDim, lab, numbers, context } = lastConfig;
     say(configResult, [
       {
         text: t('ropeCheck.config', {
@@ -159,6 +191,7 @@ function ropeCheck(root, getT, toLab) {
         }),
         testId: 'rope-config-summary',
       },
+      ...(numbers ? labLines(numbers, context, t) : []),
       ...(warnings.length
         ? warnings.map((w) => ({
             text: t('ropeCheck.warning', w.code, w.message),
@@ -167,7 +200,6 @@ function ropeCheck(root, getT, toLab) {
           }))
         : [{ text: t('ropeCheck.noWarnings') }]),
     ]);
-    const lab = labStateOf(options, headDim);
     if (lab) {
       const button = element('button', { type: 'button', text: t('ropeCheck.useInLab') }, configResult);
       button.addEventListener('click', () => toLab(lab));
@@ -229,11 +261,91 @@ function ropeCheck(root, getT, toLab) {
   };
 }
 
+// Option names (camelCase) as config.json spells them.
+const snakeCase = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The config.json field a library message is about ({ field, missing }), or
+ * null: the page words the problem in its language and names the field as
+ * the reader wrote it (scaling.lowFreqFactor is rope_scaling.low_freq_factor).
+ */
+function configProblem(message) {
+  const match = /^posenc\.\w+: (config\.|scaling\.)?(\w+) (is required|must be|has )/.exec(message);
+  if (!match) return null;
+  const [, scope, name, verb] = match;
+  const field = scope === 'config.' ? name : `${scope ? 'rope_scaling.' : ''}${snakeCase(name)}`;
+  return { field, missing: verb === 'is required' };
+}
+
+/**
+ * What the lab shows for a config (null numbers when the lab cannot show it):
+ * its numbers at the config's max_position_embeddings, and for the types with
+ * a trained context (yarn, llama3) how that length compares with factor·L0,
+ * the length whose slowest pairs just fill the arcs they swept in training.
+ */
+function labView(pe, config, lab) {
+  if (!lab) return { numbers: null, context: null };
+  const fields =
+    config.hidden_size === undefined && config.head_dim === undefined ? (config.text_config ?? config) : config;
+  const max = Number.isInteger(fields.max_position_embeddings) ? fields.max_position_embeddings : null;
+  const withTrained = (lab.ropeType === 'yarn' || lab.ropeType === 'llama3') && lab.originalMaxPositionEmbeddings;
+  const numbers = labNumbers(pe, { ropePreset: 'llama3.1-8b', ...lab, ...(max && withTrained ? { seqLen: max } : {}) });
+  if (!max || !withTrained) return { numbers, context: null };
+  const covered = lab.factor * lab.originalMaxPositionEmbeddings;
+  return {
+    numbers,
+    context: {
+      max,
+      factor: lab.factor,
+      original: lab.originalMaxPositionEmbeddings,
+      covered,
+      ratio: max / covered,
+      firstUnseen: numbers.firstUnseenAfter,
+      unseen: numbers.unseenAfter,
+      pairs: numbers.pairs,
+    },
+  };
+}
+
+/** The lab's sentences for a config: the pair split, the attention factor, the context covered. */
+function labLines(n, context, t) {
+  const count = (kind) => n.kinds.filter((k) => k === kind).length;
+  const k = n.knobs;
+  const lines = [
+    {
+      text: t('ropeLab.kinds', {
+        pairs: n.pairs,
+        kept: count('kept'),
+        interpolated: count('interpolated'),
+        blended: count('blended'),
+        factor: k.factor,
+        type: k.ropeType,
+      }),
+      testId: 'rope-config-kinds',
+    },
+    {
+      text: t('ropeLab.attention', {
+        type: k.ropeType,
+        value: n.attentionFactor,
+        given: k.attentionFactor !== null && k.ropeType === 'yarn',
+        mscale: k.mscale,
+        mscaleAllDim: k.mscaleAllDim,
+        factor: k.factor,
+      }),
+      testId: 'rope-config-attention',
+    },
+  ];
+  if (context) lines.push({ text: t('ropeCheck.context', context), testId: 'rope-config-context' });
+  return lines;
+}
+
 /** The lab's state for ropeFromConfig's options, when the lab can show them (null otherwise). */
 function labStateOf(options, headDim) {
   const s = options.scaling ?? { type: 'default' };
   if (!LAB_TYPES.includes(s.type) || s.type === 'longrope' || options.partialRotaryFactor) return null;
   const next = { ropeType: s.type, headDim, ropeTheta: options.base ?? 10000 };
+  // What a yarn config leaves out takes Hugging Face's defaults, not the lab preset's (DeepSeek-V3's mscale 1).
+  if (s.type === 'yarn') Object.assign(next, { betaFast: 32, betaSlow: 1, mscale: 0, mscaleAllDim: 0 });
   if (s.factor !== undefined) next.factor = s.factor;
   const original = s.originalMaxPositionEmbeddings ?? s.maxPositionEmbeddings;
   if (original !== undefined) next.originalMaxPositionEmbeddings = original;

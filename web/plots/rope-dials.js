@@ -3,8 +3,10 @@
 // (thin) and after (thick) a scaling method; the shaded sector is the range of
 // angles the pair reached in training. A pair whose training covered a full
 // turn has a fully shaded dial. Read together, the dials are Su Jianlin's
-// "β-base odometer": the fast dials spin, the slow ones barely move.
+// "β-base odometer": the fast dials spin, the slow ones barely move. Hovering,
+// tapping or the arrow keys read one pair out.
 import { createFrame, plotHandle } from './frame.js';
+import { itemCursor } from './item-cursor.js';
 import { clamp } from './path-data.js';
 import { clear, htmlElement, svgElement, svgText } from './svg.js';
 import { cssColor } from './theme.js';
@@ -26,7 +28,7 @@ function sector(cx, cy, r, angle) {
 /**
  * data: { anglesBefore, anglesAfter: Float64Array (radians, per pair), trained: per pair the largest angle
  *         reached in training, legend: [{ text }] }
- * options: { describe?(summary), height?(width) }
+ * options: { describe?(summary), height?(width), readout?(pair), readoutHint? }
  */
 export function draw(element, data, options = {}) {
   const current = { data, options };
@@ -37,8 +39,44 @@ export function draw(element, data, options = {}) {
     height: (width) => current.options.height?.(width) ?? rowsFor(width) * (CELL + LABEL) + 8,
     render,
   });
-  const legend = htmlElement('div', 'posenc-notes', frame.root);
   let legendShown = null;
+  // The grid as last drawn: where each dial is.
+  let grid = null;
+  let cursorGroup = null;
+  const cursor = itemCursor(frame, {
+    testId: 'rope-dials-readout',
+    count: () => current.data.anglesAfter.length,
+    itemAt(event) {
+      if (!grid) return null;
+      const bounds = frame.surface.getBoundingClientRect();
+      const column = Math.floor((event.clientX - bounds.left) / grid.cellWidth);
+      const row = Math.floor((event.clientY - bounds.top) / grid.cellHeight);
+      const pair = row * grid.columns + column;
+      return column >= 0 && column < grid.columns && row >= 0 && pair < grid.pairs ? pair : null;
+    },
+    step: (key) =>
+      grid ? { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -grid.columns, ArrowDown: grid.columns }[key] : undefined,
+    mark(pair) {
+      // Nothing drawn yet (no width): nothing to mark.
+      if (!cursorGroup) return;
+      clear(cursorGroup);
+      if (pair === null) return;
+      const { cellWidth, cellHeight, columns } = grid;
+      const box = {
+        x: cellWidth * (pair % columns) + 1,
+        y: cellHeight * Math.floor(pair / columns) + 1,
+        width: cellWidth - 2,
+        height: cellHeight - 2,
+        fill: 'none',
+        rx: 4,
+      };
+      svgElement('rect', { ...box, stroke: cssColor('fg'), 'stroke-width': 1.5 }, cursorGroup);
+    },
+    readout: (pair) => current.options.readout?.(pair) ?? `pair ${pair}`,
+    hint: () => current.options.readoutHint ?? '',
+  });
+  // Under the readout: the readout stays next to the plot it reads.
+  const legend = htmlElement('div', 'posenc-notes', frame.root);
 
   function render() {
     if (frame.width === 0) return;
@@ -50,6 +88,7 @@ export function draw(element, data, options = {}) {
     const rows = Math.ceil(pairs / columns);
     const cellHeight = Math.max(20, (frame.height - 8) / rows);
     const r = clamp(Math.min(cellWidth, cellHeight - LABEL) / 2 - 3, 6, 20);
+    grid = { cellWidth, cellHeight, columns, pairs };
     for (let i = 0; i < pairs; i++) {
       const cx = cellWidth * (i % columns) + cellWidth / 2;
       const cy = cellHeight * Math.floor(i / columns) + r + 4;
@@ -76,7 +115,16 @@ export function draw(element, data, options = {}) {
       }
     }
     frame.setLabel((options.describe ?? defaultDescribe)({ pairs }));
+    cursorGroup = svgElement('g', { 'pointer-events': 'none' }, svg);
+    cursor.refresh();
   }
 
-  return plotHandle(frame, current, render);
+  const handle = plotHandle(frame, current, render);
+  return {
+    ...handle,
+    destroy() {
+      cursor.destroy();
+      handle.destroy();
+    },
+  };
 }

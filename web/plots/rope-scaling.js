@@ -4,10 +4,12 @@
 // (YaRN's β_fast, β_slow turns; Llama 3's low/high frequency bands). A dot's
 // colour says what the method did to that pair: kept (extrapolated, it turns
 // as in training), interpolated (divided by the factor) or blended. Notes
-// with the live numbers are printed below.
+// with the live numbers are printed below; hovering, tapping or the arrow
+// keys read one pair out.
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { drawAxis } from './axes.js';
 import { createFrame, plotHandle } from './frame.js';
+import { itemCursor } from './item-cursor.js';
 import { clamp, dotsPathTenths, TENTHS } from './path-data.js';
 import { clear, htmlElement, svgElement, svgText } from './svg.js';
 import { cssColor } from './theme.js';
@@ -38,7 +40,7 @@ function writeLines(container, lines, shown) {
 /**
  * data: { wavelengthBefore, wavelengthAfter: Float64Array (per pair), kinds: ['kept' | 'interpolated' | 'blended'],
  *         guides: [{ value, label, short? }], legend: [{ text, swatch }], notes?: [{ text, testId? }] }
- * options: { xTitle, yTitle, describe?(summary), height?(width) }
+ * options: { xTitle, yTitle, describe?(summary), height?(width), readout?(pair), readoutHint? }
  */
 export function draw(element, data, options = {}) {
   const current = { data, options };
@@ -47,10 +49,37 @@ export function draw(element, data, options = {}) {
     height: (width) => current.options.height?.(width) ?? clamp(width * 0.55, 240, 360),
     render,
   });
-  const legend = htmlElement('div', 'posenc-legend', frame.root);
-  const notes = htmlElement('div', 'posenc-notes', frame.root);
   let legendShown = null;
   let notesShown = null;
+  let x = null;
+  let y = null;
+  let cursorGroup = null;
+  const cursor = itemCursor(frame, {
+    testId: 'rope-scaling-readout',
+    count: () => current.data.wavelengthBefore.length,
+    itemAt(event) {
+      if (!x) return null;
+      const pair = Math.round(x.invert(event.clientX - frame.surface.getBoundingClientRect().left));
+      return pair >= 0 && pair < current.data.wavelengthBefore.length ? pair : null;
+    },
+    step: (key) => ({ ArrowLeft: -1, ArrowRight: 1, ArrowDown: -1, ArrowUp: 1 })[key],
+    mark(pair) {
+      // Nothing drawn yet (no width): nothing to mark.
+      if (!cursorGroup) return;
+      clear(cursorGroup);
+      if (pair === null) return;
+      const half = Math.max((x(1) - x(0)) / 2, 3);
+      const [bottom, top] = y.range();
+      const band = { x: x(pair) - half, y: top, width: 2 * half, height: bottom - top, fill: 'none' };
+      svgElement('rect', { ...band, stroke: cssColor('bg'), 'stroke-width': 4 }, cursorGroup);
+      svgElement('rect', { ...band, stroke: cssColor('fg'), 'stroke-width': 1.5 }, cursorGroup);
+    },
+    readout: (pair) => current.options.readout?.(pair) ?? `pair ${pair}`,
+    hint: () => current.options.readoutHint ?? '',
+  });
+  // Under the readout: the readout stays next to the plot it reads.
+  const legend = htmlElement('div', 'posenc-legend', frame.root);
+  const notes = htmlElement('div', 'posenc-notes', frame.root);
 
   function render() {
     if (frame.width === 0) return;
@@ -61,10 +90,10 @@ export function draw(element, data, options = {}) {
     const margin = { top: 12, right: 12, bottom: 42, left: 62 };
     const guides = data.guides ?? [];
     const values = [...before, ...after, ...guides.map((g) => g.value)].filter((v) => v > 0 && Number.isFinite(v));
-    const y = scaleLog()
+    y = scaleLog()
       .domain([Math.min(...values) / 1.5, Math.max(...values) * 1.5])
       .range([frame.height - margin.bottom, margin.top]);
-    const x = scaleLinear()
+    x = scaleLinear()
       .domain([-0.5, pairs - 0.5])
       .range([margin.left, frame.width - margin.right]);
     drawAxis(svg, x, 'bottom', {
@@ -126,7 +155,16 @@ export function draw(element, data, options = {}) {
     legendShown = writeLines(legend, data.legend ?? [], legendShown);
     notesShown = writeLines(notes, data.notes ?? [], notesShown);
     frame.setLabel((options.describe ?? defaultDescribe)({ pairs }));
+    cursorGroup = svgElement('g', { 'pointer-events': 'none' }, svg);
+    cursor.refresh();
   }
 
-  return plotHandle(frame, current, render);
+  const handle = plotHandle(frame, current, render);
+  return {
+    ...handle,
+    destroy() {
+      cursor.destroy();
+      handle.destroy();
+    },
+  };
 }

@@ -5,7 +5,7 @@
 // tables: every sentence states what the current numbers say.
 import { draw as drawDials } from '../plots/rope-dials.js';
 import { draw as drawScaling, KIND_COLOURS } from '../plots/rope-scaling.js';
-import { LAB_KEYS, ROPE_LAB_COMPUTE } from '../model/rope-lab-data.js';
+import { LAB_KEYS, pairNumbers, ROPE_LAB_COMPUTE } from '../model/rope-lab-data.js';
 
 const TWO_PI = 2 * Math.PI;
 
@@ -88,6 +88,17 @@ export function labNotes(n, t) {
   return notes;
 }
 
+/** The readout of pair i (both plots read out the same pair numbers). */
+function pairReadout(n, t) {
+  return {
+    readout: (i) => {
+      const pair = pairNumbers(n, i);
+      return t('ropeLab.readout', { ...pair, kindText: t(`ropeLab.kind.${pair.kind}`), original: n.original });
+    },
+    readoutHint: t('ropeLab.readoutHint'),
+  };
+}
+
 export const ROPE_LAB_SECTIONS = [
   {
     name: 'rope-scaling',
@@ -107,6 +118,7 @@ export const ROPE_LAB_SECTIONS = [
         notes: labNotes(n, t),
       },
       options: {
+        ...pairReadout(n, t),
         xTitle: t('ropeLab.axisPair'),
         yTitle: t('ropeLab.axisWavelength'),
         describe: () =>
@@ -144,7 +156,7 @@ export const ROPE_LAB_SECTIONS = [
           },
         ],
       },
-      options: { describe: () => t('ropeLab.dialsDescribe', n.pairs, n.position) },
+      options: { ...pairReadout(n, t), describe: () => t('ropeLab.dialsDescribe', n.pairs, n.position) },
     }),
   },
 ].map((section) => ({ ...section, build: (context) => section.present(section.compute(context), context) }));
