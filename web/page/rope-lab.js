@@ -294,6 +294,9 @@ function ropeCheck(root, getT, toLab) {
     const file = cacheFile.files?.[0];
     if (!file) return;
     if (file.size > MAX_CACHE_MB * 2 ** 20) {
+      // Refused: a check still running would answer for another cache.
+      stopCacheWorker();
+      cacheSay(null);
       say(cacheResult, [
         { text: getT()('ropeCheck.cacheError', `larger than ${MAX_CACHE_MB} MB`), className: 'rope-error' },
       ]);
