@@ -13,11 +13,19 @@ function median(times) {
   return sorted[sorted.length >> 1];
 }
 
+/** The q-quantile of sorted values (linear between neighbours, as numpy.percentile). */
+function quantile(sorted, q) {
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
+}
+
 /**
- * Median ms per call of fn. Calls are batched so one sample lasts >= 2 ms:
- * browsers coarsen performance.now() (to 0.1 ms in Chromium).
+ * ms per call of fn: { median, q1, q3, runs } (quartiles: the spread). Calls
+ * are batched so one sample lasts >= 2 ms: browsers coarsen performance.now()
+ * (to 0.1 ms in Chromium).
  */
-function time(fn, { minRuns = 5, budgetMs = 400 } = {}) {
+function sample(fn, { minRuns = 5, budgetMs = 400 } = {}) {
   fn(); // warm-up: JIT, page faults of the output
   let batch = 1;
   for (;;) {
@@ -33,8 +41,12 @@ function time(fn, { minRuns = 5, budgetMs = 400 } = {}) {
     for (let i = 0; i < batch; i++) fn();
     times.push((performance.now() - t0) / batch);
   }
-  return median(times);
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: median(times), q1: quantile(sorted, 0.25), q3: quantile(sorted, 0.75), runs: times.length };
 }
+
+/** Median ms per call of fn (see sample). */
+const time = (fn, options) => sample(fn, options).median;
 
 // What a JS user writes first: the formula, element by element.
 function naiveTable(out, length, d) {
@@ -83,8 +95,20 @@ function tableError(table, length, d) {
   return worst;
 }
 
-// RoPE cos/sin caches as a JS user writes them: frequencies hoisted, Math.cos
-// and Math.sin per pair, each written to both halves ([c0..c(n-1), c0..c(n-1)]).
+// RoPE cos/sin caches as a JS user ports Hugging Face's `emb = cat(freqs, freqs)`
+// first: the formula for every element, both halves.
+function naiveRopeCache(cos, sin, length, d, base) {
+  const n = d >> 1;
+  for (let pos = 0; pos < length; pos++)
+    for (let j = 0; j < d; j++) {
+      const angle = pos / Math.pow(base, (2 * (j % n)) / d);
+      cos[pos * d + j] = Math.cos(angle);
+      sin[pos * d + j] = Math.sin(angle);
+    }
+}
+
+// ... and the best loop a JS user would write: frequencies hoisted, Math.cos
+// and Math.sin once per pair, each written to both halves ([c0..c(n-1), c0..c(n-1)]).
 function hoistedRopeCache(cos, sin, length, d, base) {
   const n = d >> 1;
   const w = new Float64Array(n);
@@ -152,11 +176,14 @@ export function runSuite(pe, log = () => {}) {
     const out = new Float32Array(length * d);
     const fillValue = 0.5;
     const big = length * d >= 8192 * 1024;
-    const posenc = time(() => pe.table({ length, dModel: d, out }));
+    const posencSample = sample(() => pe.table({ length, dModel: d, out }));
+    const posenc = posencSample.median;
     const error = tableError(out, length, d);
     const fill = time(() => out.fill(fillValue));
-    const precomputed = time(() => precomputedTable(out, length, d), { minRuns: big ? 3 : 5 });
-    const naive = time(() => naiveTable(out, length, d), { minRuns: big ? 3 : 5 });
+    const precomputedSample = sample(() => precomputedTable(out, length, d), { minRuns: big ? 3 : 5 });
+    const precomputed = precomputedSample.median;
+    const naiveSample = sample(() => naiveTable(out, length, d), { minRuns: big ? 3 : 5 });
+    const naive = naiveSample.median;
     // The same table written in place into an array in wasm memory (pe.allocate):
     // no copy out; its fill is of that array.
     const resident = pe.allocate(length * d);
@@ -176,7 +203,11 @@ export function runSuite(pe, log = () => {}) {
     ]) {
       const row = {
         what: `table ${length}×${d} float32${how}`,
+        case: `table ${length}x${d}`,
         posencMs: ms,
+        ...(how === '' && {
+          samples: { posenc: posencSample, 'hoisted JS': precomputedSample, 'naive JS': naiveSample },
+        }),
         baselines: { naive, precomputed, fill: fillMs },
         ratios: { naive: naive / ms, precomputed: precomputed / ms, fill: ms / fillMs },
         targets: { naive: '≥ 100×', precomputed: '≥ 20×', fill: '≤ 2.5×' },
@@ -238,20 +269,26 @@ export function runSuite(pe, log = () => {}) {
     const [length, d, base] = [8192, 128, 500000];
     const out = { cos: new Float32Array(length * d), sin: new Float32Array(length * d) };
     const opts = { headDim: d, base, length, out };
-    const posenc = time(() => pe.ropeCache(opts));
+    const posencSample = sample(() => pe.ropeCache(opts));
+    const posenc = posencSample.median;
     const error = ropeCacheError(out.cos, out.sin, length, d, base);
     const fill = time(() => {
       out.cos.fill(0.5);
       out.sin.fill(0.5);
     });
-    const hoisted = time(() => hoistedRopeCache(out.cos, out.sin, length, d, base), { minRuns: 3 });
+    const hoistedSample = sample(() => hoistedRopeCache(out.cos, out.sin, length, d, base), { minRuns: 5 });
+    const hoisted = hoistedSample.median;
+    const naiveSample = sample(() => naiveRopeCache(out.cos, out.sin, length, d, base), { minRuns: 3 });
+    const naive = naiveSample.median;
     const row = {
       what: `ropeCache ${length}×${d} float32 (cos and sin)`,
+      case: `ropeCache ${length}x${d}`,
       posencMs: posenc,
-      baselines: { hoisted, fill },
-      ratios: { hoisted: hoisted / posenc, fill: posenc / fill },
-      // The issue sets no target against fill: the ratio is reported.
-      targets: { hoisted: '≥ 20×', fill: 'none' },
+      samples: { posenc: posencSample, 'hoisted JS': hoistedSample, 'naive JS': naiveSample },
+      baselines: { naive, hoisted, fill },
+      ratios: { naive: naive / posenc, hoisted: hoisted / posenc, fill: posenc / fill },
+      // The issue sets no target against fill or the naive loop: the ratios are reported.
+      targets: { naive: 'none', hoisted: '≥ 20×', fill: 'none' },
       pass: hoisted / posenc >= 20,
       maxAbsError: error,
       accurate: error <= 1.2e-7,
@@ -264,6 +301,33 @@ export function runSuite(pe, log = () => {}) {
 
 /** Milliseconds with three significant digits (a 256 KB fill takes microseconds). */
 const ms = (v) => `${Number(v.toPrecision(3))} ms`;
+const digits = (v) => Number(v.toPrecision(3));
+
+/** "1.89 ms (1.71–2.3, 40 runs)": the median and the quartiles. */
+export const spread = ({ median: m, q1, q3, runs }) => `${ms(m)} (${digits(q1)}–${digits(q3)}, ${runs} runs)`;
+
+/**
+ * The cases timed in JS and by tests/bench/frameworks.py side by side: per
+ * case, posenc, the JS loops, then numpy and torch, with each one's time
+ * over posenc's. frameworks: its JSON output.
+ */
+export function formatSideBySide(results, frameworks) {
+  const lines = [];
+  for (const r of results.filter((row) => row.samples)) {
+    const posenc = r.samples.posenc.median;
+    const entries = Object.entries(r.samples).map(([how, s]) => [how, s, null, 'float32']);
+    for (const row of frameworks?.rows ?? [])
+      if (row.case === r.case) entries.push([row.how, row, row.maxAbsError, row.dtype]);
+    lines.push(`${r.case} float32:`);
+    for (const [how, s, error, dtype] of entries) {
+      const ratio = how === 'posenc' ? '' : `, ${(s.median / posenc).toFixed(1)}× posenc`;
+      const accuracy =
+        error === null ? '' : `, max error ${error.toExponential(2)}${dtype === 'float32' ? '' : ` (${dtype}!)`}`;
+      lines.push(`  ${how}: ${spread(s)}${ratio}${accuracy}`);
+    }
+  }
+  return lines;
+}
 
 /** One line per result, for a terminal. */
 export function formatResult(r) {

@@ -86,6 +86,10 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
   'ropeCheck.warning': (code, message) => warnings[code] ?? message,
   'ropeCheck.noWarnings': 'No warnings: every RoPE field was read as given.',
   'ropeCheck.useInLab': 'Show in the lab',
+  'ropeCheck.cacheReading': (name) => `Reading ${name}…`,
+  'ropeCheck.cacheIdentifying': (name) => `Reading the numbers of ${name} and naming the cache…`,
+  'ropeCheck.cacheFailed':
+    'The cache check could not start, or stopped unexpectedly: its script or the WebAssembly core did not load. Retry, or reload the page.',
   'ropeCheck.cacheError': (message) => `The cache could not be read: ${message}`,
   'ropeCheck.cacheShape': (rows, columns, dtype) =>
     `${count(rows)} positions × ${columns} columns${dtype ? `, ${dtype}` : ''}.`,

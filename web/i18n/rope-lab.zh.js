@@ -81,6 +81,10 @@ export default {
   'ropeCheck.warning': (code, message) => warnings[code] ?? message,
   'ropeCheck.noWarnings': '没有警告：每个 RoPE 字段都按原样读取。',
   'ropeCheck.useInLab': '在实验台中查看',
+  'ropeCheck.cacheReading': (name) => `正在读取 ${name}……`,
+  'ropeCheck.cacheIdentifying': (name) => `正在读取 ${name} 中的数字并识别缓存……`,
+  'ropeCheck.cacheFailed':
+    '缓存检查未能启动或意外停止：其脚本或 WebAssembly 核心没有加载成功。请点击“重试”或刷新页面。',
   'ropeCheck.cacheError': (message) => `无法读取缓存：${message}`,
   'ropeCheck.cacheShape': (rows, columns, dtype) =>
     `${count(rows)} 个位置 × ${columns} 列${dtype ? `，${dtype}` : ''}。`,

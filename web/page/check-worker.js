@@ -15,6 +15,10 @@
 //        or { id, phase: 'error', stage: 'read' | 'parse' | 'identify' | 'difference', message };
 //        { id, phase: 'difference', preset, values, power, largest, worst, first, min, max }
 //        { id, phase: 'pixels', seq, pixels, width, height, aggregated }  (pixels null: not this difference)
+// A RoPE cos or sin cache (the RoPE chapter's "Check my RoPE"), read and named by ropeIdentify here too:
+//   in:  { id, ropeCache: { file: File } | { input: string } }
+//   out: the same 'reading', 'parsing' and 'error' phases, then
+//        { id, phase: 'rope', length, dModel, result }  (result: ropeIdentify's answer)
 import { load, parseTable } from '../lib/index.js';
 import { paintCells, valueRange } from '../plots/paint.js';
 
@@ -131,10 +135,31 @@ async function stage(name, step) {
   }
 }
 
+/** The cache's rows, columns and ropeIdentify's answer; the dtype of a .npy is its own (text is float64). */
+async function identifyCache(id, { file, input }) {
+  const source = file ? await stage('read', () => readFile(id, file)) : input;
+  self.postMessage({ id, phase: 'parsing' });
+  const table = await stage('parse', () => parseTable(source));
+  const pe = await stage('load', () => posenc);
+  const dtype = table.read.format === 'npy' ? { '<f4': 'float32', '<f8': 'float64' }[table.read.dtype] : undefined;
+  const result = await stage('identify', () =>
+    pe.ropeIdentify({ values: table.data, rows: table.length, columns: table.dModel, dtype }),
+  );
+  return { length: table.length, dModel: table.dModel, result };
+}
+
 self.onmessage = async ({ data: request }) => {
   const { id } = request;
   if (request.paint) {
     paint(request);
+    return;
+  }
+  if (request.ropeCache) {
+    try {
+      self.postMessage({ id, phase: 'rope', ...(await identifyCache(id, request.ropeCache)) });
+    } catch (error) {
+      self.postMessage({ id, phase: 'error', stage: error.stage ?? 'identify', message: error.message });
+    }
     return;
   }
   try {

@@ -4,7 +4,7 @@
 // ropeIdentify) and the code of the current settings. The plots themselves are
 // sections (sections/rope-lab-sections.js) drawn by main.js from the worker's
 // numbers. Pasted text reaches the DOM only through textContent.
-import { codeSnippet, load, parseTable } from '../lib/index.js';
+import { codeSnippet, load } from '../lib/index.js';
 import {
   LAB_KEYS,
   LAB_TYPES,
@@ -206,21 +206,94 @@ function ropeCheck(root, getT, toLab) {
     }
   }
 
-  async function readCache(input) {
+  // The cache is read and named in a worker (check-worker.js, which the sinusoidal checker's module
+  // also is): a 64 MB .npy takes seconds. One cache at a time: a new one abandons the last worker.
+  const cacheStatus = element('div', { className: 'rope-cache-status' });
+  cacheResult.before(cacheStatus);
+  const cacheSaid = element('p', { 'data-testid': 'rope-cache-status' }, cacheStatus);
+  const cacheRetry = element('button', { type: 'button', 'data-testid': 'rope-cache-retry' }, cacheStatus);
+  const cacheProgress = element('progress', {}, cacheStatus);
+  let cacheWorker = null;
+  let cacheBusy = false;
+  let cacheRequest = 0;
+  let cacheAsked = null;
+  // What the status line says, to say again in another language: [key, ...args] or null.
+  let cacheState = null;
+
+  function cacheSay(state, { busy = false, retry = false } = {}) {
+    cacheState = state;
+    cacheStatus.hidden = !state;
+    cacheProgress.hidden = !busy;
+    cacheRetry.hidden = !retry;
+    showCacheStatus();
+  }
+
+  function showCacheStatus() {
     const t = getT();
+    // (None before the chapter's first show(): relabel() says it then.)
+    if (!t) return;
+    cacheRetry.textContent = t('check.retry');
+    cacheSaid.textContent = cacheState ? t(...cacheState) : '';
+  }
+
+  function stopCacheWorker() {
+    cacheWorker?.terminate();
+    cacheWorker = null;
+    cacheBusy = false;
+  }
+
+  function startCacheWorker() {
+    cacheWorker = new Worker(new URL('./check-worker.js', import.meta.url), { type: 'module' });
+    cacheWorker.onmessage = ({ data }) => {
+      if (data.phase === 'core') {
+        if (data.error && cacheBusy) {
+          stopCacheWorker();
+          cacheSay(['ropeCheck.cacheFailed'], { retry: true });
+        }
+        return;
+      }
+      if (data.id !== cacheRequest) return;
+      if (data.phase === 'reading') {
+        cacheProgress.max = data.total;
+        cacheProgress.value = data.loaded;
+      } else if (data.phase === 'parsing') {
+        cacheProgress.removeAttribute('value');
+        cacheSay(['ropeCheck.cacheIdentifying', cacheAsked.name], { busy: true });
+      } else if (data.phase === 'error') {
+        cacheBusy = false;
+        if (data.stage === 'load') cacheSay(['ropeCheck.cacheFailed'], { retry: true });
+        else {
+          cacheSay(null);
+          say(cacheResult, [{ text: getT()('ropeCheck.cacheError', data.message), className: 'rope-error' }]);
+        }
+      } else if (data.phase === 'rope') {
+        cacheBusy = false;
+        cacheSay(null);
+        lastCache = { table: { length: data.length, dModel: data.dModel }, result: data.result };
+        showCache();
+      }
+    };
+    cacheWorker.onerror = (event) => {
+      // The script did not load, or threw: what it said goes to the console only.
+      event.preventDefault();
+      if (event.message) console.warn(`posenc RoPE check: ${event.message}`);
+      stopCacheWorker();
+      cacheSay(['ropeCheck.cacheFailed'], { retry: true });
+    };
+  }
+
+  /** source: { file } or { input }; name: what the reader knows it by. */
+  function readCache(source, name) {
     lastCache = null;
-    try {
-      const table = parseTable(input);
-      const pe = await load();
-      const dtype = table.read.format === 'npy' ? { '<f4': 'float32', '<f8': 'float64' }[table.read.dtype] : undefined;
-      const result = pe.ropeIdentify({ values: table.data, rows: table.length, columns: table.dModel, dtype });
-      lastCache = { table, result };
-    } catch (error) {
-      return say(cacheResult, [
-        { text: t('ropeCheck.cacheError', String(error?.message ?? error)), className: 'rope-error' },
-      ]);
-    }
-    showCache();
+    cacheResult.replaceChildren();
+    if (cacheBusy) stopCacheWorker();
+    if (!cacheWorker) startCacheWorker();
+    cacheRequest += 1;
+    cacheBusy = true;
+    cacheAsked = { source, name };
+    cacheProgress.removeAttribute('value');
+    cacheSay(['ropeCheck.cacheReading', name], { busy: true });
+    cacheWorker.postMessage({ id: cacheRequest, ropeCache: source });
   }
 
   function showCache() {
@@ -241,22 +314,34 @@ function ropeCheck(root, getT, toLab) {
   }
 
   root.querySelector('#rope-config-read').addEventListener('click', () => readConfig());
-  root.querySelector('#rope-cache-read').addEventListener('click', () => readCache(cacheBox.value));
-  cacheFile.addEventListener('change', async () => {
+  root
+    .querySelector('#rope-cache-read')
+    .addEventListener('click', () => readCache({ input: cacheBox.value }, getT()('check.pasted')));
+  cacheRetry.addEventListener('click', () => {
+    stopCacheWorker();
+    if (cacheAsked) readCache(cacheAsked.source, cacheAsked.name);
+  });
+  cacheSay(null);
+  cacheFile.addEventListener('change', () => {
     const file = cacheFile.files?.[0];
     if (!file) return;
     if (file.size > MAX_CACHE_MB * 2 ** 20) {
+      // Refused: a check still running would answer for another cache.
+      stopCacheWorker();
+      cacheSay(null);
       say(cacheResult, [
         { text: getT()('ropeCheck.cacheError', `larger than ${MAX_CACHE_MB} MB`), className: 'rope-error' },
       ]);
       return;
     }
-    readCache(new Uint8Array(await file.arrayBuffer()));
+    // The worker reads the file itself (a File is passed, not copied), reporting how far it got.
+    readCache({ file }, file.name);
   });
   return {
     relabel() {
       showConfig();
       showCache();
+      showCacheStatus();
     },
   };
 }
