@@ -509,17 +509,4 @@ describe('identify', () => {
     expect(result.firstDifference).toEqual(expect.objectContaining({ row: 5, column: 3 }));
     expect(result.maxAbsError).toBeCloseTo(0.01, 4);
   });
-
-  it('rejects bad arguments, naming them', () => {
-    const data = new Float32Array(8);
-    expect(() => identify(undefined, data, 2, 4)).toThrow(TypeError);
-    expect(() => identify(pe, 'table', 2, 4)).toThrow(/data must be a Float32Array/);
-    expect(() => identify(pe, data, 3, 4)).toThrow(RangeError);
-    expect(() => identify(pe, data, 3, 4)).toThrow(/data must hold length \* dModel = 12 values/);
-    expect(() => identify(pe, data, 0, 4)).toThrow(/length/);
-    expect(() => identify(pe, data, 2, 4.5)).toThrow(/dModel/);
-    expect(() => identify(pe, data, 2, '4')).toThrow(TypeError);
-    expect(() => identify(pe, [0, 1, 'x', 1], 1, 4)).toThrow(/data\[2\] must be a number/);
-    expect(() => identify(pe, [0, 1, NaN, 1], 1, 4)).toThrow(/finite.*row 0, column 2/);
-  });
 });

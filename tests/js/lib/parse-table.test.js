@@ -1,6 +1,6 @@
-// parseTable on what spreadsheets and scripts export, and on hostile files:
-// each table is read with the rows × columns it holds (checked against values
-// written here), and each file it cannot read gets a posenc.parseTable error.
+// parseTable on what spreadsheets and scripts export, and on a hostile .npy
+// shape: each table is read with the rows × columns it holds (checked against
+// values written here). The files it refuses: bad-input/export.test.js.
 import { describe, expect, it } from 'vitest';
 import { parseTable } from '../../../web/lib/export.js';
 
@@ -12,15 +12,6 @@ const expectTable = (parsed) => {
   expect([parsed.length, parsed.dModel]).toEqual([16, 8]);
   expect(Array.from(parsed.data)).toEqual(TABLE.flat());
 };
-
-/** A .npy 1.0 file with this header text and `dataBytes` zero bytes of data. */
-function npy(headerText, dataBytes = 0) {
-  const padded = headerText.padEnd(117) + '\n';
-  const bytes = new Uint8Array(10 + padded.length + dataBytes);
-  bytes.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, padded.length & 255, padded.length >> 8]);
-  bytes.set(new TextEncoder().encode(padded), 10);
-  return bytes;
-}
 
 describe('parseTable: line endings, separators and encodings people export', () => {
   it('reads CR-only line endings (classic Mac, some spreadsheet exports) as rows', () => {
@@ -73,21 +64,7 @@ describe('parseTable: line endings, separators and encodings people export', () 
   });
 });
 
-describe('parseTable: hostile files get a posenc.parseTable error', () => {
-  it('refuses .npy dtypes that are inherited keys of an object (constructor, __proto__, toString)', () => {
-    for (const descr of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
-      expect(() => parseTable(npy(`{'descr': '${descr}', 'fortran_order': False, 'shape': (2, 2), }`, 32))).toThrow(
-        new RegExp(`^posenc\\.parseTable: \\.npy dtype "${descr}" is not supported`),
-      );
-  });
-
-  it('refuses a .npy shape that is not whole numbers', () => {
-    for (const shape of ['2.5, 4', '2, 4.0', '-2, 4', '2e1, 4', '0x10, 4'])
-      expect(() => parseTable(npy(`{'descr': '<f8', 'fortran_order': False, 'shape': (${shape}), }`, 1024))).toThrow(
-        /^posenc\.parseTable: the \.npy shape must hold whole numbers/,
-      );
-  });
-
+describe('parseTable: hostile files it still reads', () => {
   it('reads a .npy shape of 300,000 size-1 dimensions in linear time', () => {
     const ones = '1, '.repeat(300000);
     const headerText = `{'descr': '<f8', 'fortran_order': False, 'shape': (${ones}2, 3), }\n`;
@@ -101,34 +78,5 @@ describe('parseTable: hostile files get a posenc.parseTable error', () => {
     const parsed = parseTable(bytes);
     expect([parsed.length, parsed.dModel]).toEqual([2, 3]);
     expect(Array.from(parsed.data)).toEqual([0, 1, 2, 3, 4, 5]);
-  });
-
-  it('refuses brackets nested 20,000 deep with its own error, not a stack overflow', () => {
-    const deep = '['.repeat(20000) + '1' + ']'.repeat(20000);
-    expect(() => parseTable(deep)).toThrow(/^posenc\.parseTable: brackets nested more than \d+ deep/);
-    expect(() => parseTable(deep, { dModel: 1 })).toThrow(/^posenc\.parseTable: brackets nested/);
-  });
-
-  it('refuses a detached buffer with its own error', () => {
-    const view = new TextEncoder().encode('1,2\n3,4');
-    const buffer = view.buffer;
-    structuredClone(buffer, { transfer: [buffer] });
-    expect(() => parseTable(buffer)).toThrow(/^posenc\.parseTable: input is a detached ArrayBuffer/);
-    expect(() => parseTable(view)).toThrow(/^posenc\.parseTable: input is a detached/);
-  });
-
-  it('names options and inputs that cannot be converted to text', () => {
-    expect(() => parseTable(Object.create(null))).toThrow(/^posenc\.parseTable: input must be/);
-    expect(() => parseTable('1', Object.create(null))).not.toThrow();
-    expect(() => parseTable('1', { dModel: Object.create(null) })).toThrow(/^posenc\.parseTable: dModel must be/);
-    expect(() => parseTable(Symbol('x'))).toThrow(/^posenc\.parseTable: input must be/);
-  });
-
-  it('refuses text beyond its work limit before parsing it, pointing to .npy', () => {
-    const huge = '0.1,'.repeat(2 ** 23) + '1';
-    expect(() => parseTable(huge)).toThrow(
-      /^posenc\.parseTable: the text has \d+ characters, more than 33554432.*\.npy/,
-    );
-    expect(() => parseTable(new Uint8Array(2 ** 26 + 2).fill(0x31))).toThrow(/^posenc\.parseTable: the text has/);
   });
 });

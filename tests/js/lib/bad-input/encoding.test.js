@@ -1,9 +1,9 @@
 // Every bad input gets a TypeError or RangeError whose message names the
 // parameter, and the module keeps computing correct values afterwards.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { load } from '../../../web/lib/index.js';
-import { paperValue } from '../reference.js';
-import { maxAbsDiff } from '../tolerance.js';
+import { load } from '../../../../web/lib/index.js';
+import { paperValue } from '../../reference.js';
+import { maxAbsDiff } from '../../tolerance.js';
 
 let pe;
 beforeAll(async () => {
