@@ -1,5 +1,5 @@
 // The bad values of every element attribute and embed.html parameter: the
-// full matrix runs in Node against the parameter table (tests/js/params.test.js),
+// full matrix runs in Node against the parameter table (tests/js/model/params.test.js),
 // a sample of each list in the browser (tests/e2e/bad-values.test.mjs).
 
 export const MARKUP = '<img src=x onerror="window.__pwned=1">';

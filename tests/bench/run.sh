@@ -8,7 +8,7 @@ bash web/scripts/build-wasm.sh >/dev/null
 npx vite build --config web/vite.config.js --logLevel warn
 echo "== sizes"
 # Budget of the module for a page's first view, load({ rope: false }):
-# ≤ 64 KB and ≤ 30 KB gzip (tests/js/loader.test.js fails above it). The full
+# ≤ 64 KB and ≤ 30 KB gzip (tests/js/lib/loader.test.js fails above it). The full
 # modules (load(), with RoPE) have none: their sizes are reported.
 for f in web/lib/wasm/*.wasm; do
   bytes=$(stat -c %s "$f") gzip=$(gzip -9c "$f" | wc -c)

@@ -3,7 +3,7 @@
 // headless Chromium against the built site (run `npx vite build --config
 // web/vite.config.js` first). Each matrix is generated from a table below;
 // parsing is one pure module (web/model), so the full matrix of values runs
-// in Node (tests/js/params.test.js) and the browser takes a representative
+// in Node (tests/js/model/params.test.js) and the browser takes a representative
 // sample of each list (browserSample): every attribute and parameter still,
 // each with its kind's worst values.
 // After each bad value a valid one must bring the plot back, and what it shows
@@ -754,7 +754,7 @@ try {
     const covered = [...ATTRIBUTE_MATRIX.map(({ attribute }) => attribute), 'lang'];
     assert(JSON.stringify(observed.toSorted()) === JSON.stringify(covered.toSorted()), `observed: ${observed}`);
     assert(JSON.stringify(EMBED_PARAMS_OF_EMBED) === JSON.stringify(PARAM_ATTRIBUTES), 'embed.html parameters differ');
-    // The RoPE lab's page parameters fall back as the others do; their full matrix runs in Node (params.test.js).
+    // The RoPE lab's page parameters fall back as the others do; their full matrix runs in Node (model/params.test.js).
     const lab = Object.keys(PARAM_ATTRIBUTES).filter(
       (param) =>
         (PARAM_ATTRIBUTES[param].startsWith('rope-') &&

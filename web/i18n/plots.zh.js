@@ -2,7 +2,7 @@
 // 讲解页自己的正文在 zh.js，其中包含这些。
 import precisionPlots from './precision-plots.zh.js';
 
-// A copy of number.js's formatNumber (tests/js/i18n.test.js checks that they
+// A copy of number.js's formatNumber (tests/js/i18n/strings.test.js checks that they
 // agree): a lazily loaded table imports nothing the bundle's entry has, or the
 // bundler splits that module into a chunk of its own, one more request at
 // every first load.

@@ -424,7 +424,7 @@ export const CONTROLS = Object.freeze(PARAMS.filter((row) => row.shown === 'cont
 /**
  * Range of the controls with fixed ranges: { dModel: [2, 1024], length: [8, 2048], base: [2, 1e8] }.
  * The page's and elements' slider ranges, a UI choice: they lie within the library's limits
- * (web/lib/limits.js; tests/js/boundary.test.js checks), which are far wider.
+ * (web/lib/limits.js; tests/js/lib/boundary.test.js checks), which are far wider.
  */
 export const LIMITS = Object.freeze(
   Object.fromEntries(

@@ -4,7 +4,7 @@
 // Pure data: the plots' code lives in the section modules (sections.js), the
 // knobs in params.js. web/build/generate-lists.mjs writes every list of plots
 // (the page's skeleton, the elements' types, the Hexo and Hugo helpers, the
-// docs) from here; tests/js/registry.test.js keeps it equal to SECTIONS.
+// docs) from here; tests/js/model/registry.test.js keeps it equal to SECTIONS.
 
 /**
  * A section of the page, in page order:

@@ -24,7 +24,7 @@ if [ "$mode" = test ]; then
   # CJK glyphs, so the Chinese screenshots saved by the page tests are readable.
   [ -d /usr/share/fonts/truetype/wqy ] || need fonts-wqy-zenhei
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || need python3-numpy  # Debian's python, as the tests run it
-  # The RoPE code snippets are run in PyTorch too (tests/js/rope.test.js, rope-lab.test.js).
+  # The RoPE code snippets are run in PyTorch too (tests/js/lib/rope.test.js, model/rope-lab-data.test.js).
   /usr/bin/python3 -c 'import torch' 2>/dev/null || need python3-torch
   command -v hugo >/dev/null || need hugo
 fi
