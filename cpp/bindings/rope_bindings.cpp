@@ -18,6 +18,7 @@
 
 #include "address.h"
 #include "boundary.h"
+#include "posenc/limits.h"
 #include "posenc/rope.h"
 #include "posenc/rope_base.h"
 
@@ -173,8 +174,10 @@ double supportedContext(const val& invFreq, double limit) {
       posenc::rope::supportedContext(w.data(), static_cast<int32_t>(w.size), static_cast<int64_t>(limit)));
 }
 
-double smallestBase(int32_t headDim, double context, double maxBase, int32_t stepsPerOctave) {
-  return posenc::rope::smallestBase(headDim, static_cast<int64_t>(context), maxBase, stepsPerOctave);
+// Searched up to the library's largest base (limits.h), which JS reads from the report.
+double smallestBase(int32_t headDim, double context, int32_t stepsPerOctave) {
+  return posenc::rope::smallestBase(headDim, static_cast<int64_t>(context), posenc::rope::kMaxBase,
+                                    stepsPerOctave);
 }
 
 }  // namespace

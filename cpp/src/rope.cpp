@@ -61,7 +61,8 @@ inline int32_t pairOfColumn(Layout layout, int32_t pairs, int32_t j) {
 
 const char* validate(const Params& p) {
   if (const char* message = posenc::validate(p.precision)) return message;
-  if (p.rotaryDim < 2 || p.rotaryDim % 2 != 0) return "rotaryDim must be an even integer >= 2";
+  if (p.rotaryDim < 2 || p.rotaryDim % 2 != 0 || p.rotaryDim > kMaxHeadDim)
+    return "rotaryDim must be an even integer in [2, 65536]";
   if (!(std::isfinite(p.base) && p.base > 1)) return "base must be a finite number > 1";
   const bool needsFactor =
       p.scaling == Scaling::kLinear || p.scaling == Scaling::kDynamic || p.scaling == Scaling::kLlama3;
@@ -238,8 +239,8 @@ CacheWriter::CacheWriter(const Cache& c)
                                       detail::kReseedInterval, nullptr, c.precision, nullptr}) {
   const int32_t pairs = c.pairs;
   const Layout layout = c.layout;
-  if (!state_ || pairs < 1 || !c.invFreq || !(std::fabs(c.start) <= kMaxMagnitude) ||
-      posenc::validate(c.precision) != nullptr) {
+  if (!state_ || pairs < 1 || pairs > kMaxHeadDim / 2 || !c.invFreq ||
+      !(std::fabs(c.start) <= kMaxMagnitude) || posenc::validate(c.precision) != nullptr) {
     state_.reset();
     return;
   }
@@ -366,7 +367,8 @@ bool applyRotation(const Rotation& r, const T* x, T* out) {
   const Layout layout = r.layout;
   const Precision& precision = r.precision;
   if (posenc::validate(precision) != nullptr) return false;
-  if (!invFreq || pairs < 1 || 2 * pairs > headDim || heads < 1 || tokens < 0) return false;
+  if (!invFreq || pairs < 1 || 2 * pairs > headDim || headDim > kMaxHeadDim || heads < 1 || tokens < 0)
+    return false;
   std::unique_ptr<double[]> cs(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
   if (!cs) return false;
   double* c = cs.get();
@@ -410,7 +412,7 @@ bool scores(const Scores& s, double* out, double* bound) {
   const int32_t pairs = s.pairs, headDim = s.headDim;
   const double from = s.from;
   const Precision& precision = s.precision;
-  if (!invFreq || pairs < 1 || 2 * pairs > headDim || s.maxOffset < 0 ||
+  if (!invFreq || pairs < 1 || 2 * pairs > headDim || headDim > kMaxHeadDim || s.maxOffset < 0 ||
       !(std::fabs(from) <= kMaxMagnitude) || posenc::validate(precision) != nullptr)
     return false;
   // Rounded angles are no sinusoids of the offset: R(from + k) from sin/cos of each.

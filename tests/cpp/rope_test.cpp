@@ -9,6 +9,8 @@
 #include <random>
 #include <vector>
 
+#include "posenc/limits.h"
+
 namespace {
 
 using posenc::rope::Layout;
@@ -430,6 +432,44 @@ TEST(RopeStructs, UnusableDescriptionsAreRefused) {
   EXPECT_EQ(x, std::vector<double>(8, 1.0));
   rotation.invFreq = w.data();
   EXPECT_TRUE(posenc::rope::apply(rotation, x.data(), x.data()));
+}
+
+// posenc/limits.h's kMaxHeadDim: a rotary width, a head or a cache row
+// beyond it is refused, at it accepted.
+TEST(RopeLimits, HeadDimBeyondTheLimitIsRefused) {
+  using posenc::rope::kMaxHeadDim;
+  Params p;
+  p.rotaryDim = kMaxHeadDim;
+  EXPECT_EQ(posenc::rope::validate(p), nullptr);
+  p.rotaryDim = kMaxHeadDim + 2;
+  EXPECT_STREQ(posenc::rope::validate(p), "rotaryDim must be an even integer in [2, 65536]");
+
+  const std::vector<double> w(kMaxHeadDim / 2 + 1, 1e-3);
+  posenc::rope::Cache cache;
+  cache.invFreq = w.data();
+  cache.pairs = kMaxHeadDim / 2;
+  EXPECT_TRUE(posenc::rope::CacheWriter(cache).ok());
+  cache.pairs = kMaxHeadDim / 2 + 1;
+  EXPECT_FALSE(posenc::rope::CacheWriter(cache).ok());
+
+  posenc::rope::Rotation r;
+  r.invFreq = w.data();
+  r.pairs = 1;
+  r.headDim = kMaxHeadDim;
+  r.tokens = 1;
+  std::vector<double> x(kMaxHeadDim + 2, 1.0);
+  EXPECT_TRUE(posenc::rope::apply(r, x.data(), x.data()));
+  r.headDim = kMaxHeadDim + 2;
+  EXPECT_FALSE(posenc::rope::apply(r, x.data(), x.data()));
+
+  posenc::rope::Scores s;
+  s.invFreq = w.data();
+  s.pairs = 1;
+  s.headDim = kMaxHeadDim;
+  std::vector<double> out(1), bound(1);
+  EXPECT_TRUE(posenc::rope::scores(s, out.data(), bound.data()));
+  s.headDim = kMaxHeadDim + 2;
+  EXPECT_FALSE(posenc::rope::scores(s, out.data(), bound.data()));
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
 // A fully resolved configuration: the JS options layer has applied every
 // default and fallback (HF's standardize_rope_params) and checked the ranges.
 struct Params {
-  int32_t rotaryDim = 128;  // even, >= 2 (>= 4 for kDynamic)
+  int32_t rotaryDim = 128;  // even, in [2, kMaxHeadDim] (>= 4 for kDynamic)
   double base = 10000.0;    // rope_theta
   Scaling scaling = Scaling::kDefault;
   double factor = 1.0;                               // kAbsent (yarn, longrope): max / original
@@ -107,7 +107,7 @@ struct Rotation {
   int32_t pairs = 0;
   double attentionFactor = 1.0;
   Layout layout = Layout::kHalf;
-  int32_t headDim = 0;
+  int32_t headDim = 0;  // at most kMaxHeadDim (posenc/limits.h)
   int32_t heads = 1;
   int64_t tokens = 0;
   const double* positions = nullptr;  // tokens values, or null
@@ -129,7 +129,7 @@ struct Scores {
   const double* invFreq = nullptr;  // pairs values
   int32_t pairs = 0;
   double attentionFactor = 1.0;
-  int32_t headDim = 0;
+  int32_t headDim = 0;  // at most kMaxHeadDim (posenc/limits.h)
   double from = 0;
   int64_t maxOffset = 0;
   Precision precision = {};
