@@ -28,11 +28,12 @@ namespace {
 #define POSENC_LIMIT_LINE(id, name, type, value) "limit " #name " " #value "\n"
 
 // The RoPE lines only in modules with the RoPE functions (CMakeLists.txt):
-// the others read no RoPE block.
+// the others read no RoPE block and check no RoPE limit.
 #ifdef POSENC_ROPE_BINDINGS
 #define POSENC_ROPE_REPORT \
   "ropeFields" POSENC_ROPE_FIELDS(POSENC_FIELD_NAME) "\n"       \
-  "enum scaling" POSENC_ROPE_SCALINGS(POSENC_ENUM_MEMBER) "\n"
+  "enum scaling" POSENC_ROPE_SCALINGS(POSENC_ENUM_MEMBER) "\n"  \
+  POSENC_ROPE_LIMITS(POSENC_LIMIT_LINE)
 #else
 #define POSENC_ROPE_REPORT ""
 #endif

@@ -18,6 +18,7 @@
 
 #include "address.h"
 #include "boundary.h"
+#include "posenc/limits.h"
 #include "posenc/rope.h"
 #include "posenc/rope_base.h"
 
@@ -92,9 +93,14 @@ double cacheStart(const val& invFreq, double attentionFactor, int32_t layout, do
   c->rowValues = 2 * w.size;
   c->chunkRows = chunkRows;
   c->float64 = float64;
-  c->writer.reset(new (std::nothrow) posenc::rope::CacheWriter(
-      w.data(), static_cast<int32_t>(w.size), attentionFactor, static_cast<posenc::rope::Layout>(layout),
-      start, anglePrecision(positionDtype, angleDtype)));
+  posenc::rope::Cache cache;
+  cache.invFreq = w.data();
+  cache.pairs = static_cast<int32_t>(w.size);
+  cache.attentionFactor = attentionFactor;
+  cache.layout = static_cast<posenc::rope::Layout>(layout);
+  cache.start = start;
+  cache.precision = anglePrecision(positionDtype, angleDtype);
+  c->writer.reset(new (std::nothrow) posenc::rope::CacheWriter(cache));
   c->scratch.reset(new (std::nothrow) double[2 * c->rowValues * static_cast<size_t>(chunkRows)]);
   if (!c->writer || !c->writer->ok() || !c->scratch) return 0;
   return static_cast<double>(reinterpret_cast<uintptr_t>(c.release()));
@@ -146,13 +152,17 @@ bool apply(const val& invFreq, double attentionFactor, int32_t layout, int32_t h
 val scores(const val& invFreq, double attentionFactor, int32_t headDim, double from, double maxOffset,
            int32_t positionDtype, int32_t angleDtype) {
   const Numbers w = numbers(invFreq);
+  posenc::rope::Scores s;
+  s.invFreq = w.data();
+  s.pairs = static_cast<int32_t>(w.size);
+  s.attentionFactor = attentionFactor;
+  s.headDim = headDim;
+  s.from = from;
+  s.maxOffset = static_cast<int64_t>(maxOffset);
+  s.precision = anglePrecision(positionDtype, angleDtype);
   const size_t count = static_cast<size_t>(maxOffset) + 1;
   std::unique_ptr<double[]> out(new (std::nothrow) double[2 * count]);
-  if (!w.ok || !out ||
-      !posenc::rope::scores(w.data(), static_cast<int32_t>(w.size), attentionFactor, headDim, from,
-                            static_cast<int64_t>(maxOffset), out.get(), out.get() + count,
-                            anglePrecision(positionDtype, angleDtype)))
-    return val::null();
+  if (!w.ok || !out || !posenc::rope::scores(s, out.get(), out.get() + count)) return val::null();
   return val::global("Float64Array").new_(emscripten::typed_memory_view(2 * count, out.get()));
 }
 
@@ -164,8 +174,10 @@ double supportedContext(const val& invFreq, double limit) {
       posenc::rope::supportedContext(w.data(), static_cast<int32_t>(w.size), static_cast<int64_t>(limit)));
 }
 
-double smallestBase(int32_t headDim, double context, double maxBase, int32_t stepsPerOctave) {
-  return posenc::rope::smallestBase(headDim, static_cast<int64_t>(context), maxBase, stepsPerOctave);
+// Searched up to the library's largest base (limits.h), which JS reads from the report.
+double smallestBase(int32_t headDim, double context, int32_t stepsPerOctave) {
+  return posenc::rope::smallestBase(headDim, static_cast<int64_t>(context), posenc::rope::kMaxBase,
+                                    stepsPerOctave);
 }
 
 }  // namespace

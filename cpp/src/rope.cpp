@@ -61,7 +61,8 @@ inline int32_t pairOfColumn(Layout layout, int32_t pairs, int32_t j) {
 
 const char* validate(const Params& p) {
   if (const char* message = posenc::validate(p.precision)) return message;
-  if (p.rotaryDim < 2 || p.rotaryDim % 2 != 0) return "rotaryDim must be an even integer >= 2";
+  if (p.rotaryDim < 2 || p.rotaryDim % 2 != 0 || p.rotaryDim > kMaxHeadDim)
+    return "rotaryDim must be an even integer in [2, 65536]";
   if (!(std::isfinite(p.base) && p.base > 1)) return "base must be a finite number > 1";
   const bool needsFactor =
       p.scaling == Scaling::kLinear || p.scaling == Scaling::kDynamic || p.scaling == Scaling::kLlama3;
@@ -233,12 +234,13 @@ struct CacheWriter::State {
   void writeDirect(T* cos, T* sin, int64_t rows);
 };
 
-CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout,
-                         double start, const Precision& precision)
-    : state_(new (std::nothrow) State{pairs, attentionFactor, layout, start, 0, detail::kReseedInterval,
-                                      nullptr, precision, nullptr}) {
-  if (!state_ || pairs < 1 || !(std::fabs(start) <= kMaxMagnitude) ||
-      posenc::validate(precision) != nullptr) {
+CacheWriter::CacheWriter(const Cache& c)
+    : state_(new (std::nothrow) State{c.pairs, c.attentionFactor, c.layout, c.start, 0,
+                                      detail::kReseedInterval, nullptr, c.precision, nullptr}) {
+  const int32_t pairs = c.pairs;
+  const Layout layout = c.layout;
+  if (!state_ || pairs < 1 || pairs > kMaxHeadDim / 2 || !c.invFreq ||
+      !(std::fabs(c.start) <= kMaxMagnitude) || posenc::validate(c.precision) != nullptr) {
     state_.reset();
     return;
   }
@@ -249,17 +251,17 @@ CacheWriter::CacheWriter(const double* invFreq, int32_t pairs, double attentionF
     state_.reset();
     return;
   }
-  std::copy(invFreq, invFreq + pairs, state_->invFreq.get());
+  std::copy(c.invFreq, c.invFreq + pairs, state_->invFreq.get());
   // float64 rows, and every row where angles are rounded, are evaluated directly.
   state_->rowScratch.reset(new (std::nothrow) double[3 * static_cast<size_t>(pairs)]);
   if (!state_->rowScratch) {
     state_.reset();
     return;
   }
-  if (!linearAngles(precision)) return;  // no recurrence
-  for (int32_t j = 0; j < d; ++j) columnFrequencies[j] = invFreq[pairOfColumn(layout, pairs, j)];
-  state_->columns.reset(
-      new (std::nothrow) detail::Oscillators(columnFrequencies.get(), d, /*swapped=*/true, attentionFactor));
+  if (!linearAngles(c.precision)) return;  // no recurrence
+  for (int32_t j = 0; j < d; ++j) columnFrequencies[j] = c.invFreq[pairOfColumn(layout, pairs, j)];
+  state_->columns.reset(new (std::nothrow) detail::Oscillators(columnFrequencies.get(), d, /*swapped=*/true,
+                                                               c.attentionFactor));
   if (!state_->columns || !state_->columns->ok()) state_.reset();
 }
 
@@ -365,7 +367,8 @@ bool applyRotation(const Rotation& r, const T* x, T* out) {
   const Layout layout = r.layout;
   const Precision& precision = r.precision;
   if (posenc::validate(precision) != nullptr) return false;
-  if (pairs < 1 || 2 * pairs > headDim || heads < 1 || tokens < 0) return false;
+  if (!invFreq || pairs < 1 || 2 * pairs > headDim || headDim > kMaxHeadDim || heads < 1 || tokens < 0)
+    return false;
   std::unique_ptr<double[]> cs(new (std::nothrow) double[2 * static_cast<size_t>(pairs)]);
   if (!cs) return false;
   double* c = cs.get();
@@ -404,10 +407,13 @@ bool apply(const Rotation& r, const double* x, double* out) { return applyRotati
 
 // ---- relative scores ----
 
-bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_t headDim, double from,
-            int64_t maxOffset, double* scores, double* bound, const Precision& precision) {
-  if (pairs < 1 || 2 * pairs > headDim || maxOffset < 0 || !(std::fabs(from) <= kMaxMagnitude) ||
-      posenc::validate(precision) != nullptr)
+bool scores(const Scores& s, double* out, double* bound) {
+  const double* invFreq = s.invFreq;
+  const int32_t pairs = s.pairs, headDim = s.headDim;
+  const double from = s.from;
+  const Precision& precision = s.precision;
+  if (!invFreq || pairs < 1 || 2 * pairs > headDim || headDim > kMaxHeadDim || s.maxOffset < 0 ||
+      !(std::fabs(from) <= kMaxMagnitude) || posenc::validate(precision) != nullptr)
     return false;
   // Rounded angles are no sinusoids of the offset: R(from + k) from sin/cos of each.
   const bool rounded = !linearAngles(precision);
@@ -426,7 +432,7 @@ bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_
   const kernels::Bank m = moving.bank(), rel = relative.bank();
   // Each pair (u, u), u = 1/sqrt(headDim), turned by R: u (c - s, s + c); two
   // such dot to 2 u^2 (c1 c2 + s1 s2). Unrotated columns add u^2 each.
-  const double pairWeight = attentionFactor * attentionFactor * 2.0 / headDim;
+  const double pairWeight = s.attentionFactor * s.attentionFactor * 2.0 / headDim;
   const double unrotated = static_cast<double>(headDim - 2 * pairs) / headDim;
   const auto step = [](const kernels::Bank& bank) {
     for (size_t i = 0; i < bank.size; ++i) {
@@ -438,7 +444,7 @@ bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_
       bank.b[i] = nextB;
     }
   };
-  for (int64_t k = 0; k <= maxOffset; ++k) {
+  for (int64_t k = 0; k <= s.maxOffset; ++k) {
     if (k % detail::kReseedInterval == 0) {
       moving.seed(from + static_cast<double>(k));
       relative.seed(static_cast<double>(k));
@@ -452,7 +458,7 @@ bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_
       im += rel.a[i];
       sum += std::sqrt(re * re + im * im);  // |S_{i+1}|
     }
-    scores[k] = pairWeight * dot + unrotated;
+    out[k] = pairWeight * dot + unrotated;
     bound[k] = sum / pairs;
     step(m);
     step(rel);

@@ -7,6 +7,7 @@
 
 #include "cosine_sum.h"
 #include "oscillators.h"
+#include "posenc/limits.h"
 
 namespace posenc::rope {
 
@@ -102,7 +103,7 @@ class Criterion {
 }  // namespace
 
 int64_t supportedContext(const double* invFreq, int32_t pairs, int64_t limit) {
-  if (pairs < 1 || limit < 0) return -1;
+  if (pairs < 1 || pairs > kMaxHeadDim / 2 || limit < 0 || limit > kMaxContext) return -1;
   detail::Oscillators oscillators(invFreq, pairs, /*swapped=*/false, 1.0);
   if (!oscillators.ok()) return -1;
   // The cosines' sums a few offsets at a time by offsetDots' kernel (b = cos; only b steps there): the
@@ -123,7 +124,9 @@ int64_t supportedContext(const double* invFreq, int32_t pairs, int64_t limit) {
 }
 
 double smallestBase(int32_t headDim, int64_t context, double maxBase, int32_t stepsPerOctave) {
-  if (headDim < 2 || headDim % 2 != 0 || context < 1 || !(maxBase >= 1) || stepsPerOctave < 1) return -1;
+  if (headDim < 2 || headDim % 2 != 0 || headDim > kMaxHeadDim || context < 1 || context > kMaxContext ||
+      !(maxBase >= 1 && maxBase <= kMaxBase) || stepsPerOctave < 1)
+    return -1;
   Criterion criterion(headDim, context);
   if (!criterion.ok()) return -1;
   double below = 1.0;

@@ -305,7 +305,13 @@ TEST(Precision, RopeCacheApplyAndScoresRoundEveryAngle) {
   const int length = 40;
   const double start = 1840;
   std::vector<float> cos(length * 32), sin(length * 32);
-  posenc::rope::CacheWriter writer(w.data(), 16, 1.0, posenc::rope::Layout::kHalf, start, angles);
+  posenc::rope::Cache rows;
+  rows.invFreq = w.data();
+  rows.pairs = 16;
+  rows.layout = posenc::rope::Layout::kHalf;
+  rows.start = start;
+  rows.precision = angles;
+  posenc::rope::CacheWriter writer(rows);
   ASSERT_TRUE(writer.ok());
   writer.write(cos.data(), sin.data(), length);
   for (int r = 0; r < length; ++r)
@@ -333,14 +339,23 @@ TEST(Precision, RopeCacheApplyAndScoresRoundEveryAngle) {
   }
   // scores: sum over pairs of (2 / headDim) cos(angle(from + k) - angle(from)).
   std::vector<double> scores(20), bound(20);
-  ASSERT_TRUE(posenc::rope::scores(w.data(), 16, 1.0, 32, 2040, 19, scores.data(), bound.data(), angles));
+  posenc::rope::Scores offsets;
+  offsets.invFreq = w.data();
+  offsets.pairs = 16;
+  offsets.headDim = 32;
+  offsets.from = 2040;
+  offsets.maxOffset = 19;
+  offsets.precision = angles;
+  ASSERT_TRUE(posenc::rope::scores(offsets, scores.data(), bound.data()));
   for (int k = 0; k < 20; ++k) {
     double s = 0;
     for (int i = 0; i < 16; ++i) s += std::cos(half(half(2040.0 + k) * w[i]) - half(half(2040.0) * w[i]));
     EXPECT_NEAR(scores[k], s * 2.0 / 32, 1e-12) << k;
   }
   // Above 2048 float16 positions are even: offsets 0 and 1 from 2048 give one score.
-  ASSERT_TRUE(posenc::rope::scores(w.data(), 16, 1.0, 32, 2048, 1, scores.data(), bound.data(), angles));
+  offsets.from = 2048;
+  offsets.maxOffset = 1;
+  ASSERT_TRUE(posenc::rope::scores(offsets, scores.data(), bound.data()));
   EXPECT_EQ(scores[0], scores[1]);
 }
 

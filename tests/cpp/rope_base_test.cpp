@@ -8,6 +8,8 @@
 #include <cmath>
 #include <vector>
 
+#include "posenc/limits.h"
+
 namespace {
 
 std::vector<double> ladder(int d, double base) {
@@ -98,6 +100,25 @@ TEST(RopeBase, SmallestBaseEdges) {
   EXPECT_TRUE(std::isnan(posenc::rope::smallestBase(128, 4096, 10, 16)));
   EXPECT_EQ(posenc::rope::smallestBase(7, 100, 1e12, 16), -1);
   EXPECT_EQ(posenc::rope::smallestBase(8, 0, 1e12, 16), -1);
+}
+
+// The limits of posenc/limits.h, which JS validates against before calling:
+// at the limit accepted, beyond it refused (-1) without scanning.
+TEST(RopeBaseLimits, HeadDimContextAndBaseBeyondTheLimitsAreRefused) {
+  using posenc::rope::kMaxBase;
+  using posenc::rope::kMaxContext;
+  using posenc::rope::kMaxHeadDim;
+  const std::vector<double> one = {1.0};
+  EXPECT_EQ(posenc::rope::supportedContext(one.data(), 1, kMaxContext), 2);
+  EXPECT_EQ(posenc::rope::supportedContext(one.data(), 1, kMaxContext + 1), -1);
+  std::vector<double> wide(kMaxHeadDim / 2 + 1, 1e-9);
+  EXPECT_EQ(posenc::rope::supportedContext(wide.data(), kMaxHeadDim / 2 + 1, 2), -1);
+  EXPECT_EQ(posenc::rope::supportedContext(wide.data(), kMaxHeadDim / 2, 2), 2);
+  EXPECT_EQ(posenc::rope::smallestBase(8, 2, kMaxBase, 16), 1.0);
+  EXPECT_EQ(posenc::rope::smallestBase(kMaxHeadDim, 2, kMaxBase, 16), 1.0);
+  EXPECT_EQ(posenc::rope::smallestBase(kMaxHeadDim + 2, 2, kMaxBase, 16), -1);
+  EXPECT_EQ(posenc::rope::smallestBase(8, kMaxContext + 1, kMaxBase, 16), -1);
+  EXPECT_EQ(posenc::rope::smallestBase(8, 2, kMaxBase * 2, 16), -1);
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <random>
 #include <vector>
 
+#include "posenc/limits.h"
+
 namespace {
 
 using posenc::rope::Layout;
@@ -227,8 +229,13 @@ Cache cache(const std::vector<double>& w, double af, Layout layout, double start
   const size_t d = 2 * w.size();
   Cache c{std::vector<float>(rows * d), std::vector<float>(rows * d), std::vector<double>(rows * d),
           std::vector<double>(rows * d)};
-  posenc::rope::CacheWriter f32(w.data(), static_cast<int32_t>(w.size()), af, layout, start);
-  posenc::rope::CacheWriter f64(w.data(), static_cast<int32_t>(w.size()), af, layout, start);
+  posenc::rope::Cache config;
+  config.invFreq = w.data();
+  config.pairs = static_cast<int32_t>(w.size());
+  config.attentionFactor = af;
+  config.layout = layout;
+  config.start = start;
+  posenc::rope::CacheWriter f32(config), f64(config);
   EXPECT_TRUE(f32.ok() && f64.ok());
   if (chunks.empty()) chunks = {rows};
   int64_t done = 0;
@@ -352,7 +359,14 @@ TEST(RopeScores, RelativeScoreAndRoformerBound) {
   const int64_t maxOffset = 2100;
   for (double from : {0.0, 12345.0, 1e6}) {
     std::vector<double> s(maxOffset + 1), bound(maxOffset + 1);
-    ASSERT_TRUE(posenc::rope::scores(w.data(), 64, af, headDim, from, maxOffset, s.data(), bound.data()));
+    posenc::rope::Scores offsets;
+    offsets.invFreq = w.data();
+    offsets.pairs = 64;
+    offsets.attentionFactor = af;
+    offsets.headDim = headDim;
+    offsets.from = from;
+    offsets.maxOffset = maxOffset;
+    ASSERT_TRUE(posenc::rope::scores(offsets, s.data(), bound.data()));
     for (int64_t k = 0; k <= maxOffset; k += 7) {
       double cosines = 0, sum = 0;
       std::complex<double> partial = 0;
@@ -370,6 +384,92 @@ TEST(RopeScores, RelativeScoreAndRoformerBound) {
     EXPECT_NEAR(s[0], af * af * 128.0 / 160 + 32.0 / 160, 1e-12);
     EXPECT_NEAR(bound[0], (64.0 * 65 / 2) / 64, 1e-12);
   }
+}
+
+// A description left at its defaults (no frequencies), or with one field out
+// of range, is refused instead of read: the writer is not ok(), scores() and
+// apply() return false and leave the outputs alone.
+TEST(RopeStructs, UnusableDescriptionsAreRefused) {
+  const std::vector<double> w = ladder(8, 10000);
+  posenc::rope::Cache usableCache;
+  usableCache.invFreq = w.data();
+  usableCache.pairs = 4;
+  EXPECT_TRUE(posenc::rope::CacheWriter(usableCache).ok());
+  std::vector<posenc::rope::Cache> caches(5, usableCache);
+  caches[0] = posenc::rope::Cache{};
+  caches[1].pairs = 0;
+  caches[2].start = std::ldexp(1.0, 53) * 2;
+  caches[3].start = std::nan("");
+  caches[4].precision.angle = static_cast<posenc::Dtype>(99);
+  for (size_t i = 0; i < caches.size(); ++i) EXPECT_FALSE(posenc::rope::CacheWriter(caches[i]).ok()) << i;
+
+  posenc::rope::Scores usableScores;
+  usableScores.invFreq = w.data();
+  usableScores.pairs = 4;
+  usableScores.headDim = 8;
+  usableScores.maxOffset = 3;
+  std::vector<double> out(4, -1.0), bound(4, -1.0);
+  EXPECT_TRUE(posenc::rope::scores(usableScores, out.data(), bound.data()));
+  std::vector<posenc::rope::Scores> scores(6, usableScores);
+  scores[0] = posenc::rope::Scores{};
+  scores[1].headDim = 6;  // fewer columns than 2 * pairs
+  scores[2].maxOffset = -1;
+  scores[3].from = std::ldexp(1.0, 53) * 2;
+  scores[4].pairs = 0;
+  scores[5].precision.position = static_cast<posenc::Dtype>(99);
+  for (size_t i = 0; i < scores.size(); ++i) {
+    std::fill(out.begin(), out.end(), -1.0);
+    EXPECT_FALSE(posenc::rope::scores(scores[i], out.data(), bound.data())) << i;
+    EXPECT_EQ(out, std::vector<double>(4, -1.0)) << i;
+  }
+
+  posenc::rope::Rotation rotation;  // no frequencies
+  rotation.pairs = 4;
+  rotation.headDim = 8;
+  rotation.tokens = 1;
+  std::vector<double> x(8, 1.0);
+  EXPECT_FALSE(posenc::rope::apply(rotation, x.data(), x.data()));
+  EXPECT_EQ(x, std::vector<double>(8, 1.0));
+  rotation.invFreq = w.data();
+  EXPECT_TRUE(posenc::rope::apply(rotation, x.data(), x.data()));
+}
+
+// posenc/limits.h's kMaxHeadDim: a rotary width, a head or a cache row
+// beyond it is refused, at it accepted.
+TEST(RopeLimits, HeadDimBeyondTheLimitIsRefused) {
+  using posenc::rope::kMaxHeadDim;
+  Params p;
+  p.rotaryDim = kMaxHeadDim;
+  EXPECT_EQ(posenc::rope::validate(p), nullptr);
+  p.rotaryDim = kMaxHeadDim + 2;
+  EXPECT_STREQ(posenc::rope::validate(p), "rotaryDim must be an even integer in [2, 65536]");
+
+  const std::vector<double> w(kMaxHeadDim / 2 + 1, 1e-3);
+  posenc::rope::Cache cache;
+  cache.invFreq = w.data();
+  cache.pairs = kMaxHeadDim / 2;
+  EXPECT_TRUE(posenc::rope::CacheWriter(cache).ok());
+  cache.pairs = kMaxHeadDim / 2 + 1;
+  EXPECT_FALSE(posenc::rope::CacheWriter(cache).ok());
+
+  posenc::rope::Rotation r;
+  r.invFreq = w.data();
+  r.pairs = 1;
+  r.headDim = kMaxHeadDim;
+  r.tokens = 1;
+  std::vector<double> x(kMaxHeadDim + 2, 1.0);
+  EXPECT_TRUE(posenc::rope::apply(r, x.data(), x.data()));
+  r.headDim = kMaxHeadDim + 2;
+  EXPECT_FALSE(posenc::rope::apply(r, x.data(), x.data()));
+
+  posenc::rope::Scores s;
+  s.invFreq = w.data();
+  s.pairs = 1;
+  s.headDim = kMaxHeadDim;
+  std::vector<double> out(1), bound(1);
+  EXPECT_TRUE(posenc::rope::scores(s, out.data(), bound.data()));
+  s.headDim = kMaxHeadDim + 2;
+  EXPECT_FALSE(posenc::rope::scores(s, out.data(), bound.data()));
 }
 
 }  // namespace

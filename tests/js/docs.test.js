@@ -31,6 +31,14 @@ describe('documentation', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(200);
   });
 
+  it('docs/performance.md holds the current figures and how to reproduce them, in at most 250 lines', () => {
+    // Its journal is git history (issue 47): the page keeps what each figure measures and the command.
+    const performance = readFileSync(join(root, 'docs/performance.md'), 'utf8');
+    expect(performance.split('\n').length).toBeLessThanOrEqual(250);
+    expect(performance).toContain('\n## Reproducing\n');
+    expect(performance).toContain('\n## Current figures\n');
+  });
+
   it('the README names as many plots as there are elements, and the same ones', () => {
     const claim = /(\d+) plots \(([^)]*)\)/.exec(readme);
     expect(claim, 'a sentence "N plots (`a`, `b`, …)"').not.toBeNull();

@@ -3,6 +3,12 @@
 // element. NaN is never within any bound (a NaN difference counts as Infinity).
 import { expect } from 'vitest';
 
+// The gap above 1 of each format: a value rounded once to it is within half of
+// this, relatively. Bounds are written as a small multiple of it, the factor
+// counting the roundings (or the terms) between the two values compared.
+export const FLOAT64_EPSILON = Number.EPSILON; // 2^-52
+export const FLOAT32_EPSILON = 2 ** -23;
+
 const worstOf = (got, want, differenceAt) => {
   if (got.length !== want.length) throw new Error(`length ${got.length} != ${want.length}`);
   let worst = 0;

@@ -3,7 +3,7 @@
 // module reports its own (cpp/bindings/boundary.h); loader.js refuses a module
 // whose report differs, so that no call ever reads a field at the wrong place.
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRECISION_DTYPES } from './conventions.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, ROPE_LIMITS } from './limits.js';
 import { ROPE_SCALING_TYPES } from './rope-options.js';
 
 /** The keys of encodingParams() (options.js) in the order of the staged block. */
@@ -85,7 +85,7 @@ function tableDifference(what, module = {}, library) {
  * The module's report as { encodingFields, ropeFields, enums, limits,
  * encodingAddress, ropeAddress }: module.boundary() is a view of its text
  * (cpp/bindings/boundary.cpp, one item a line), which a module without the
- * RoPE functions gives without ropeFields and the scaling enum.
+ * RoPE functions gives without ropeFields, the scaling enum and the RoPE limits.
  */
 export function moduleReport(module) {
   const report = parseReport(new TextDecoder().decode(module.boundary()));
@@ -117,11 +117,14 @@ export function parseReport(text) {
  */
 export function checkBoundary(report, rope) {
   const enums = rope ? Object.keys(ENUMS) : Object.keys(ENUMS).filter((name) => name !== 'scaling');
+  const limits = rope
+    ? LIMITS
+    : Object.fromEntries(Object.entries(LIMITS).filter(([name]) => !ROPE_LIMITS.includes(name)));
   const problem =
     listDifference('the staged encoding fields', report.encodingFields, ENCODING_FIELDS) ||
     (rope ? listDifference('the staged RoPE fields', report.ropeFields ?? [], ROPE_FIELDS) : '') ||
     enums.map((name) => tableDifference(`enum ${name}:`, report.enums[name], ENUMS[name])).find(Boolean) ||
-    tableDifference('limit', report.limits, LIMITS);
+    tableDifference('limit', report.limits, limits);
   if (problem)
     throw new Error(
       `posenc.load: the WebAssembly module does not match this library: ${problem}; build both from the same sources (web/scripts/build-wasm.sh)`,

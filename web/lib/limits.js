@@ -13,4 +13,13 @@ export const LIMITS = Object.freeze({
   maxMagnitude: 2 ** 53,
   // Bytes of one result array: what a wasm32 heap (and a scratch copy) can hold.
   maxBytes: 2 ** 31 - 1,
+  // RoPE's head dimension: far above any in use (DeepSeek's 192, Gemma's 256).
+  maxHeadDim: 2 ** 16,
+  // The context of Su Jianlin's base criterion: ropeSupportedContext's limit, ropeSmallestBase's context.
+  maxContext: 2 ** 20,
+  // The largest base ropeSmallestBase searches.
+  maxBase: 1e12,
 });
+
+/** The limits only a module with the RoPE functions reports (the others do not check them). */
+export const ROPE_LIMITS = Object.freeze(['maxHeadDim', 'maxContext', 'maxBase']);

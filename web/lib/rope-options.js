@@ -5,11 +5,11 @@
 import { checkKnownKeys, fail, finite, integer, MAX_BYTES, MAX_MAGNITUDE, oneOf, precisionParams } from './options.js';
 import { bufferOf, isDetached, lengthOfView, typedArrayKind } from './typed-arrays.js';
 import { PRECISION_OPTIONS, ROPE_LAYOUTS } from './conventions.js';
+import { LIMITS } from './limits.js';
 
 export const ROPE_SCALING_TYPES = Object.freeze(['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3']);
 export { ROPE_LAYOUTS };
-// Widest head: every head dimension in use is far below (DeepSeek's 192, Gemma's 256).
-export const MAX_HEAD_DIM = 1 << 16;
+export const MAX_HEAD_DIM = LIMITS.maxHeadDim;
 
 const COMMON = [
   'headDim',

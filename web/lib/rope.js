@@ -11,12 +11,13 @@ import { ropeFromConfig } from './rope-config.js';
 import { ropeIdentify } from './rope-identify.js';
 import { ENUMS, ROPE_FIELDS, stager } from './boundary.js';
 import { ROPE_LAYOUTS } from './conventions.js';
+import { LIMITS } from './limits.js';
 
 // Cache rows come a chunk at a time into wasm scratch and are copied out while in cache.
 const CHUNK_BYTES = 256 * 1024;
-// Su Jianlin's base criterion: the longest context and the largest base searched, and the search's grid.
-export const MAX_CONTEXT = 2 ** 20;
-const MAX_BASE = 1e12;
+// Su Jianlin's base criterion: the longest context (the largest base searched is the module's,
+// LIMITS.maxBase), and the search's grid.
+export const MAX_CONTEXT = LIMITS.maxContext;
 const STEPS_PER_OCTAVE = 256;
 // The base search's scans, measured (cpp/src/rope_base.cpp, d 128): 38 at context 1024, 192 at 8192,
 // 531 at 32768, 1312 at 131072; about 40 (context / 1024)^0.7, each at most context x pairs sums of steps.
@@ -344,7 +345,7 @@ export function ropeApi(module, report) {
         Math.round(scansOf(context) * context * (headDim / 2) * 2 * COST.step),
         'reduce context or headDim',
       );
-      const base = module.ropeSmallestBase(headDim, context, MAX_BASE, STEPS_PER_OCTAVE);
+      const base = module.ropeSmallestBase(headDim, context, STEPS_PER_OCTAVE);
       if (base < 0) throw outOfMemory(where);
       return Number.isNaN(base) ? null : base;
     },

@@ -36,7 +36,7 @@ constexpr double kAbsent = std::numeric_limits<double>::quiet_NaN();
 // A fully resolved configuration: the JS options layer has applied every
 // default and fallback (HF's standardize_rope_params) and checked the ranges.
 struct Params {
-  int32_t rotaryDim = 128;  // even, >= 2 (>= 4 for kDynamic)
+  int32_t rotaryDim = 128;  // even, in [2, kMaxHeadDim] (>= 4 for kDynamic)
   double base = 10000.0;    // rope_theta
   Scaling scaling = Scaling::kDefault;
   double factor = 1.0;                               // kAbsent (yarn, longrope): max / original
@@ -63,23 +63,33 @@ const char* validate(const Params& p);
 // by. NaN when `p` is not valid.
 double frequencies(const Params& p, double* invFreq);
 
-// Rows of the cos and sin caches, [rotaryDim] each, a chunk at a time, for
-// positions start, start + 1, ...: attentionFactor * cos(position * invFreq)
-// laid out per `layout`. Float32 rows come from the float64 angle-addition
-// recurrence of the sinusoidal table (reseeded from exact sin/cos), float64
-// rows from sin/cos of each angle.
+// The rows of the cos and sin caches, [2 * pairs] each, for positions start,
+// start + 1, ...: attentionFactor * cos(position * invFreq) laid out per
+// `layout`; the angles are rounded per precision.position and precision.angle.
+struct Cache {
+  const double* invFreq = nullptr;  // pairs values
+  int32_t pairs = 0;
+  double attentionFactor = 1.0;
+  Layout layout = Layout::kHalf;
+  double start = 0;
+  Precision precision = {};
+};
+
+// Writes the rows of a Cache a chunk at a time. Float32 rows come from the
+// float64 angle-addition recurrence of the sinusoidal table (reseeded from
+// exact sin/cos), float64 rows, and rows whose angles are rounded
+// (roundedAngle()), from sin/cos of each angle.
 class CacheWriter {
  public:
-  // precision.position and precision.angle round every angle (roundedAngle());
-  // rows are then evaluated directly, float32 ones too.
-  CacheWriter(const double* invFreq, int32_t pairs, double attentionFactor, Layout layout, double start,
-              const Precision& precision = {});
+  // The writer keeps a copy of c.invFreq.
+  explicit CacheWriter(const Cache& c);
   ~CacheWriter();
   CacheWriter(const CacheWriter&) = delete;
   CacheWriter& operator=(const CacheWriter&) = delete;
 
   void write(float* cos, float* sin, int64_t rows);
   void write(double* cos, double* sin, int64_t rows);
+  // False when scratch memory is unavailable or the Cache is not usable.
   bool ok() const;
 
  private:
@@ -97,7 +107,7 @@ struct Rotation {
   int32_t pairs = 0;
   double attentionFactor = 1.0;
   Layout layout = Layout::kHalf;
-  int32_t headDim = 0;
+  int32_t headDim = 0;  // at most kMaxHeadDim (posenc/limits.h)
   int32_t heads = 1;
   int64_t tokens = 0;
   const double* positions = nullptr;  // tokens values, or null
@@ -110,16 +120,28 @@ struct Rotation {
 bool apply(const Rotation& r, const float* x, float* out);
 bool apply(const Rotation& r, const double* x, double* out);
 
-// For q = k = (1, ..., 1) / sqrt(headDim) and k = 0..maxOffset:
-//   scores[k] = q . R(from)^T R(from + k) k, R(m) rotating pairs by m * invFreq
-//               and scaling them by attentionFactor (as the cache does),
-//   bound[k]  = (1 / pairs) * sum_{j=1..pairs} |S_j|, S_j = sum_{l<j} e^{i k invFreq_l},
+// The relative scores of the RoFormer paper for q = k = (1, ..., 1) /
+// sqrt(headDim) and offsets k = 0..maxOffset from position `from`: the first
+// 2 * pairs values of the head turn by position * invFreq (and are scaled by
+// attentionFactor, as the cache does), the rest do not turn. The angles are
+// rounded per precision.position and precision.angle.
+struct Scores {
+  const double* invFreq = nullptr;  // pairs values
+  int32_t pairs = 0;
+  double attentionFactor = 1.0;
+  int32_t headDim = 0;  // at most kMaxHeadDim (posenc/limits.h)
+  double from = 0;
+  int64_t maxOffset = 0;
+  Precision precision = {};
+};
+
+// For k = 0..s.maxOffset (maxOffset + 1 values each):
+//   out[k]   = q . R(from)^T R(from + k) k, R(m) rotating pairs by m * invFreq,
+//   bound[k] = (1 / pairs) * sum_{j=1..pairs} |S_j|, S_j = sum_{l<j} e^{i k invFreq_l},
 // RoFormer's relative upper bound of the long-term decay, normalised as its
-// §3.4.3 writes it (1 / (d/2), d the rotated width). The angles of
-// R(from) and R(from + k) are rounded per precision.position and
-// precision.angle (the bound is the frequencies' own). False when scratch
-// memory is unavailable.
-bool scores(const double* invFreq, int32_t pairs, double attentionFactor, int32_t headDim, double from,
-            int64_t maxOffset, double* scores, double* bound, const Precision& precision = {});
+// §3.4.3 writes it (1 / (d/2), d the rotated width); the bound is the
+// frequencies' own (no rounding). False when scratch memory is unavailable
+// or `s` is not usable.
+bool scores(const Scores& s, double* out, double* bound);
 
 }  // namespace posenc::rope

@@ -13,7 +13,8 @@ namespace posenc::rope {
 // f(m) >= 0: the first m where f turns negative, or `limit`. Steps a float64
 // recurrence (reseeded every 1024 offsets); a sum within 1e-9 of zero is
 // evaluated again with exact cos, so the answer is that of a direct float64
-// sum. -1 when scratch memory is unavailable.
+// sum. -1 when scratch memory is unavailable or `limit` is outside
+// [0, kMaxContext] (posenc/limits.h).
 int64_t supportedContext(const double* invFreq, int32_t pairs, int64_t limit);
 
 // The smallest base b in [1, maxBase] whose ladder b^(-2i/headDim) keeps
@@ -22,7 +23,8 @@ int64_t supportedContext(const double* invFreq, int32_t pairs, int64_t limit);
 // a grid of `stepsPerOctave` per octave and the first bracket where the
 // criterion starts to hold is narrowed by bisection to a relative 1e-9.
 // NaN when no base up to maxBase qualifies; -1 when scratch memory is
-// unavailable.
+// unavailable or an argument is out of range (headDim <= kMaxHeadDim,
+// context <= kMaxContext, maxBase <= kMaxBase: posenc/limits.h).
 double smallestBase(int32_t headDim, int64_t context, double maxBase, int32_t stepsPerOctave);
 
 }  // namespace posenc::rope

@@ -13,7 +13,12 @@ import {
   tensor2tensor,
   tfTutorial,
 } from '../reference.js';
-import { expectClose, maxAbsDiff } from '../tolerance.js';
+import { expectClose, FLOAT32_EPSILON, FLOAT64_EPSILON, maxAbsDiff } from '../tolerance.js';
+
+// s(k) from the core's float64 recurrence (reseeded every 1024 steps) against a dot of two float64
+// rows: up to 128 terms with angles up to 200 rad, each angle within about 200 ulps, and the
+// recurrence's drift over up to 100 steps: 1e-11 holds both with room.
+const DOT = 1e-11;
 
 // float32 output is the float64 value rounded: |error| <= 2^-25 for |v| <= 1,
 // bounded by the issue's 1.2e-7.
@@ -55,7 +60,8 @@ describe('load', () => {
       const copy = join(dir, 'copy.wasm');
       await copyFile(new URL('../../../web/lib/wasm/posenc-simd.wasm', import.meta.url), copy);
       const loaded = await load({ wasmUrl: relative(process.cwd(), copy), simd: true });
-      expect(loaded.row(1, { dModel: 2 })[0]).toBeCloseTo(Math.sin(1), 7);
+      // A float32 row: sin(1) rounded once.
+      expectClose(loaded.row(1, { dModel: 2 })[0], Math.sin(1), { relative: FLOAT32_EPSILON });
       await expect(load({ wasmUrl: relative(process.cwd(), join(dir, 'missing.wasm')) })).rejects.toThrow(
         /^posenc\.load: could not instantiate the WebAssembly module from file:.*missing\.wasm: .*ENOENT/,
       );
@@ -236,12 +242,14 @@ describe('frequencies', () => {
   it('fall geometrically from 1 to about 1/base; both members of a pair share one', () => {
     const w = pe.frequencies({ dModel: 512 });
     expect(w[0]).toBe(1);
-    for (let j = 0; j < 512; j++) expect(w[j]).toBeCloseTo(Math.pow(10000, (-2 * Math.floor(j / 2)) / 512), 15);
+    // One pow each, within an ulp.
+    for (let j = 0; j < 512; j++)
+      expectClose(w[j], Math.pow(10000, (-2 * Math.floor(j / 2)) / 512), { relative: 2 * FLOAT64_EPSILON });
     expect((2 * Math.PI) / w[511]).toBeGreaterThan(2 * Math.PI * 10000 * 0.9);
   });
 
   it('0 for a zero odd column, NaN where there is no frequency', () => {
-    expect(pe.frequencies({ dModel: 5 })[4]).toBeCloseTo(10000 ** (-4 / 5), 15);
+    expectClose(pe.frequencies({ dModel: 5 })[4], 10000 ** (-4 / 5), { relative: 2 * FLOAT64_EPSILON });
     expect(pe.frequencies({ dModel: 5, preset: 'tensor2tensor' })[4]).toBe(0);
     expect(Number.isNaN(pe.frequencies({ dModel: 4, preset: 'question' })[1])).toBe(true);
     const w = pe.frequencies({ dModel: 8, preset: 'legacy-column' });
@@ -270,10 +278,12 @@ describe('offsetDots', () => {
     const a = pe.offsetDots({ dModel: 128, maxOffset: 100, from: 0 });
     const b = pe.offsetDots({ dModel: 128, maxOffset: 100, from: 5000.5 });
     expect(maxAbsDiff(a, b)).toBeLessThanOrEqual(1e-11);
-    expect(a[0]).toBeCloseTo(64, 12);
+    // 64 pairs' cos^2 + sin^2 summed, a rounding per term.
+    expectClose(a[0], 64, { relative: 64 * FLOAT64_EPSILON });
     const p = pe.row(200, { dModel: 128, dtype: 'float64' });
     for (const k of [1, 10, 100])
-      expect(dot(p, pe.row(200 - k, { dModel: 128, dtype: 'float64' }))).toBeCloseTo(a[k], 10);
+      // A dot of rows against the core's recurrence (DOT).
+      expectClose(dot(p, pe.row(200 - k, { dModel: 128, dtype: 'float64' })), a[k], DOT);
   });
 
   it('depends on the start at an odd width: the lone last sine adds sin(w p) sin(w (p + k))', () => {
@@ -297,7 +307,7 @@ describe('offsetDots', () => {
   it('is zero at the padding row (fairseq)', () => {
     const got = pe.offsetDots({ dModel: 8, preset: 'fairseq', maxOffset: 5, from: 0 });
     expect(got[1]).toBe(0);
-    expect(got[0]).toBeCloseTo(4, 12);
+    expectClose(got[0], 4, { relative: 8 * FLOAT64_EPSILON });
   });
 });
 
@@ -412,8 +422,8 @@ describe('offsetDots with negative offsets', () => {
         pe.row(100, { dModel: 32, dtype: 'float64' }),
         pe.row(100 + k, { dModel: 32, dtype: 'float64' }),
       );
-      expect(got[k + 50]).toBeCloseTo(want, 10);
-      expect(got[k + 50]).toBeCloseTo(got[-k + 50], 10);
+      expectClose(got[k + 50], want, DOT);
+      expectClose(got[k + 50], got[-k + 50], DOT);
     }
   });
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENCODING_FIELDS, ENUMS, moduleReport, ROPE_FIELDS } from '../../../web/lib/boundary.js';
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRECISION_DTYPES } from '../../../web/lib/conventions.js';
 import { load } from '../../../web/lib/index.js';
-import { LIMITS } from '../../../web/lib/limits.js';
+import { LIMITS, ROPE_LIMITS } from '../../../web/lib/limits.js';
 import { ROPE_LAYOUTS, ROPE_SCALING_TYPES } from '../../../web/lib/rope-options.js';
 import { LIMITS as SLIDER_RANGES } from '../../../web/model/params.js';
 import { paperValue } from '../reference.js';
@@ -53,6 +53,12 @@ describe('a module whose report differs from what web/lib stages is refused at l
     await expect(loadAltered((text) => text.replace('maxDModel 1048576', 'maxDModel 1024'))).rejects.toThrow(
       /limit 'maxDModel' is 1024 in the module but 1048576 in this library/,
     );
+    await expect(loadAltered((text) => text.replace('maxHeadDim 65536', 'maxHeadDim 256'))).rejects.toThrow(
+      /limit 'maxHeadDim' is 256 in the module but 65536 in this library/,
+    );
+    await expect(loadAltered((text) => text.replace(/limit maxBase .*\n/, ''))).rejects.toThrow(
+      /limit 'maxBase' is undefined in the module but 1000000000000 in this library/,
+    );
   });
 
   it('the same bytes, reported as built, load and compute', async () => {
@@ -73,12 +79,14 @@ describe("the module's report", () => {
     report = await reportOf('posenc-scalar');
   });
 
-  it('of a module without RoPE has no RoPE block, and the rest as the full one', async () => {
+  it('of a module without RoPE has no RoPE block and no RoPE limits, and the rest as the full one', async () => {
     const core = await reportOf('posenc-core-scalar');
     expect(core.ropeFields).toBeUndefined();
     expect(core.enums.scaling).toBeUndefined();
     expect(core.encodingFields).toEqual(report.encodingFields);
-    expect(core.limits).toEqual(report.limits);
+    const { maxHeadDim, maxContext, maxBase, ...sinusoidal } = report.limits;
+    expect(Object.keys(report.limits).filter((name) => !(name in sinusoidal))).toEqual([...ROPE_LIMITS]);
+    expect(core.limits).toEqual(sinusoidal);
   });
 
   it('names the fields options.js and rope-options.js resolve, in the order JS stages them', () => {
@@ -101,8 +109,15 @@ describe("the module's report", () => {
     for (const name of [...LAYOUTS, ...ROPE_LAYOUTS]) expect(report.enums.layout[name]).toBe(ENUMS.layout[name]);
   });
 
-  it('gives the limits of limits.js: 2^20 columns, positions up to 2^53, 2^31 - 1 bytes', () => {
-    expect(report.limits).toEqual({ maxDModel: 2 ** 20, maxMagnitude: 2 ** 53, maxBytes: 2 ** 31 - 1 });
+  it('gives the limits of limits.js: 2^20 columns, positions up to 2^53, 2^31 - 1 bytes, RoPE heads of 2^16', () => {
+    expect(report.limits).toEqual({
+      maxDModel: 2 ** 20,
+      maxMagnitude: 2 ** 53,
+      maxBytes: 2 ** 31 - 1,
+      maxHeadDim: 2 ** 16,
+      maxContext: 2 ** 20,
+      maxBase: 1e12,
+    });
     expect(report.limits).toEqual({ ...LIMITS });
   });
 });
@@ -125,5 +140,26 @@ describe('limits', () => {
     );
     expect(pe.frequencies({ dModel: LIMITS.maxDModel }).length).toBe(2 ** 20);
     expect(() => pe.row(2 ** 53 + 2, { dModel: 2 })).toThrow(/magnitude at most 2\^53/);
+  });
+
+  it('the RoPE functions refuse a head, a context just beyond the exported limits and accept them at the limits', async () => {
+    const pe = await load();
+    const { maxHeadDim, maxContext } = LIMITS;
+    expect(() => pe.ropeFrequencies({ headDim: maxHeadDim + 1 })).toThrow(
+      /^posenc\.ropeFrequencies: headDim must be an integer in \[2, 65536\]/,
+    );
+    expect(pe.ropeFrequencies({ headDim: maxHeadDim }).invFreq).toHaveLength(maxHeadDim / 2);
+    expect(() => pe.ropeSmallestBase({ headDim: maxHeadDim + 2, context: 2 })).toThrow(
+      /headDim must be an integer in \[2, 65536\]/,
+    );
+    expect(pe.ropeSmallestBase({ headDim: maxHeadDim, context: 2 })).toBe(1);
+    expect(() => pe.ropeSupportedContext({ headDim: 2, limit: maxContext + 1 })).toThrow(
+      /^posenc\.ropeSupportedContext: limit must be an integer in \[0, 1048576\]/,
+    );
+    // One pair of frequency 1: cos m first turns negative at m = 2, whatever the limit.
+    expect(pe.ropeSupportedContext({ headDim: 2, limit: maxContext })).toBe(2);
+    expect(() => pe.ropeSmallestBase({ headDim: 8, context: maxContext + 1 })).toThrow(
+      /context must be an integer in \[1, 1048576\]/,
+    );
   });
 });

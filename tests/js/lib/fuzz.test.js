@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load, parseTable, toCsv } from '../../../web/lib/index.js';
 import { paperValue } from '../reference.js';
 import { applyReference, cacheReference, frequenciesReference } from '../rope-reference.js';
-import { expectClose, maxAbsDiff, maxRelDiff } from '../tolerance.js';
+import { expectClose, FLOAT64_EPSILON, maxAbsDiff, maxRelDiff } from '../tolerance.js';
 
 let pe;
 beforeAll(async () => {
@@ -132,7 +132,10 @@ describe('fuzz: random options to every function', () => {
               (w) => {
                 expect(valid).toBe(true);
                 for (let j = 0; j < o.dModel; j++)
-                  expect(w[j]).toBeCloseTo((o.base ?? 10000) ** (-(2 * Math.floor(j / 2)) / o.dModel), 12);
+                  // One pow on each side, within an ulp each.
+                  expectClose(w[j], (o.base ?? 10000) ** (-(2 * Math.floor(j / 2)) / o.dModel), {
+                    relative: 2 * FLOAT64_EPSILON,
+                  });
               },
             );
           else if (where === 'offsetDots')
@@ -407,7 +410,8 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
             }
             const want = frequenciesReference({ ...o, seqLen: undefined });
             expect(maxRelDiff(f.invFreq, want.invFreq)).toBeLessThanOrEqual(1e-13);
-            expect(f.attentionFactor).toBeCloseTo(want.attentionFactor, 13);
+            // log, sqrt and a division on each side: a few ulps.
+            expectClose(f.attentionFactor, want.attentionFactor, { relative: 4 * FLOAT64_EPSILON });
             return;
           }
           const ref = frequenciesReference(used);
@@ -468,8 +472,8 @@ describe('fuzz: random RoPE options, valid and invalid, to the five RoPE functio
 
   it('the RoPE functions work after the fuzzing', () => {
     const f = pe.ropeFrequencies({ headDim: 8 });
-    for (let i = 0; i < 4; i++) expect(f.invFreq[i]).toBeCloseTo(10000 ** (-i / 4), 15);
+    for (let i = 0; i < 4; i++) expectClose(f.invFreq[i], 10000 ** (-i / 4), { relative: 2 * FLOAT64_EPSILON });
     const c = pe.ropeCache({ headDim: 4, length: 2, start: 1, dtype: 'float64' });
-    expect(c.cos[0]).toBeCloseTo(Math.cos(1), 15);
+    expectClose(c.cos[0], Math.cos(1), { relative: 2 * FLOAT64_EPSILON });
   });
 });

@@ -7,7 +7,7 @@ import en from '../../../web/i18n/en.js';
 import zh from '../../../web/i18n/zh.js';
 import { load } from '../../../web/lib/index.js';
 import { diagnosisWords } from '../../../web/page/check-words.js';
-import { expectClose } from '../tolerance.js';
+import { expectClose, FLOAT64_EPSILON } from '../tolerance.js';
 
 let pe;
 beforeAll(async () => {
@@ -82,7 +82,8 @@ describe('identify() prefers round values that fit the data', () => {
     const inside = exact.map((v, k) => v + 0.9e-9 * noise(k));
     const result = pe.identify(inside, 256, 64);
     expect(result).toEqual(expect.objectContaining({ match: true, preset: 'vaswani' }));
-    expect(result.tolerance).toBeCloseTo(1e-9, 15);
+    // 1e-9 times the largest value: 1 (cos 0) plus noise of at most 0.9e-9.
+    expectClose(result.tolerance, 1e-9, { relative: 1e-9 });
     expect(result.options).toEqual(expect.objectContaining({ base: 10000, scale: 1 }));
     const beyond = exact.map((v, k) => v + 3e-9 * noise(k));
     expect(pe.identify(beyond, 256, 64).match).toBe(false);
@@ -181,7 +182,8 @@ describe('identify() names the step whose dtype lost precision', () => {
       expect(codes(result)).toEqual([`${step}-dtype`]);
       const { error, where } = errorFromExact(data, length, d);
       expect(result.diagnosis[0]).toMatchObject({ knob, found: format, expected: 'float64', where });
-      expect(result.diagnosis[0].error).toBeCloseTo(error, 12);
+      // The library's float64 table and the test's: frequencies an ulp apart, times positions up to length.
+      expectClose(result.diagnosis[0].error, error, length * FLOAT64_EPSILON);
       expect(result.diagnosis[0].message).toContain(format);
       // The options reproduce the data.
       const table = pe.table({ ...result.options, length, dModel: d });

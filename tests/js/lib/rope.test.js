@@ -16,7 +16,7 @@ import {
   ulp32,
   yarnReference,
 } from '../rope-reference.js';
-import { expectClose, maxAbsDiff } from '../tolerance.js';
+import { expectClose, FLOAT64_EPSILON, maxAbsDiff } from '../tolerance.js';
 
 let pe;
 beforeAll(async () => {
@@ -25,6 +25,9 @@ beforeAll(async () => {
 
 // Inverse frequencies against the float64 references: within 1e-14 of each, relatively.
 const expectFrequencies = (got, want, relative = 1e-14) => expectClose(got, want, { relative });
+// An attention factor (log, sqrt, a division) from the core and from a reference: each operation
+// within half an ulp in both, so the two within a few ulps.
+const ATTENTION_FACTOR = { relative: 4 * FLOAT64_EPSILON };
 
 // ---- published configs (config.json), written out from the Hugging Face Hub ----
 
@@ -195,10 +198,11 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
     const w = ladder(128, 1e6);
     expect(f.invFreq[23]).toBe(w[23]);
     expect(f.invFreq[22]).toBe(w[22]);
-    expect(f.invFreq[40]).toBeCloseTo(w[40] / 4, 18);
+    // Divided by 4 exactly from the unscaled ladder: the frequencies' bound.
+    expectClose(f.invFreq[40], w[40] / 4, { relative: 1e-14 });
     expect(f.invFreq[30]).toBeLessThan(w[30]);
     expect(f.invFreq[30]).toBeGreaterThan(w[30] / 4);
-    expect(f.attentionFactor).toBeCloseTo(0.1 * Math.log(4) + 1, 15);
+    expectClose(f.attentionFactor, 0.1 * Math.log(4) + 1, ATTENTION_FACTOR);
   });
 
   it('yarn without truncation ramps over the fractional range', () => {
@@ -212,9 +216,9 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
   it('yarn: mscale and mscaleAllDim set the attention factor; betas move the ramp; a given factor wins', () => {
     const base = { type: 'yarn', factor: 40, originalMaxPositionEmbeddings: 4096 };
     const af = (scaling) => pe.ropeFrequencies({ headDim: 64, scaling }).attentionFactor;
-    expect(af({ ...base, mscale: 1, mscaleAllDim: 0.707 })).toBeCloseTo(mscale(40, 1) / mscale(40, 0.707), 15);
+    expectClose(af({ ...base, mscale: 1, mscaleAllDim: 0.707 }), mscale(40, 1) / mscale(40, 0.707), ATTENTION_FACTOR);
     expect(af({ ...base, mscale: 1, mscaleAllDim: 1 })).toBe(1);
-    expect(af({ ...base, mscale: 1 })).toBeCloseTo(0.1 * Math.log(40) + 1, 15);
+    expectClose(af({ ...base, mscale: 1 }), 0.1 * Math.log(40) + 1, ATTENTION_FACTOR);
     expect(af({ ...base, attentionFactor: 0.75 })).toBe(0.75);
     const betas = { ...base, betaFast: 16, betaSlow: 2 };
     expectFrequencies(
@@ -249,7 +253,7 @@ describe('ropeFrequencies follows Hugging Face for every rope type', () => {
         w.map((x, i) => x / ext[i]),
       );
       // factor = 131072 / 4096 = 32: sqrt(1 + ln 32 / ln 4096).
-      expect(f.attentionFactor).toBeCloseTo(Math.sqrt(1 + Math.log(32) / Math.log(4096)), 15);
+      expectClose(f.attentionFactor, Math.sqrt(1 + Math.log(32) / Math.log(4096)), ATTENTION_FACTOR);
     }
   });
 
@@ -420,14 +424,17 @@ describe('ropeScores', () => {
       expectClose(far.scores[k], want, 1e-9);
       expectClose(at0.bound[k], sum / 64, 1e-10);
     }
-    expect(at0.scores[0]).toBeCloseTo(1, 12);
-    expect(at0.bound[0]).toBeCloseTo((64 * 65) / 2 / 64, 12);
+    // Offset 0: 64 pairs' cos^2 + sin^2 summed, a rounding per term.
+    expectClose(at0.scores[0], 1, { relative: 64 * FLOAT64_EPSILON });
+    expectClose(at0.bound[0], (64 * 65) / 2 / 64, { relative: 64 * FLOAT64_EPSILON });
   });
 
   it('scales the rotated part by the attention factor squared, as the cache does', () => {
     const scaling = { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 2048 };
     const { attentionFactor } = pe.ropeFrequencies({ headDim: 64, scaling });
-    expect(pe.ropeScores({ headDim: 64, scaling, maxOffset: 0 }).scores[0]).toBeCloseTo(attentionFactor ** 2, 12);
+    expectClose(pe.ropeScores({ headDim: 64, scaling, maxOffset: 0 }).scores[0], attentionFactor ** 2, {
+      relative: 64 * FLOAT64_EPSILON,
+    });
   });
 });
 
@@ -457,7 +464,7 @@ describe('ropeFromConfig', () => {
     expect(options.headDim).toBe(128);
     const f = pe.ropeFrequencies(options);
     expectFrequencies(f.invFreq, yarnReference({ d: 128, base: 1e6, factor: 4, original: 32768 }));
-    expect(f.attentionFactor).toBeCloseTo(0.1 * Math.log(4) + 1, 15);
+    expectClose(f.attentionFactor, 0.1 * Math.log(4) + 1, ATTENTION_FACTOR);
   });
 
   it('DeepSeek-V3: qk_rope_head_dim, mscale = mscale_all_dim (attention factor 1), interleaved pairs', () => {
@@ -472,7 +479,7 @@ describe('ropeFromConfig', () => {
       ...DEEPSEEK_V3,
       rope_scaling: { ...DEEPSEEK_V3.rope_scaling, mscale_all_dim: 0.707 },
     });
-    expect(pe.ropeFrequencies(other.options).attentionFactor).toBeCloseTo(mscale(40, 1) / mscale(40, 0.707), 15);
+    expectClose(pe.ropeFrequencies(other.options).attentionFactor, mscale(40, 1) / mscale(40, 0.707), ATTENTION_FACTOR);
   });
 
   it("Phi-3 (type 'su'): longrope with factor max / original = 32 and the switch at 4096", () => {
@@ -490,7 +497,7 @@ describe('ropeFromConfig', () => {
       long.invFreq,
       w.map((x, i) => x / PHI_3_LONG_FACTOR[i]),
     );
-    expect(long.attentionFactor).toBeCloseTo(Math.sqrt(1 + Math.log(32) / Math.log(4096)), 15);
+    expectClose(long.attentionFactor, Math.sqrt(1 + Math.log(32) / Math.log(4096)), ATTENTION_FACTOR);
   });
 
   it('reads the newer rope_parameters (rope_theta inside) and per-layer-type dicts', () => {
@@ -665,7 +672,7 @@ for (const language of ['numpy', 'pytorch'])
         const { length, start, layout, dtype, ...rope } = options;
         const f = pe.ropeFrequencies(rope);
         expectFrequencies(got.inv_freq, f.invFreq, 1e-15);
-        expect(got.attention_factor).toBeCloseTo(f.attentionFactor, 15);
+        expectClose(got.attention_factor, f.attentionFactor, ATTENTION_FACTOR);
         const cache = pe.ropeCache(options);
         expect(got.dtype).toBe(dtype === 'float64' ? 'float64' : 'float32');
         // float32: one float32 ulp of a value up to attentionFactor. float64: pow may differ by an ulp

@@ -8,7 +8,11 @@ import { knobs } from '../../../web/model/convention.js';
 import { createModel } from '../../../web/model/data.js';
 import { COMPUTE } from '../../../web/model/section-data.js';
 import { SECTIONS } from '../../../web/sections/sections.js';
-import { expectClose } from '../tolerance.js';
+import { expectClose, FLOAT64_EPSILON } from '../tolerance.js';
+
+// A scale of 4 times sin/cos of angles up to 14 rad, computed from frequencies that may be an ulp
+// apart: 4 (14 + 2) ulps of 1.
+const ROTATED = 4 * 16 * FLOAT64_EPSILON;
 
 let pe;
 let model;
@@ -85,11 +89,11 @@ describe('sections with scale, start and odd d', () => {
     expect(data.radius).toBe(4);
     const w = omega(3);
     // (cos, sin) of pair 3 times the scale, from Math.sin / Math.cos.
-    expect(data.start[0]).toBeCloseTo(-4 * Math.cos(w * 9), 12);
-    expect(data.start[1]).toBeCloseTo(-4 * Math.sin(w * 9), 12);
-    expect(data.end[1]).toBeCloseTo(-4 * Math.sin(w * 14), 12);
-    const residual = model.rotation(conv, 9, 5, 6).residual;
-    expect(residual).toBeLessThan(1e-13);
+    expectClose(data.start[0], -4 * Math.cos(w * 9), ROTATED);
+    expectClose(data.start[1], -4 * Math.sin(w * 9), ROTATED);
+    expectClose(data.end[1], -4 * Math.sin(w * 14), ROTATED);
+    // The rotation applied to PE(p) in float64 (a 2 x 2 product) against PE(p + k).
+    expectClose(model.rotation(conv, 9, 5, 6).residual, 0, 1e-13);
     expect(options.describe(data)).toContain('rotation.describe');
   });
 
@@ -100,8 +104,8 @@ describe('sections with scale, start and odd d', () => {
     const turn = model.rotation(conv, 9, 5, 24);
     expect(turn.pair).toBe(11);
     expect(turn.columns).toEqual({ sin: 22, cos: 23 });
-    expect(turn.start[1]).toBeCloseTo(Math.sin(omega(11, 25) * 9), 12);
-    expect(turn.residual).toBeLessThan(1e-13);
+    expectClose(turn.start[1], Math.sin(omega(11, 25) * 9), ROTATED);
+    expectClose(turn.residual, 0, 1e-13);
     const built = section('rotation').present(turn, { ...context, conv });
     expect(built.data.notes[0].text).toContain('rotation.loneColumn');
     expect(built.data.notes[0].text).toContain('"fn":"sin"');
@@ -128,9 +132,11 @@ describe('sections with scale, start and odd d', () => {
     const { change, bound } = COMPUTE.sensitivity({ model, state, conv });
     for (let j = 0; j < state.dModel; j++) {
       const w = omega(Math.floor(j / 2));
-      expect(bound[j]).toBeCloseTo(2.5 * w, 14);
+      // 2.5 w: the frequency's pow (an ulp) and a product.
+      expectClose(bound[j], 2.5 * w, { relative: 2 * FLOAT64_EPSILON });
       const trig = j % 2 ? Math.cos : Math.sin;
-      expect(change[j]).toBeCloseTo(2.5 * Math.abs(trig(w * 10) - trig(w * 9)), 13);
+      // Two sines of angles up to 10 rad, each within (angle + 1) ulps, times 2.5.
+      expectClose(change[j], 2.5 * Math.abs(trig(w * 10) - trig(w * 9)), 2.5 * 32 * FLOAT64_EPSILON);
       expect(change[j]).toBeLessThanOrEqual(bound[j]);
     }
   });
@@ -141,8 +147,9 @@ describe('sections with scale, start and odd d', () => {
     expect(build('heatmap', conv, { table }).options.domain).toEqual([-3, 3]);
     for (const name of ['row', 'waves']) {
       const [low, high] = build(name, conv).options.yDomain;
-      expect(low).toBeCloseTo(-3.3, 12);
-      expect(high).toBeCloseTo(3.3, 12);
+      // 3 x 1.1, one product.
+      expectClose(low, -3.3, { relative: 2 * FLOAT64_EPSILON });
+      expectClose(high, 3.3, { relative: 2 * FLOAT64_EPSILON });
     }
     const compare = build('compare', conv, { table, versus: table });
     expect(compare.options.amplitude).toBe(3);

@@ -8,6 +8,12 @@ import { createModel } from '../../../web/model/data.js';
 import { toInterleaved } from '../../../web/model/rope-data.js';
 import { COMPUTE } from '../../../web/model/section-data.js';
 import { defaultState } from '../../../web/model/state.js';
+import { expectClose } from '../tolerance.js';
+
+// Scores are dots of up to 64 products of q and k rotated to positions up to 1263: the module and
+// the references here turn them by the same float64 frequencies, so they differ by roundings of the
+// products and of sin/cos (an ulp of the angle each), far below 1e-13.
+const SCORE = 1e-13;
 
 let pe;
 let model;
@@ -51,27 +57,23 @@ describe('from adding to rotating (rope-relative)', () => {
       });
       const { q, k, curves } = numbers;
       expect(curves.map((curve) => curve.start)).toEqual([7, 107, 1007]);
-      let worst = 0;
       for (const { start, first, values } of curves) {
         expect(first).toBe(-Math.min(256, start));
         expect(values.length).toBe(256 - first + 1);
         const rotatedQ = rotate(q, start, base, layout);
-        values.forEach((value, n) => {
-          const reference = dot(rotatedQ, rotate(k, start + first + n, base, layout));
-          worst = Math.max(worst, Math.abs(value - reference));
-        });
+        const references = Array.from(values, (_, n) => dot(rotatedQ, rotate(k, start + first + n, base, layout)));
+        expectClose(values, references, SCORE, `start ${start}`);
       }
-      expect(worst).toBeLessThan(1e-13);
       // The relative property: every start gives the same score at the same offset.
-      expect(numbers.spread).toBeLessThan(1e-13);
+      expectClose(numbers.spread, 0, SCORE);
       // The other layout: equal after the permutation, different without it.
       const other = layout === 'half' ? 'interleaved' : 'half';
       const permutedQ = toInterleaved(q, layout === 'interleaved');
       const permutedK = toInterleaved(k, layout === 'interleaved');
       const start = curves[0].start;
       const reference = dot(rotate(permutedQ, start, base, other), rotate(permutedK, start + 5, base, other));
-      expect(Math.abs(reference - curves[0].values[5 - curves[0].first])).toBeLessThan(1e-13);
-      expect(numbers.permutedDifference).toBeLessThan(1e-13);
+      expectClose(curves[0].values[5 - curves[0].first], reference, SCORE);
+      expectClose(numbers.permutedDifference, 0, SCORE);
       expect(numbers.unpermutedDifference).toBeGreaterThan(1e-3);
     });
   }
@@ -97,11 +99,13 @@ describe('long-term decay (rope-decay)', () => {
         im += Math.sin(m * x);
         sum += Math.hypot(re, im);
       }
-      expect(Math.abs(numbers.scores[m] - score)).toBeLessThan(1e-12);
-      expect(Math.abs(numbers.sinusoid[m] - score)).toBeLessThan(1e-12);
-      expect(Math.abs(numbers.bound[m] - sum / (headDim / 2))).toBeLessThan(1e-10);
+      // 32 cosines at offsets up to 299 from the float64 recurrence (reseeded every 1024 steps,
+      // drifting by about m^2 1e-16) against Math.cos; the bound sums 32 partial sums' moduli.
+      expectClose(numbers.scores[m], score, 1e-12, `m ${m}`);
+      expectClose(numbers.sinusoid[m], score, 1e-12, `m ${m}`);
+      expectClose(numbers.bound[m], sum / (headDim / 2), 1e-10, `m ${m}`);
     }
-    expect(numbers.agreement).toBeLessThan(1e-12);
+    expectClose(numbers.agreement, 0, 1e-12);
   });
 });
 
@@ -132,7 +136,8 @@ describe('choosing the base (rope-base) and why 10000 (why-base)', () => {
       const w = ladder(32, base);
       let best = -Infinity;
       for (let j = 5; j < 64; j++) best = Math.max(best, cosineSum(w, j) / 16);
-      expect(Math.abs(numbers.similarity[n] - best), `base ${base}`).toBeLessThan(1e-6);
+      // The similarity matrix is float32: values up to 1, each within a few 2^-24.
+      expectClose(numbers.similarity[n], best, 1e-6, `base ${base}`);
       const slow = 2 * w.filter((x) => 63 * x < 1).length;
       expect(numbers.slowShare[n], `base ${base}`).toBe(slow / 32);
     });
@@ -154,7 +159,7 @@ describe('ropeSupportedContext and ropeSmallestBase', () => {
       );
     expect(pe.ropeSupportedContext({ headDim: 128, base: 1e6, limit: 500 })).toBe(500);
     const smallest = pe.ropeSmallestBase({ headDim: 128, context: 1024 });
-    expect(Math.abs(smallest - 4300)).toBeLessThan(50); // Su Jianlin: ≈ 4.3e3
+    expectClose(smallest, 4300, 50); // Su Jianlin: ≈ 4.3e3, two significant digits
     expect(holds(128, 1024, smallest * (1 + 1e-7))).toBe(true);
     expect(holds(128, 1024, smallest * (1 - 1e-7))).toBe(false);
     expect(pe.ropeSmallestBase({ headDim: 8, context: 2 })).toBe(1);

@@ -11,7 +11,7 @@ import { createModel } from '../../../web/model/data.js';
 import { SECTIONS } from '../../../web/sections/sections.js';
 import { DEFAULTS } from '../../../web/model/state.js';
 import { textFacts } from '../../../web/model/text-facts.js';
-import { expectClose } from '../tolerance.js';
+import { expectClose, FLOAT32_EPSILON, FLOAT64_EPSILON } from '../tolerance.js';
 
 let pe;
 let model;
@@ -83,7 +83,8 @@ describe('explanations worded from the settings', () => {
   it('the heatmap calls the right side slow only when the slowest sine stays small over L', () => {
     // d = 128, L = 256: the slowest sine is sin(255 · 10000^(-126/128)) ≈ 0.029; at base 2 it swings fully.
     const paper = factsOf('heatmap');
-    expect(paper.slowLargest).toBeCloseTo(Math.sin(255 * Math.pow(10000, -126 / 128)), 5);
+    // A value of the float32 table: within 2^-24 of its float64 value.
+    expectClose(paper.slowLargest, Math.sin(255 * Math.pow(10000, -126 / 128)), FLOAT32_EPSILON);
     expect(en['heatmap.text'](paper)).toContain('barely change');
     const small = en['heatmap.text'](factsOf('heatmap', { base: 2 }));
     expect(small).not.toContain('barely change');
@@ -108,7 +109,8 @@ describe('explanations worded from the settings', () => {
 
   it('s(k): the peak is d/2 for the paper, and the curves part for legacy-column', () => {
     const paper = factsOf('offset-dots', { dModel: 64 });
-    expect(paper.peak).toBeCloseTo(32, 4);
+    // s(0): 32 pairs' cos^2 + sin^2 summed, a rounding per term.
+    expectClose(paper.peak, 32, { relative: 64 * FLOAT64_EPSILON });
     expect(en['offset.text'](paper)).toContain('$|PE(p)|^2$ = 32 = $d/2$');
     expect(en['offset.text'](paper)).toContain('they coincide');
     const legacy = en['offset.text'](factsOf('offset-dots', { preset: 'legacy-column' }));
@@ -161,7 +163,8 @@ describe('explanations worded from the settings', () => {
 
   it('the ladder under the column exponent falls to 1/base² (answer 2 of the Q&A)', () => {
     const facts = factsOf('ladder', { exponent: 'column', dModel: 64 });
-    expect(facts.slowest).toBeCloseTo(Math.pow(10000, (-2 * 63) / 64), 12);
+    // A pow, then 2 pi / (2 pi / w): a few ulps.
+    expectClose(facts.slowest, Math.pow(10000, (-2 * 63) / 64), { relative: 4 * FLOAT64_EPSILON });
     expect(en['ladder.text'](facts)).toContain(String.raw`1/\text{base}^2`);
     expect(en['ladder.text'](factsOf('ladder'))).not.toContain(String.raw`1/\text{base}^2`);
   });

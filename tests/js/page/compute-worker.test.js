@@ -9,6 +9,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paintCells } from '../../../web/plots/paint.js';
 import { DEFAULTS } from '../../../web/model/state.js';
+import { expectClose, FLOAT32_EPSILON } from '../tolerance.js';
 
 // Called with each similarity the worker's core computes (the moment a message may be on its way).
 const hooks = { onSimilarity: null, onTable: null };
@@ -202,7 +203,8 @@ describe('compute worker', () => {
     const { painter } = second;
     const request = requestFor(second.values);
     // The diagonal is dModel / 2: a new domain.
-    expect(request.high).toBeCloseTo(12, 4);
+    // A float32 matrix's diagonal: 12 rounded once.
+    expectClose(request.high, 12, { relative: FLOAT32_EPSILON });
     const image = await painter.paint(request, owner);
     expect(sent.filter((type) => type === 'paint')).toHaveLength(1);
     expect(image.exact).toBe(true);
@@ -242,7 +244,7 @@ describe('compute worker, the precision map', () => {
     const { values, rows, columns } = second.map;
     expect([rows, columns]).toEqual([40, 24]);
     // In units of the largest error: its largest |value| is 1.
-    expect(Math.max(-mapRange.min, mapRange.max)).toBeCloseTo(1, 6);
+    expectClose(Math.max(-mapRange.min, mapRange.max), 1, { relative: FLOAT32_EPSILON });
     expect(painted).toMatchObject({ exact: true, superseded: false });
     // The same pixels as paintCells run here on the values the main thread got, exact (area-averaged).
     expect(painted.pixels).toEqual(paintCells(values, 40, 24, COLOURS, -1, 1, 11, 13, true));
