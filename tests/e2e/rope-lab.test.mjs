@@ -199,7 +199,7 @@ await check(
     // The plot draws every pair twice (rings and dots) and names the thresholds.
     const labels = await page.locator('[data-plot="rope-scaling"] svg text').allTextContents();
     assert(
-      labels.some((label) => label.includes('L₀/high_freq_factor = 2048')),
+      labels.some((label) => label.includes('L₀/high_freq_factor = 2,048')),
       labels.join(' | '),
     );
     assert(page.problems.length === 0, page.problems.join('\n'));
@@ -451,7 +451,7 @@ await check('Check my RoPE: caches named (Llama 3.1 cos .npy float32; interleave
   await page.fill('#rope-cache-text', csv);
   await page.click('#rope-cache-read');
   const second = await sentence(page, 'rope-cache-verdict', (text) => text.includes('sin cache'));
-  assert(second.includes('interleaved layout') && second.includes('rope_theta 10000, no scaling'), second);
+  assert(second.includes('interleaved layout') && second.includes('rope_theta 10,000, no scaling'), second);
   assert(second.includes('float64 values'), second);
   // A cache from position 5 on: the reason in words, nothing undefined.
   const later = cacheValues({ headDim: 16, base: 10000 }, 69, 'half', 'cos');
