@@ -52,6 +52,8 @@ export function numerals(text) {
 // agrees), atMost(bound) (a rounding error: "agree to within"), oneOf(a, b) (either
 // side of a boundary the float64 reference cannot decide).
 const exact = (value, why = '') => ({ kind: 'exact', value, why });
+/** A year or a number cited as written (Men et al. 2024): exact, and not grouped. */
+const cited = (value, why) => ({ kind: 'exact', value, why, cited: true });
 const near = (value, digits) => ({ kind: 'near', value, digits });
 const atMost = (bound) => ({ kind: 'atMost', bound });
 const oneOf = (...values) => ({ kind: 'oneOf', values });
@@ -83,6 +85,7 @@ function agrees(shown, want) {
 function expectNumerals(text, wanted, label) {
   const shown = numerals(text);
   const free = shown.map(() => true);
+  const asCited = shown.map(() => false);
   const order = [...wanted.keys()].sort(
     (a, b) => (wanted[a].kind === 'exact' ? 0 : 1) - (wanted[b].kind === 'exact' ? 0 : 1),
   );
@@ -90,11 +93,12 @@ function expectNumerals(text, wanted, label) {
   for (const w of order) {
     const at = shown.findIndex((s, i) => free[i] && agrees(s.value, wanted[w]));
     if (at < 0) missing.push(wanted[w]);
-    else free[at] = false;
+    else [free[at], asCited[at]] = [false, Boolean(wanted[w].cited)];
   }
   const extra = shown.filter((_, i) => free[i]).map((s) => s.text);
   // Numbers for people: 8,192 and 1,000, not 8192 and 1000; no exponent below 10⁵ (7.6e+0).
   const unreadable = shown
+    .filter((s, i) => !asCited[i])
     .filter((s) => /^\d{4,}/.test(s.text) || (/e\+/.test(s.text) && s.value < 1e5))
     .map((s) => s.text);
   expect(unreadable, `${label}: “${text}”`).toEqual([]);
@@ -413,5 +417,339 @@ describe('R4, the lab: every numeral of every sentence, from the formulas', () =
       it(`${language} ${JSON.stringify(state)}`, () => {
         for (const { label, text, wanted } of labExpectations(state, translator(table), language))
           expectNumerals(text, wanted, label);
+      });
+});
+
+// ---- R1–R3: float64 references (RoFormer, Men et al. 2024) --------------------
+
+const cosineSum = (w, m) => w.reduce((sum, x) => sum + Math.cos(m * x), 0);
+/** The first m < limit with Σ cos(m·θ_i) < 0, or limit. */
+function firstNegative(w, limit) {
+  for (let m = 0; m < limit; m++) if (cosineSum(w, m) < 0) return m;
+  return limit;
+}
+/** RoFormer's relative upper bound (1/(d/2))·Σ_{j=1..d/2} |S_j|, S_j the sum of the first j terms e^{i m θ_l}. */
+function roformerBound(d, base, m) {
+  let [re, im, sum] = [0, 0, 0];
+  for (const x of ladder(d, base)) {
+    re += Math.cos(m * x);
+    im += Math.sin(m * x);
+    sum += Math.hypot(re, im);
+  }
+  return sum / (d / 2);
+}
+/** x rotated to `position`: pair i at (i, i + d/2) (half) or (2i, 2i + 1) (interleaved). */
+function rotate(x, position, base, layout) {
+  const d = x.length;
+  const out = new Float64Array(d);
+  ladder(d, base).forEach((w, i) => {
+    const [a, b] = layout === 'half' ? [i, i + d / 2] : [2 * i, 2 * i + 1];
+    const [c, s] = [Math.cos(position * w), Math.sin(position * w)];
+    out[a] = x[a] * c - x[b] * s;
+    out[b] = x[a] * s + x[b] * c;
+  });
+  return out;
+}
+const dot = (a, b) => a.reduce((sum, v, i) => sum + v * b[i], 0);
+// Rounding error of a q·k score of unit-size vectors at angles up to ~2·10³ rad.
+const ROUNDING = 1e-12;
+
+function chapterExpectations(changes, t, language) {
+  const state = { ...defaultState(), ...changes };
+  const context = { model, state, t };
+  const built = Object.fromEntries(ROPE_SECTIONS.map((s) => [s.name, { section: s, ...s.build(context) }]));
+  const { ropeDim: d, base, context: L, position } = state;
+  const sentences = [];
+  const add = (label, text, wanted) => sentences.push({ label, text, wanted });
+
+  // R1: the same q and k at p, p + 100, p + 1000; the other layout with and without the permutation.
+  const relative = built['rope-relative'];
+  const { q, k, layout, other } = relative.section.compute(context);
+  const first = -Math.min(256, position);
+  let unpermuted = 0;
+  const rq = rotate(q, position, base, layout);
+  const oq = rotate(q, position, base, other);
+  for (let m = first; m <= 256; m++) {
+    const score = dot(rq, rotate(k, position + m, base, layout));
+    unpermuted = Math.max(unpermuted, Math.abs(dot(oq, rotate(k, position + m, base, other)) - score));
+  }
+  add('R1 caption', relative.options.describe(), [exact(3), atMost(ROUNDING), atMost(ROUNDING), near(unpermuted, 3)]);
+  relative.data.curves.forEach((curve, n) => add(`R1 curve ${n}`, curve.label, [exact(position + [0, 100, 1000][n])]));
+
+  // R2: RoFormer's bound at 0 and at the window's end; the score against s(m)/(d/2).
+  const decay = built['rope-decay'];
+  const window = Math.min(L - 1, 1024);
+  const [atZero, last] = [roformerBound(d, base, 0), roformerBound(d, base, window)];
+  expect(atZero).toBeCloseTo((d / 2 + 1) / 2, 12);
+  const decayNotes = Object.fromEntries(decay.data.notes.map((note) => [note.testId, note.text]));
+  add('R2 bound', decayNotes['rope-decay-bound'], [
+    ...constants('(1/(d/2))', 1, 2),
+    ...constants('m = 0', 0),
+    near(atZero, 3),
+    near(last, 3),
+    exact(window),
+    near((100 * last) / atZero, 3),
+  ]);
+  add('R2 agreement', decayNotes['rope-decay-agreement'], [...constants('s(m)/(d/2)', 2), atMost(ROUNDING)]);
+  add('R2 caption', decay.options.describe(), [
+    ...constants('offsets from 0; scaled to 1 at 0; s(m)/(d/2)', 0, 1, 0, 2),
+    ...(language === 'zh' ? constants('全 1 的 q 与 k: all-ones', 1) : []),
+    exact(window),
+  ]);
+  expect(decay.data.notes.length).toBe(2);
+
+  // R3: the criterion Σ cos(m·θ_i) ≥ 0 for every m < L.
+  const criterion = built['rope-base'];
+  const notes = criterion.data.notes;
+  const smallest = criterion.section.compute(context).smallest;
+  const limit = Math.min(SUPPORT_LIMIT, 2 * L);
+  if (smallest === null)
+    add('R3 smallest', notes[0].text, [
+      exact(L),
+      exact(d),
+      ...constants('Σ cos ≥ 0', 0),
+      exact(1e12, 'searched up to'),
+    ]);
+  else {
+    // Shown to 6 digits: the criterion holds a unit above and fails a unit below.
+    const unit = 10 ** (Math.floor(Math.log10(smallest)) - 5);
+    expect(firstNegative(ladder(d, smallest + unit), L), `holds above ${smallest}`).toBe(L);
+    expect(firstNegative(ladder(d, smallest - unit), L), `fails below ${smallest}`).toBeLessThan(L);
+    add('R3 smallest', notes[0].text, [exact(L), exact(d), ...constants('Σ cos ≥ 0', 0), near(smallest, 6)]);
+  }
+  const marked = [...new Set([...MARKED_BASES, base, ...(smallest === null ? [] : [smallest])])];
+  expect(MARKED_BASES).toEqual([1e4, 5e5, 1e6]);
+  const supported = new Map(marked.map((b) => [b, firstNegative(ladder(d, b), SUPPORT_LIMIT)]));
+  const markNotes = notes.slice(1);
+  expect(markNotes.length).toBe(marked.filter((b) => b !== smallest).length);
+  for (const note of markNotes) {
+    const b = marked.find((value) => note.testId === `rope-base-${value}`);
+    const count = supported.get(b);
+    add(
+      `R3 base ${b}`,
+      note.text,
+      count >= SUPPORT_LIMIT
+        ? [near(b, 3), ...constants('≥ 0', 0), exact(SUPPORT_LIMIT), exact(L)]
+        : [near(b, 3), exact(count), exact(count), exact(L)],
+    );
+    const enough = { en: ['enough for', 'fewer than'], zh: ['足够', '不足'] }[language];
+    expect(note.text).toContain(count >= L ? enough[0] : enough[1]);
+  }
+  for (const [n, mark] of criterion.data.marks.entries()) {
+    const b = marked[n];
+    expect(mark.x).toBe(b);
+    add(`R3 mark ${b}`, mark.label, [near(b, 3), exact(Math.min(supported.get(b), SUPPORT_LIMIT))]);
+  }
+  add('R3 series', criterion.data.series[0].label, [exact(d)]);
+  add('R3 guide', criterion.data.guides[0].label, [exact(L)]);
+  add('R3 caption', criterion.options.describe(), [
+    exact(d),
+    exact(L),
+    exact(limit),
+    cited(2024, 'Men et al. 2024'),
+    ...MARKED_BASES.map((b) => exact(b)),
+  ]);
+  return sentences;
+}
+
+// Default; the head dimension, context and base at their ends (params.js); the other layout from position 0.
+const CHAPTER_STATES = [
+  {},
+  { ropeDim: 4 },
+  { ropeDim: 256 },
+  { context: 16 },
+  { context: 16384 },
+  { base: 2 },
+  { base: 1e8 },
+  { ropeLayout: 'interleaved', position: 0 },
+  { ropeDim: 4, context: 16384, base: 2 },
+];
+
+describe('R1–R3: every numeral of every note, caption and label, from the formulas', () => {
+  for (const changes of CHAPTER_STATES)
+    for (const [language, table] of Object.entries(LANGUAGES))
+      it(`${language} ${JSON.stringify(changes)}`, () => {
+        for (const { label, text, wanted } of chapterExpectations(changes, translator(table), language))
+          expectNumerals(text, wanted, label);
+      }, 60_000);
+});
+
+// ---- R5, Check my RoPE: a config.json in words -------------------------------
+
+// Real configs' RoPE fields (meta-llama/Llama-3.1-8B, Qwen/Qwen2.5-7B-Instruct with its model card's YaRN
+// block, deepseek-ai/DeepSeek-V3, meta-llama/Llama-2-7b-hf, microsoft/Phi-3.5-mini-instruct) and made-up
+// linear, dynamic and given-attention_factor ones. lab: the lab state Check my RoPE shows (its numbers at
+// max_position_embeddings for yarn and llama3; Llama 3.1's seq_len otherwise).
+const CONFIGS = [
+  {
+    name: 'Llama 3.1',
+    config: {
+      hidden_size: 4096,
+      num_attention_heads: 32,
+      max_position_embeddings: 131072,
+      rope_theta: 500000,
+      rope_scaling: {
+        rope_type: 'llama3',
+        factor: 8,
+        low_freq_factor: 1,
+        high_freq_factor: 4,
+        original_max_position_embeddings: 8192,
+      },
+    },
+    summary: { headDim: 128, base: 5e5 },
+    lab: { ropeType: 'llama3', factor: 8, original: 8192, seqLen: 131072 },
+  },
+  {
+    name: 'Qwen2.5 YaRN at 32,768',
+    config: {
+      hidden_size: 3584,
+      num_attention_heads: 28,
+      max_position_embeddings: 32768,
+      rope_theta: 1e6,
+      rope_scaling: { type: 'yarn', factor: 4, original_max_position_embeddings: 32768 },
+    },
+    summary: { headDim: 128, base: 1e6 },
+    lab: { ropeType: 'yarn', headDim: 128, ropeTheta: 1e6, factor: 4, original: 32768, seqLen: 32768 },
+  },
+  {
+    name: 'Qwen2.5 YaRN at 131,072, attention_factor given',
+    config: {
+      hidden_size: 3584,
+      num_attention_heads: 28,
+      max_position_embeddings: 131072,
+      rope_theta: 1e6,
+      rope_scaling: { type: 'yarn', factor: 4, original_max_position_embeddings: 32768, attention_factor: 1.25 },
+    },
+    summary: { headDim: 128, base: 1e6 },
+    lab: { ropeType: 'yarn', ropeTheta: 1e6, factor: 4, original: 32768, seqLen: 131072, attentionFactor: 1.25 },
+  },
+  {
+    name: 'DeepSeek-V3',
+    config: {
+      hidden_size: 7168,
+      num_attention_heads: 128,
+      qk_rope_head_dim: 64,
+      max_position_embeddings: 163840,
+      rope_theta: 10000,
+      rope_scaling: {
+        type: 'yarn',
+        factor: 40,
+        mscale: 1,
+        mscale_all_dim: 1,
+        beta_fast: 32,
+        beta_slow: 1,
+        original_max_position_embeddings: 4096,
+      },
+    },
+    summary: { headDim: 64, base: 1e4 },
+    lab: { ropePreset: 'deepseek-v3' },
+  },
+  {
+    name: 'Llama 2 (no rope_theta)',
+    config: { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 4096 },
+    summary: { headDim: 128, base: 1e4 },
+    lab: { ropeType: 'default', ropeTheta: 1e4 },
+  },
+  {
+    name: 'linear ×4',
+    config: {
+      hidden_size: 2048,
+      num_attention_heads: 16,
+      max_position_embeddings: 16384,
+      rope_theta: 10000,
+      rope_scaling: { type: 'linear', factor: 4 },
+    },
+    summary: { headDim: 128, base: 1e4 },
+    lab: { ropeType: 'linear', ropeTheta: 1e4, factor: 4 },
+  },
+  {
+    name: 'dynamic ×2',
+    config: {
+      hidden_size: 4096,
+      num_attention_heads: 32,
+      max_position_embeddings: 4096,
+      rope_theta: 10000,
+      rope_scaling: { type: 'dynamic', factor: 2 },
+    },
+    summary: { headDim: 128, base: 1e4 },
+    lab: { ropeType: 'dynamic', ropeTheta: 1e4, factor: 2, original: 4096 },
+  },
+];
+
+/** The scaling of a config's rope_scaling, in rope-reference.js's names. */
+function configScaling({ rope_scaling: s, max_position_embeddings: max }) {
+  if (!s) return undefined;
+  const camel = Object.fromEntries(
+    Object.entries(s).map(([key, value]) => [key.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), value]),
+  );
+  const { ropeType, type, ...rest } = camel;
+  return {
+    type: ropeType ?? type,
+    ...rest,
+    ...((ropeType ?? type) === 'dynamic' ? { maxPositionEmbeddings: max } : {}),
+  };
+}
+
+describe('R5, Check my RoPE: the summary, the pair split, the attention factor and the context of a config', () => {
+  for (const { name, config, summary, lab } of CONFIGS)
+    for (const [language, table] of Object.entries(LANGUAGES))
+      it(`${language} ${name}`, () => {
+        const t = translator(table);
+        const facts = configFacts(pe, config);
+        const d = summary.headDim;
+        const scaling = configScaling(config);
+        const { invFreq, attentionFactor } = frequenciesReference({ headDim: d, base: summary.base, scaling });
+        const last = invFreq.length - 1;
+        expectNumerals(
+          t('ropeCheck.config', facts.summary),
+          [
+            exact(d),
+            exact(d),
+            near(summary.base, 6),
+            near(attentionFactor, 6),
+            exact(d / 2),
+            near(invFreq[0], 6),
+            near(TWO_PI / invFreq[0], 4),
+            near(invFreq[last], 6),
+            near(TWO_PI / invFreq[last], 6),
+          ],
+          'summary',
+        );
+        // The lab's sentences, as the lab words them for the same settings.
+        const r = labReference(lab);
+        const { s } = r;
+        expectNumerals(
+          t('ropeLab.kinds', facts.split.kinds),
+          s.ropeType === 'default'
+            ? [exact(r.pairs)]
+            : [
+                exact(r.pairs),
+                exact(r.kinds.kept),
+                exact(r.kinds.interpolated),
+                exact(r.kinds.blended),
+                exact(s.factor),
+              ],
+          'kinds',
+        );
+        const attention = t('ropeLab.attention', facts.split.attention);
+        expectNumerals(attention, attentionNumerals(r, attention, language), 'attention');
+        const max = config.max_position_embeddings;
+        if (s.ropeType !== 'yarn' && s.ropeType !== 'llama3') return expect(facts.context).toBeNull();
+        const covered = s.factor * s.original;
+        const firstUnseen = r.firstAfter;
+        expectNumerals(
+          t('ropeCheck.context', facts.context),
+          [
+            exact(max),
+            ...(max === covered ? [] : [near(max / covered, 4)]),
+            exact(s.factor),
+            exact(s.original),
+            exact(covered),
+            ...(firstUnseen >= max
+              ? [exact(max)]
+              : [exact(firstUnseen), exact(max - 1), r.unseenAfter, exact(r.pairs)]),
+          ],
+          'context',
+        );
       });
 });
