@@ -42,6 +42,16 @@ const nameOf = (key, type) =>
 const MAX_CONFIG_CHARS = 1 << 20;
 const MAX_CACHE_MB = 64;
 
+/**
+ * A config name in its label's `code`, breakable only after an underscore
+ * (original_max_position_embeddings wraps as original_ / max_ / …, never mid-word).
+ */
+function showName(code, name) {
+  const parts = name.split(/(?<=_)/);
+  if (code.textContent === name && code.childNodes.length === 2 * parts.length - 1) return;
+  code.replaceChildren(...parts.flatMap((part, i) => (i ? [element('wbr'), part] : [part])));
+}
+
 function fillOptions(select, values, label) {
   select.replaceChildren(...values.map((value) => element('option', { value, text: label(value) })));
 }
@@ -92,7 +102,8 @@ function labControls(form, onChange) {
       for (const [key, field] of Object.entries(fields)) {
         field.t = t;
         field.wrap.hidden = !read.has(key);
-        field.code.textContent = key === 'ropePreset' ? t('controls.ropePreset') : nameOf(key, k.ropeType);
+        if (key === 'ropePreset') field.code.textContent = t('controls.ropePreset');
+        else showName(field.code, nameOf(key, k.ropeType));
         const value = key === 'ropePreset' ? state.ropePreset : k[key];
         const text = value === null ? 'auto' : String(value);
         // A box being edited, or showing a refused value, keeps its text.
