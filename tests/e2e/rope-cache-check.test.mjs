@@ -118,7 +118,7 @@ await check('a 64 MB .npy cache: no main-thread task over 50 ms, progress shown,
   );
   for (const part of [
     'A cos cache, half-split layout',
-    '128 rotary dims: rope_theta 10000, no scaling',
+    '128 rotary dims: rope_theta 10,000, no scaling',
     'float64 values',
   ])
     assert(verdict.includes(part), `“${part}” not in: ${verdict}`);
@@ -146,7 +146,7 @@ await check('the worker fails to load: the page says so and Retry checks the pas
   await context.unroute(pattern);
   await page.click('[data-testid="rope-cache-retry"]');
   const verdict = await verdictOf(page, 30000);
-  assert(verdict.includes('A cos cache, half-split layout') && verdict.includes('rope_theta 10000'), verdict);
+  assert(verdict.includes('A cos cache, half-split layout') && verdict.includes('rope_theta 10,000'), verdict);
   assert(await page.locator('[data-testid="rope-cache-retry"]').isHidden(), 'Retry stayed');
   await context.close();
 });

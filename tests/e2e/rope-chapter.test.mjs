@@ -137,6 +137,38 @@ try {
     },
   );
 
+  await check('the presets table fits its box at 1280 px in English and Chinese (no sideways scrolling)', async () => {
+    const widths = [];
+    // A page of its own: the other checks read this one in English.
+    const table = await openPage(desktop);
+    for (const language of ['en', 'zh']) {
+      await table.selectOption('#language', language);
+      await table.waitForFunction(
+        (lang) => document.documentElement.lang.startsWith(lang) && document.querySelector('#presets tbody tr'),
+        language,
+      );
+      await table.locator('#presets').scrollIntoViewIfNeeded();
+      const box = await table.evaluate(() => {
+        const scroll = document.querySelector('#presets').closest('.table-scroll');
+        return {
+          scrollWidth: scroll.scrollWidth,
+          clientWidth: scroll.clientWidth,
+          rows: scroll.querySelectorAll('tbody tr').length,
+        };
+      });
+      assert(box.rows === 6, `${language}: ${box.rows} rows`);
+      assert(
+        box.scrollWidth <= box.clientWidth,
+        `${language}: table ${box.scrollWidth} px in a ${box.clientWidth} px box`,
+      );
+      await table.locator('#presets').screenshot({ path: `${artifacts}/presets-${language}-1280.png` });
+      widths.push(`${language} ${box.scrollWidth}/${box.clientWidth}`);
+    }
+    assert(table.problems.length === 0, table.problems.join('\n'));
+    await table.close();
+    return widths.join(', ');
+  });
+
   await check('choosing the base: the contexts of 10000, 500000 and 1e6 at d 128', async () => {
     const found = [];
     for (const base of [1e4, 5e5, 1e6]) {
@@ -185,7 +217,7 @@ try {
       const labels = await page.$$eval('[data-plot="rope-relative"] .posenc-key li', (items) =>
         items.map((i) => i.textContent),
       );
-      assert(labels.join('|') === 'q at position 20|q at position 120|q at position 1020', labels.join('|'));
+      assert(labels.join('|') === 'q at position 20|q at position 120|q at position 1,020', labels.join('|'));
       return caption;
     },
   );

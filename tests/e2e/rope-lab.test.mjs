@@ -199,7 +199,7 @@ await check(
     // The plot draws every pair twice (rings and dots) and names the thresholds.
     const labels = await page.locator('[data-plot="rope-scaling"] svg text').allTextContents();
     assert(
-      labels.some((label) => label.includes('L₀/high_freq_factor = 2048')),
+      labels.some((label) => label.includes('L₀/high_freq_factor = 2,048')),
       labels.join(' | '),
     );
     assert(page.problems.length === 0, page.problems.join('\n'));
@@ -451,7 +451,7 @@ await check('Check my RoPE: caches named (Llama 3.1 cos .npy float32; interleave
   await page.fill('#rope-cache-text', csv);
   await page.click('#rope-cache-read');
   const second = await sentence(page, 'rope-cache-verdict', (text) => text.includes('sin cache'));
-  assert(second.includes('interleaved layout') && second.includes('rope_theta 10000, no scaling'), second);
+  assert(second.includes('interleaved layout') && second.includes('rope_theta 10,000, no scaling'), second);
   assert(second.includes('float64 values'), second);
   // A cache from position 5 on: the reason in words, nothing undefined.
   const later = cacheValues({ headDim: 16, base: 10000 }, 69, 'half', 'cos');
@@ -563,6 +563,79 @@ await check(
     assert(message.includes('invalid betaFast: expected a number from 0.01 to 1000, got “0”'), message);
     assert(embed.problems.length === 0, embed.problems.join('\n'));
     await embed.close();
+  },
+);
+
+/**
+ * The lab's field labels: per visible label, characters outside its field's box and the
+ * places where a line ends between two letters or digits (a word split not after "_").
+ */
+const labelLayout = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#rope-lab-controls label')]
+      .filter((label) => label.offsetParent)
+      .map((label) => {
+        const box = label.parentElement.getBoundingClientRect();
+        const chars = [];
+        const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          for (let i = 0; i < node.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getBoundingClientRect();
+            if (rect.width > 0) chars.push({ c: node.data[i], top: rect.top, left: rect.left, right: rect.right });
+          }
+        const splits = [];
+        for (let i = 1; i < chars.length; i++)
+          if (
+            chars[i].top > chars[i - 1].top + 1 &&
+            /[A-Za-z0-9]/.test(chars[i - 1].c) &&
+            /[A-Za-z0-9]/.test(chars[i].c)
+          )
+            splits.push(`${chars[i - 1].c}|${chars[i].c}`);
+        const outside = chars.filter((ch) => ch.right > box.right + 0.5 || ch.left < box.left - 0.5).length;
+        return { text: label.textContent, lines: new Set(chars.map((ch) => ch.top)).size, splits, outside };
+      }),
+  );
+
+await check(
+  'the lab’s field labels (original_max_position_embeddings) break only after "_" and stay in their boxes, 390 and 480 px, en and zh',
+  async () => {
+    const wrapped = [];
+    // 480 px: two fields a row, where the longest name needs two lines.
+    for (const width of [PHONE, 480])
+      for (const query of ['', '?ropeType=yarn']) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+        const narrow = await watchedPage(context);
+        await narrow.goto(`${server.url}${query}`);
+        await narrow.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
+        await narrow.locator('#rope-lab').scrollIntoViewIfNeeded();
+        for (const language of ['en', 'zh']) {
+          if (language === 'zh') await narrow.selectOption('#language', 'zh');
+          // The chapter's module (and its CSS) has shown the fields: the long name holds its <wbr>s.
+          await narrow.waitForFunction(() =>
+            document.querySelector('label[for="rope-originalMaxPositionEmbeddings"] wbr'),
+          );
+          await narrow.waitForTimeout(300);
+          const labels = await labelLayout(narrow);
+          assert(
+            labels.some((label) => label.text === 'original_max_position_embeddings'),
+            labels.map((l) => l.text),
+          );
+          for (const label of labels) {
+            assert(
+              label.splits.length === 0,
+              `${width} px ${language} ${query}: “${label.text}” split at ${label.splits}`,
+            );
+            assert(label.outside === 0, `${width} px ${language} ${query}: “${label.text}” outside its box`);
+            if (label.lines > 1) wrapped.push(`${width} px: ${label.text} on ${label.lines} lines`);
+          }
+        }
+        assert(narrow.problems.length === 0, narrow.problems.join('\n'));
+        await context.close();
+      }
+    return wrapped.join('; ');
   },
 );
 

@@ -22,5 +22,9 @@ export const hfCache = (spec, { rows, kind, dtype }) => numbers({ ...spec, rows,
 /** HF's inv_freq (float32 values) for the same spec. */
 export const hfInvFreq = (spec) => numbers({ ...spec, rows: 1, kind: 'cos', dtype: 'float32', inv_freq: true });
 
+/** HF's attention factor (the float its rope init function returns) for the same spec. */
+export const hfAttentionFactor = (spec) =>
+  numbers({ ...spec, rows: 1, kind: 'cos', dtype: 'float32', attention_factor: true })[0];
+
 /** The rope_parameters GPTNeoXConfig makes of config.json's fields. */
 export const hfNeoxRopeParameters = (kwargs) => JSON.parse(run({ neox: kwargs }).toString());

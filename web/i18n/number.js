@@ -18,6 +18,15 @@ export function formatDifference(value, digits = 2) {
 }
 
 /**
+ * A number in a sentence: formatNumber's digits, the whole part grouped from
+ * 1,000 up (1,000, 30,527.7; 1.23e+5 stays as formatNumber writes it).
+ */
+export function formatGrouped(value, digits = 3) {
+  const text = formatNumber(value, digits);
+  return text.includes('e') ? text : text.replace(/^-?\d+/, (whole) => groupDigits(whole));
+}
+
+/**
  * A count with digit grouping: 1,000,000. (Not toLocaleString: its first call
  * loads locale data for ~130 ms.)
  */

@@ -15,6 +15,11 @@ export const formatNumber = (value, digits = 3) => {
   if (value !== 0 && (Math.abs(value) >= 1e5 || Math.abs(value) < 1e-3)) return value.toExponential(digits - 1);
   return String(Number(value.toPrecision(digits)));
 };
+/** A copy of number.js's formatGrouped, for the same reason. */
+export const formatGrouped = (value, digits = 3) => {
+  const text = formatNumber(value, digits);
+  return text.includes('e') ? text : text.replace(/^-?\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+};
 /** A copy of number.js's formatDifference, for the same reason. */
 export const formatDifference = (value, digits = 2) =>
   value === 0 ? '0' : Math.abs(value) >= 1e-3 ? formatNumber(value, digits) : value.toExponential(digits - 1);

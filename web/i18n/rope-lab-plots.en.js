@@ -1,6 +1,6 @@
 // English strings of the RoPE lab's plots (<posenc-rope-scaling>, the dials):
 // spread into plots.en.js. Every sentence is built from the live numbers.
-import { formatNumber as n, groupDigits as count } from './number.js';
+import { formatGrouped as n, groupDigits as count } from './number.js';
 
 // A base: grouped digits from 100,000 up (500,000, not 5.00000e+5), else 6 significant digits.
 const big = (value) => (Math.abs(value) >= 1e5 && Math.abs(value) < 1e15 ? count(Math.round(value)) : n(value, 6));
@@ -38,7 +38,7 @@ export default {
   'ropeLab.kind.blended': 'blended',
   'ropeLab.guideOriginal': (length) => `original context L₀ = ${count(length)}`,
   'ropeLab.guideSeqLen': (length) => `sequence length ${count(length)}`,
-  'ropeLab.guideBand': (name, wavelength) => `L₀/${name} = ${n(wavelength, 4)}`,
+  'ropeLab.guideBand': (name, length) => `L₀/${name} = ${wavelength(length)}`,
   'ropeLab.longropeHeadDim': (pairs, headDim) =>
     `LongRoPE takes one factor per pair: the preset’s lists have ${pairs}, so head_dim is ${headDim} here.`,
   'ropeLab.kinds': ({ pairs, kept, interpolated, blended, factor, type }) =>
@@ -59,7 +59,7 @@ export default {
   'ropeLab.dynamicBases': (base, rows) =>
     `Dynamic NTK scales the base with the sequence length L (rope_theta ${big(base)}): ${rows.map(({ length, base: grown }) => `L = ${count(length)} → ${big(grown)}`).join(', ')}.`,
   'ropeLab.describe': ({ pairs, type, shortest, longest, original }) =>
-    `Wavelength of each of ${pairs} rotary pairs on a log scale, without scaling (rings) and with ${type} (dots), from ${n(shortest)} to ${n(longest)}, against the original context ${count(original)}.`,
+    `Wavelength of each of ${pairs} rotary pairs on a log scale, without scaling (rings) and with ${type} (dots), from ${wavelength(shortest)} to ${wavelength(longest)}, against the original context ${count(original)}.`,
   'ropeLab.dialsLegend': (position, original) =>
     `Each dial is one pair at position ${count(position)} (the sequence’s last): the thin hand without scaling, the thick hand with it. Shaded: the arc the training range sweeps (positions below ${count(original)}); a thick hand outside the shading points at an angle never seen in training.`,
   'ropeLab.odometer': ({ beta, position, turnsSlowest, pairs }) =>

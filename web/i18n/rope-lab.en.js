@@ -1,6 +1,6 @@
 // English prose of the RoPE chapter's sections 4-6 (the context-extension lab,
 // Check my RoPE, Code): spread into en.js. Rich texts as in en.js.
-import { formatNumber as n, groupDigits as count } from './number.js';
+import { formatGrouped as n, groupDigits as count } from './number.js';
 
 // A base: grouped digits from 100,000 up (500,000, not 5.00000e+5), else 6 significant digits.
 const big = (value) => (Math.abs(value) >= 1e5 && Math.abs(value) < 1e15 ? count(Math.round(value)) : n(value, 6));

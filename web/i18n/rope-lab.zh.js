@@ -1,6 +1,6 @@
 // 旋转位置编码一章第 4–6 节（上下文扩展实验台、检查我的 RoPE、代码）的中文正文：并入 zh.js。
 import { groupDigits as count } from './number.js';
-import { formatNumber as n } from './plots.zh.js';
+import { formatGrouped as n } from './plots.zh.js';
 
 // A base: grouped digits from 100,000 up (500,000, not 5.00000e+5), else 6 significant digits.
 const big = (value) => (Math.abs(value) >= 1e5 && Math.abs(value) < 1e15 ? count(Math.round(value)) : n(value, 6));

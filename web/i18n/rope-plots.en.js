@@ -1,9 +1,9 @@
 // English strings of the RoPE chapter's plots and of "why 10000" (elements
 // and embed.html show them too); plots.en.js spreads them in.
-import { formatDifference as tiny, formatNumber as n, groupDigits as count } from './number.js';
+import { formatDifference as tiny, formatGrouped, formatNumber as n, groupDigits as count } from './number.js';
 
-/** A base: whole bases below 1e7 with grouped digits (500,000), others as numbers (4293.44, 1.00e+8). */
-const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : n(base, digits));
+/** A base: whole bases below 1e7 with grouped digits (500,000), others as numbers (4,293.44, 1.00e+8). */
+const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : formatGrouped(base, digits));
 
 export default {
   'axis.base': 'base',
@@ -22,7 +22,7 @@ export default {
   'whyBase.describe': ({ d, length, apart }) =>
     `Against the base on a log scale, for d = ${d} and ${count(length)} positions: the largest cosine similarity of two rows at least ${apart} apart, high for small bases, and the share of dimensions that barely turn, high for large bases.`,
 
-  'ropeRelative.from': (start) => `q at position ${start}`,
+  'ropeRelative.from': (start) => `q at position ${count(start)}`,
   'ropeRelative.xTitle': 'offset m',
   'ropeRelative.yTitle': 'q_p · k_(p+m)',
   'ropeRelative.describe': ({ curves, spread, other, permutedDifference, unpermutedDifference }) =>
@@ -51,6 +51,9 @@ export default {
     capped
       ? `Base ${b(base)}: the sum stays ≥ 0 for every m < ${count(supported)} (counted no further): enough for L = ${count(context)}.`
       : `Base ${b(base)}: the sum first turns negative at m = ${count(supported)}, so it supports ${count(supported)} positions: ${supported >= context ? 'enough for' : 'fewer than'} L = ${count(context)}.`,
-  'ropeBase.describe': ({ headDim, context, limit }) =>
-    `Against the base on a log scale, the context it supports by the criterion of Men et al. (2024) at d = ${headDim} (counted up to ${count(limit)}), with the line L = ${count(context)} and the bases 10000, 500000 and 1e6 marked.`,
+  'ropeBase.describe': ({ headDim, context, limit, marked }) =>
+    `Against the base on a log scale, the context it supports by the criterion of Men et al. (2024) at d = ${headDim} (counted up to ${count(limit)}), with the line L = ${count(context)} and the bases ${marked
+      .slice(0, -1)
+      .map((base) => b(base))
+      .join(', ')} and ${b(marked.at(-1))} marked.`,
 };

@@ -1,10 +1,10 @@
 // 旋转位置编码（RoPE）一章的图与“为什么是 10000”的中文字符串（元素与 embed.html 也显示）；
 // plots.zh.js 把它们并入。formatNumber 取自 plots.zh.js（懒加载的表不引入入口模块已有的文件）。
-import { formatDifference as tiny, formatNumber as n } from './plots.zh.js';
+import { formatDifference as tiny, formatGrouped, formatNumber as n } from './plots.zh.js';
 
 const count = (value) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /** 基数：小于 1e7 的整数按千位分组（500,000），其余照常（4293.44、1.00e+8）。 */
-const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : n(base, digits));
+const b = (base, digits = 3) => (Number.isInteger(base) && base < 1e7 ? count(base) : formatGrouped(base, digits));
 
 export default {
   'axis.base': '基数 base',
@@ -23,7 +23,7 @@ export default {
   'whyBase.describe': ({ d, length, apart }) =>
     `横轴为基数（对数坐标），d = ${d}，${count(length)} 个位置：相距至少 ${apart} 的两行的最大余弦相似度（基数小时高），以及几乎不转的维度占比（基数大时高）。`,
 
-  'ropeRelative.from': (start) => `q 在位置 ${start}`,
+  'ropeRelative.from': (start) => `q 在位置 ${count(start)}`,
   'ropeRelative.xTitle': '偏移 m',
   'ropeRelative.yTitle': 'q_p · k_(p+m)',
   'ropeRelative.describe': ({ curves, spread, other, permutedDifference, unpermutedDifference }) =>
@@ -51,6 +51,9 @@ export default {
     capped
       ? `基数 ${b(base)}：对所有 m < ${count(supported)} 求和都 ≥ 0（没有再往后数）：足够 L = ${count(context)}。`
       : `基数 ${b(base)}：求和在 m = ${count(supported)} 处首次为负，所以它支持 ${count(supported)} 个位置：${supported >= context ? '足够' : '不足'} L = ${count(context)}。`,
-  'ropeBase.describe': ({ headDim, context, limit }) =>
-    `横轴为基数（对数坐标），纵轴为按 Men 等人（2024）的准则在 d = ${headDim} 时该基数支持的上下文长度（最多数到 ${count(limit)}），并画出 L = ${count(context)} 的水平线，标出 10000、500000 和 1e6。`,
+  'ropeBase.describe': ({ headDim, context, limit, marked }) =>
+    `横轴为基数（对数坐标），纵轴为按 Men 等人（2024）的准则在 d = ${headDim} 时该基数支持的上下文长度（最多数到 ${count(limit)}），并画出 L = ${count(context)} 的水平线，标出 ${marked
+      .slice(0, -1)
+      .map((base) => b(base))
+      .join('、')} 和 ${b(marked.at(-1))}。`,
 };

@@ -8,7 +8,8 @@
 // (pe.ropeFrequencies, pe.ropeCache); no text here (rope-lab-sections.js
 // words it), so the page can compute it in its worker.
 
-import { ROPE_PRESETS } from './rope-presets.js';
+import { PARAM, parse } from './params.js';
+import { LAB_TYPES, ROPE_PRESETS } from './rope-presets.js';
 
 export { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-presets.js';
 
@@ -238,6 +239,116 @@ export function pairNumbers(n, i) {
     kind: n.kinds[i],
     seenShare: Math.min(1, n.trained[i] / TWO_PI),
   };
+}
+
+/**
+ * The types whose attention_factor, when the config gives one, replaces the
+ * computed factor: Hugging Face reads it in _compute_yarn_parameters and
+ * _compute_longrope_parameters only (llama3, linear and dynamic return 1).
+ */
+export const GIVEN_ATTENTION_TYPES = Object.freeze(['yarn', 'longrope']);
+
+/**
+ * What the sentences on the pair split and the attention factor say, for the
+ * lab's numbers: the lab and Check my RoPE word these same facts.
+ */
+export function splitFacts(n) {
+  const k = n.knobs;
+  const count = (kind) => n.kinds.filter((each) => each === kind).length;
+  return {
+    kinds: {
+      pairs: n.pairs,
+      kept: count('kept'),
+      interpolated: count('interpolated'),
+      blended: count('blended'),
+      factor: k.factor,
+      type: k.ropeType,
+    },
+    attention: {
+      type: k.ropeType,
+      value: n.attentionFactor,
+      given: k.attentionFactor !== null && GIVEN_ATTENTION_TYPES.includes(k.ropeType),
+      mscale: k.mscale,
+      mscaleAllDim: k.mscaleAllDim,
+      factor: k.factor,
+    },
+  };
+}
+
+/** The lab's state for ropeFromConfig's options, when the lab can show them (null otherwise). */
+function labStateOf(options, headDim) {
+  const s = options.scaling ?? { type: 'default' };
+  if (!LAB_TYPES.includes(s.type) || s.type === 'longrope' || options.partialRotaryFactor) return null;
+  const next = { ropeType: s.type, headDim, ropeTheta: options.base ?? 10000 };
+  // What a yarn config leaves out takes Hugging Face's defaults, not the lab preset's (DeepSeek-V3's mscale 1).
+  if (s.type === 'yarn') Object.assign(next, { betaFast: 32, betaSlow: 1, mscale: 0, mscaleAllDim: 0 });
+  if (s.factor !== undefined) next.factor = s.factor;
+  const original = s.originalMaxPositionEmbeddings ?? s.maxPositionEmbeddings;
+  if (original !== undefined) next.originalMaxPositionEmbeddings = original;
+  for (const key of [
+    'betaFast',
+    'betaSlow',
+    'mscale',
+    'mscaleAllDim',
+    'attentionFactor',
+    'lowFreqFactor',
+    'highFreqFactor',
+  ])
+    if (s[key] !== undefined) next[key] = s[key];
+  // Only what the lab's fields accept (params.js): anything else stays out of the lab.
+  for (const [key, value] of Object.entries(next)) {
+    try {
+      parse(PARAM[key], String(value), { ropePreset: 'llama3.1-8b' });
+    } catch {
+      return null;
+    }
+  }
+  return next;
+}
+
+/**
+ * What "Check my RoPE" says of a parsed config.json (throws the library's
+ * error when it cannot be read): ropeFromConfig's options and warnings, the
+ * summary's facts, and when the lab can show the config, its lab state, the
+ * lab's numbers at the config's max_position_embeddings and (for the types
+ * with a trained context, yarn and llama3) how that length compares with
+ * factor·L0, the length whose slowest pairs just fill the arcs they swept in
+ * training.
+ */
+export function configFacts(pe, config) {
+  const { options, warnings } = pe.ropeFromConfig(config);
+  const f = pe.ropeFrequencies(options);
+  const headDim = options.headDim ?? Math.floor(options.hiddenSize / options.numHeads);
+  const summary = {
+    type: options.scaling?.type ?? 'default',
+    headDim,
+    rotaryDim: f.rotaryDim,
+    base: options.base ?? 10000,
+    attentionFactor: f.attentionFactor,
+    invFreq: f.invFreq,
+  };
+  const lab = labStateOf(options, headDim);
+  const facts = { options, warnings, summary, lab, numbers: null, split: null, context: null };
+  if (!lab) return facts;
+  const fields =
+    config.hidden_size === undefined && config.head_dim === undefined ? (config.text_config ?? config) : config;
+  const max = Number.isInteger(fields.max_position_embeddings) ? fields.max_position_embeddings : null;
+  const withTrained = (lab.ropeType === 'yarn' || lab.ropeType === 'llama3') && lab.originalMaxPositionEmbeddings;
+  const numbers = labNumbers(pe, { ropePreset: 'llama3.1-8b', ...lab, ...(max && withTrained ? { seqLen: max } : {}) });
+  Object.assign(facts, { numbers, split: splitFacts(numbers) });
+  if (!max || !withTrained) return facts;
+  const covered = lab.factor * lab.originalMaxPositionEmbeddings;
+  facts.context = {
+    max,
+    factor: lab.factor,
+    original: lab.originalMaxPositionEmbeddings,
+    covered,
+    ratio: max / covered,
+    firstUnseen: numbers.firstUnseenAfter,
+    unseen: numbers.unseenAfter,
+    pairs: numbers.pairs,
+  };
+  return facts;
 }
 
 /** The lab's part of a page state (the memo key of its numbers). */

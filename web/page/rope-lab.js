@@ -6,10 +6,10 @@
 // numbers. Pasted text reaches the DOM only through textContent.
 import { codeSnippet, load } from '../lib/index.js';
 import {
+  configFacts,
   LAB_KEYS,
   LAB_TYPES,
   labKnobs,
-  labNumbers,
   labOptions,
   ROPE_PRESET_NAMES,
   TYPE_KNOBS,
@@ -41,6 +41,16 @@ const nameOf = (key, type) =>
 // A pasted config longer than this is refused before parsing (config.json files are a few kB).
 const MAX_CONFIG_CHARS = 1 << 20;
 const MAX_CACHE_MB = 64;
+
+/**
+ * A config name in its label's `code`, breakable only after an underscore
+ * (original_max_position_embeddings wraps as original_ / max_ / …, never mid-word).
+ */
+function showName(code, name) {
+  const parts = name.split(/(?<=_)/);
+  if (code.textContent === name && code.childNodes.length === 2 * parts.length - 1) return;
+  code.replaceChildren(...parts.flatMap((part, i) => (i ? [element('wbr'), part] : [part])));
+}
 
 function fillOptions(select, values, label) {
   select.replaceChildren(...values.map((value) => element('option', { value, text: label(value) })));
@@ -92,7 +102,8 @@ function labControls(form, onChange) {
       for (const [key, field] of Object.entries(fields)) {
         field.t = t;
         field.wrap.hidden = !read.has(key);
-        field.code.textContent = key === 'ropePreset' ? t('controls.ropePreset') : nameOf(key, k.ropeType);
+        if (key === 'ropePreset') field.code.textContent = t('controls.ropePreset');
+        else showName(field.code, nameOf(key, k.ropeType));
         const value = key === 'ropePreset' ? state.ropePreset : k[key];
         const text = value === null ? 'auto' : String(value);
         // A box being edited, or showing a refused value, keeps its text.
@@ -162,12 +173,7 @@ function ropeCheck(root, getT, toLab) {
       return configFailed(error.message, true);
     }
     try {
-      const pe = await load();
-      const { options, warnings } = pe.ropeFromConfig(config);
-      const f = pe.ropeFrequencies(options);
-      const headDim = options.headDim ?? Math.floor(options.hiddenSize / options.numHeads);
-      const lab = labStateOf(options, headDim);
-      lastConfig = { options, warnings, f, headDim, lab, ...labView(pe, config, lab) };
+      lastConfig = configFacts(await load(), config);
     } catch (error) {
       return configFailed(String(error?.message ?? error));
     }
@@ -178,20 +184,16 @@ function ropeCheck(root, getT, toLab) {
     if (lastConfigError) return configFailed(lastConfigError.message, lastConfigError.notJson);
     if (!lastConfig) return;
     const t = getT();
-    const { options, warnings, f, headDim, lab, numbers, context } = lastConfig;
+    const { warnings, summary, lab, split, context } = lastConfig;
     say(configResult, [
-      {
-        text: t('ropeCheck.config', {
-          type: options.scaling?.type ?? 'default',
-          headDim,
-          rotaryDim: f.rotaryDim,
-          base: options.base ?? 10000,
-          attentionFactor: f.attentionFactor,
-          invFreq: f.invFreq,
-        }),
-        testId: 'rope-config-summary',
-      },
-      ...(numbers ? labLines(numbers, context, t) : []),
+      { text: t('ropeCheck.config', summary), testId: 'rope-config-summary' },
+      ...(split
+        ? [
+            { text: t('ropeLab.kinds', split.kinds), testId: 'rope-config-kinds' },
+            { text: t('ropeLab.attention', split.attention), testId: 'rope-config-attention' },
+          ]
+        : []),
+      ...(context ? [{ text: t('ropeCheck.context', context), testId: 'rope-config-context' }] : []),
       ...(warnings.length
         ? warnings.map((w) => ({
             text: t('ropeCheck.warning', w.code, w.message),
@@ -360,99 +362,6 @@ function configProblem(message) {
   const [, scope, name, verb] = match;
   const field = scope === 'config.' ? name : `${scope ? 'rope_scaling.' : ''}${snakeCase(name)}`;
   return { field, missing: verb === 'is required' };
-}
-
-/**
- * What the lab shows for a config (null numbers when the lab cannot show it):
- * its numbers at the config's max_position_embeddings, and for the types with
- * a trained context (yarn, llama3) how that length compares with factor·L0,
- * the length whose slowest pairs just fill the arcs they swept in training.
- */
-function labView(pe, config, lab) {
-  if (!lab) return { numbers: null, context: null };
-  const fields =
-    config.hidden_size === undefined && config.head_dim === undefined ? (config.text_config ?? config) : config;
-  const max = Number.isInteger(fields.max_position_embeddings) ? fields.max_position_embeddings : null;
-  const withTrained = (lab.ropeType === 'yarn' || lab.ropeType === 'llama3') && lab.originalMaxPositionEmbeddings;
-  const numbers = labNumbers(pe, { ropePreset: 'llama3.1-8b', ...lab, ...(max && withTrained ? { seqLen: max } : {}) });
-  if (!max || !withTrained) return { numbers, context: null };
-  const covered = lab.factor * lab.originalMaxPositionEmbeddings;
-  return {
-    numbers,
-    context: {
-      max,
-      factor: lab.factor,
-      original: lab.originalMaxPositionEmbeddings,
-      covered,
-      ratio: max / covered,
-      firstUnseen: numbers.firstUnseenAfter,
-      unseen: numbers.unseenAfter,
-      pairs: numbers.pairs,
-    },
-  };
-}
-
-/** The lab's sentences for a config: the pair split, the attention factor, the context covered. */
-function labLines(n, context, t) {
-  const count = (kind) => n.kinds.filter((k) => k === kind).length;
-  const k = n.knobs;
-  const lines = [
-    {
-      text: t('ropeLab.kinds', {
-        pairs: n.pairs,
-        kept: count('kept'),
-        interpolated: count('interpolated'),
-        blended: count('blended'),
-        factor: k.factor,
-        type: k.ropeType,
-      }),
-      testId: 'rope-config-kinds',
-    },
-    {
-      text: t('ropeLab.attention', {
-        type: k.ropeType,
-        value: n.attentionFactor,
-        given: k.attentionFactor !== null && k.ropeType === 'yarn',
-        mscale: k.mscale,
-        mscaleAllDim: k.mscaleAllDim,
-        factor: k.factor,
-      }),
-      testId: 'rope-config-attention',
-    },
-  ];
-  if (context) lines.push({ text: t('ropeCheck.context', context), testId: 'rope-config-context' });
-  return lines;
-}
-
-/** The lab's state for ropeFromConfig's options, when the lab can show them (null otherwise). */
-function labStateOf(options, headDim) {
-  const s = options.scaling ?? { type: 'default' };
-  if (!LAB_TYPES.includes(s.type) || s.type === 'longrope' || options.partialRotaryFactor) return null;
-  const next = { ropeType: s.type, headDim, ropeTheta: options.base ?? 10000 };
-  // What a yarn config leaves out takes Hugging Face's defaults, not the lab preset's (DeepSeek-V3's mscale 1).
-  if (s.type === 'yarn') Object.assign(next, { betaFast: 32, betaSlow: 1, mscale: 0, mscaleAllDim: 0 });
-  if (s.factor !== undefined) next.factor = s.factor;
-  const original = s.originalMaxPositionEmbeddings ?? s.maxPositionEmbeddings;
-  if (original !== undefined) next.originalMaxPositionEmbeddings = original;
-  for (const key of [
-    'betaFast',
-    'betaSlow',
-    'mscale',
-    'mscaleAllDim',
-    'attentionFactor',
-    'lowFreqFactor',
-    'highFreqFactor',
-  ])
-    if (s[key] !== undefined) next[key] = s[key];
-  // Only what the lab's fields accept (params.js): anything else stays out of the lab.
-  for (const [key, value] of Object.entries(next)) {
-    try {
-      parse(PARAM[key], String(value), { ropePreset: 'llama3.1-8b' });
-    } catch {
-      return null;
-    }
-  }
-  return next;
 }
 
 /** The code of the current settings. */

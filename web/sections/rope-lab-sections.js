@@ -5,11 +5,9 @@
 // tables: every sentence states what the current numbers say.
 import { draw as drawDials } from '../plots/rope-dials.js';
 import { draw as drawScaling, KIND_COLOURS } from '../plots/rope-scaling.js';
-import { LAB_KEYS, pairNumbers, ROPE_LAB_COMPUTE } from '../model/rope-lab-data.js';
+import { LAB_KEYS, pairNumbers, ROPE_LAB_COMPUTE, splitFacts } from '../model/rope-lab-data.js';
 
 const TWO_PI = 2 * Math.PI;
-
-const count = (kinds, kind) => kinds.filter((k) => k === kind).length;
 
 /** The wavelength guides: the original context, the sequence, and the type's own thresholds. */
 function guides(n, t) {
@@ -42,28 +40,9 @@ export function labNotes(n, t) {
   const k = n.knobs;
   const notes = [];
   if (k.headDimFixed) notes.push({ text: t('ropeLab.longropeHeadDim', n.pairs, k.headDim), testId: 'rope-head-dim' });
-  notes.push({
-    text: t('ropeLab.kinds', {
-      pairs: n.pairs,
-      kept: count(n.kinds, 'kept'),
-      interpolated: count(n.kinds, 'interpolated'),
-      blended: count(n.kinds, 'blended'),
-      factor: k.factor,
-      type: k.ropeType,
-    }),
-    testId: 'rope-kinds',
-  });
-  notes.push({
-    text: t('ropeLab.attention', {
-      type: k.ropeType,
-      value: n.attentionFactor,
-      given: k.attentionFactor !== null && (k.ropeType === 'yarn' || k.ropeType === 'longrope'),
-      mscale: k.mscale,
-      mscaleAllDim: k.mscaleAllDim,
-      factor: k.factor,
-    }),
-    testId: 'rope-attention',
-  });
+  const split = splitFacts(n);
+  notes.push({ text: t('ropeLab.kinds', split.kinds), testId: 'rope-kinds' });
+  notes.push({ text: t('ropeLab.attention', split.attention), testId: 'rope-attention' });
   if (k.ropeType === 'yarn' && k.mscaleAllDim && k.factor > 1) {
     const softmax = (0.1 * k.mscaleAllDim * Math.log(k.factor) + 1) ** 2;
     notes.push({ text: t('ropeLab.softmaxScale', k.factor, k.mscaleAllDim, softmax), testId: 'rope-softmax' });

@@ -5,7 +5,7 @@
 // SECTIONS.
 import { draw as drawCurves } from '../plots/curves.js';
 import { draw as drawOffsetDots } from '../plots/offset-dots.js';
-import { ROPE_COMPUTE } from '../model/rope-data.js';
+import { MARKED_BASES, ROPE_COMPUTE } from '../model/rope-data.js';
 
 const withCompute = (name, present) => ({
   compute: ROPE_COMPUTE[name],
@@ -138,7 +138,7 @@ export const ROPE_SECTIONS = [
           xLog: true,
           yLog: true,
           yDomain: [1, limit * 1.5],
-          describe: () => t('ropeBase.describe', { headDim: numbers.headDim, context, limit }),
+          describe: () => t('ropeBase.describe', { headDim: numbers.headDim, context, limit, marked: MARKED_BASES }),
         },
       };
     }),

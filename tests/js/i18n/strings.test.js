@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import en from '../../../web/i18n/en.js';
-import { formatDifference, formatNumber } from '../../../web/i18n/number.js';
+import { formatDifference, formatGrouped, formatNumber } from '../../../web/i18n/number.js';
 import plotsEn from '../../../web/i18n/plots.en.js';
 import plotsZh, {
   formatDifference as formatDifferenceZh,
+  formatGrouped as formatGroupedZh,
   formatNumber as formatNumberZh,
 } from '../../../web/i18n/plots.zh.js';
 import zh from '../../../web/i18n/zh.js';
@@ -76,12 +77,20 @@ describe('plot strings (what the elements bundle holds)', () => {
     for (const value of values)
       for (const digits of [2, 3, 4]) {
         expect(formatNumberZh(value, digits), `${value}, ${digits}`).toBe(formatNumber(value, digits));
+        expect(formatGroupedZh(value, digits), `${value}, ${digits}`).toBe(formatGrouped(value, digits));
       }
     // Independently: three significant digits, exponent form outside [1e-3, 1e5).
     expect(formatNumber(2 * Math.PI)).toBe('6.28');
     expect(formatNumber(123456)).toBe('1.23e+5');
     expect(formatNumber(0.000123)).toBe('1.23e-4');
     expect(formatNumber(0.5)).toBe('0.5');
+    // Grouped from 1,000 up, the decimals kept; the exponent form as formatNumber writes it.
+    expect(formatGrouped(1000, 6)).toBe('1,000');
+    expect(formatGrouped(30527.7, 6)).toBe('30,527.7');
+    expect(formatGrouped(-12345.678, 6)).toBe('-12,345.7');
+    expect(formatGrouped(999.5, 3)).toBe('1,000');
+    expect(formatGrouped(123456, 3)).toBe('1.23e+5');
+    expect(formatGrouped(0.5)).toBe('0.5');
   });
 });
 

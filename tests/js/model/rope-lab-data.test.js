@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeSnippet, load } from '../../../web/lib/index.js';
-import { labKnobs, labNumbers, labOptions, pairNumbers, ROPE_PRESET_NAMES } from '../../../web/model/rope-lab-data.js';
+import {
+  configFacts,
+  labKnobs,
+  labNumbers,
+  labOptions,
+  pairNumbers,
+  ROPE_PRESET_NAMES,
+  splitFacts,
+} from '../../../web/model/rope-lab-data.js';
+import { hfAttentionFactor } from '../hf-fixture.js';
 import { frequenciesReference, ladder } from '../rope-reference.js';
 import { expectClose, FLOAT64_EPSILON, maxAbsDiff } from '../tolerance.js';
 
@@ -192,6 +201,48 @@ describe('the lab’s numbers for each preset match float64 references', () => {
     for (const { length, base } of n.dynamicBases) {
       const want = 10000 * Math.max(1, (2 * length) / 4096 - 1) ** (128 / 126);
       expectClose(base, want, 1e-9 * want);
+    }
+  });
+});
+
+describe('attention_factor, when given, is used by yarn and longrope only (as Hugging Face reads it)', () => {
+  // Hugging Face's own yarn (tests/fixtures/hf_rope.py) with and without attention_factor.
+  const qwen = { head_dim: 128, max_position_embeddings: 131072 };
+  const yarn = { rope_type: 'yarn', rope_theta: 1e6, factor: 4, original_max_position_embeddings: 32768 };
+  it('yarn: HF returns the given 1.25, else 0.1·ln 4 + 1; the lab and Check my RoPE say which', () => {
+    const given = hfAttentionFactor({ ...qwen, rope_parameters: { ...yarn, attention_factor: 1.25 } });
+    const computed = hfAttentionFactor({ ...qwen, rope_parameters: yarn });
+    expect(given).toBe(1.25);
+    expect(computed).toBeCloseTo(0.1 * Math.log(4) + 1, 15);
+    const lab = splitFacts(labNumbers(pe, { ropePreset: 'qwen2.5-7b-yarn', attentionFactor: 1.25 }));
+    expect(lab.attention).toMatchObject({ type: 'yarn', value: given, given: true });
+    const auto = splitFacts(labNumbers(pe, { ropePreset: 'qwen2.5-7b-yarn' }));
+    expect(auto.attention.given).toBe(false);
+    expect(auto.attention.value).toBeCloseTo(computed, 14);
+    // The same config read by Check my RoPE.
+    const config = {
+      hidden_size: 3584,
+      num_attention_heads: 28,
+      max_position_embeddings: 131072,
+      rope_theta: 1e6,
+      rope_scaling: { type: 'yarn', factor: 4, original_max_position_embeddings: 32768, attention_factor: 1.25 },
+    };
+    expect(configFacts(pe, config).split.attention).toEqual(lab.attention);
+  }, 60_000);
+
+  it('longrope: _compute_longrope_parameters keeps a given attention_factor, else √(1 + ln f / ln L0)', () => {
+    // HF: attention_factor = rope_parameters.get("attention_factor"), computed only when None.
+    const given = splitFacts(labNumbers(pe, { ropePreset: 'phi3.5-mini', attentionFactor: 1.25 }));
+    expect(given.attention).toMatchObject({ type: 'longrope', value: 1.25, given: true });
+    const auto = splitFacts(labNumbers(pe, { ropePreset: 'phi3.5-mini' }));
+    expect(auto.attention.given).toBe(false);
+    expect(auto.attention.value).toBeCloseTo(Math.sqrt(1 + Math.log(32) / Math.log(4096)), 14);
+  });
+
+  it('llama3, linear, dynamic and default ignore it: factor 1, not "as given"', () => {
+    for (const ropeType of ['llama3', 'linear', 'dynamic', 'default']) {
+      const { attention } = splitFacts(labNumbers(pe, { ropePreset: 'llama3.1-8b', ropeType, attentionFactor: 1.25 }));
+      expect(attention, ropeType).toMatchObject({ value: 1, given: false });
     }
   });
 });
