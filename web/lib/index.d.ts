@@ -292,6 +292,63 @@ export interface Posenc {
     columns: number;
     dtype?: 'float16' | 'bfloat16' | 'float32' | 'float64';
   }): RopeIdentification;
+  /**
+   * What Hugging Face transformers 5, vLLM, llama.cpp and MLX-LM each compute for a config.json's RoPE,
+   * layer type by layer type, and their differences from transformers 5 (docs/runtimes.md).
+   */
+  compareRuntimes(
+    config: object,
+    opts?: { seqLen?: number; nCtx?: number; maxModelLen?: number },
+  ): RuntimeComparison;
+}
+
+/** One layer type as one runtime computes it. */
+export interface RuntimeLayer {
+  layerType: string;
+  layers: number[];
+  rope: boolean;
+  codePath: string;
+  base?: number;
+  type?: string;
+  rotaryDim?: number;
+  invFreq?: Float64Array;
+  /** What cos and sin (or q and k) are multiplied by. */
+  attentionFactor?: number;
+  attentionFactorAppliedTo?: string;
+  /** What the softmax scale 1/sqrt(d) is multiplied by (DeepSeek's mscale^2); null where not read. */
+  softmaxFactor?: number | null;
+  layout?: 'half' | 'interleaved';
+  /** Whether the runtime's q/k rows are permuted from the checkpoint's (llama.cpp's converter). */
+  weightsPermuted?: boolean;
+  /** The short/long or dynamic rule at this sequence length. */
+  rule?: string;
+  /** The runtime's float32 angle of pair i at position p. */
+  angle?: (p: number, i: number) => number;
+  angleError?: { position: number; maxAbs: number };
+}
+
+/** A difference from transformers 5, as a named fact. */
+export interface RuntimeDifference {
+  runtime: 'vllm' | 'llamacpp' | 'mlx';
+  quantity: 'rope' | 'rotaryDim' | 'layout' | 'attentionFactor' | 'softmaxFactor' | 'invFreq' | 'cos';
+  layerType: string;
+  maxAbs: number;
+  atPositions: number[];
+  codePath: string;
+  issue: string | null;
+  reference?: unknown;
+  value?: unknown;
+}
+
+export interface RuntimeComparison {
+  seqLen: number;
+  positions: number[];
+  sources: { id: string; name: string; repo: string; commit: string; paths: string[] }[];
+  runtimes: Record<'transformers5' | 'vllm' | 'llamacpp' | 'mlx', RuntimeLayer[]>;
+  /** The GGUF metadata and RoPE tensors llama.cpp's converter writes for the config. */
+  gguf: { arch: string; keys: Record<string, unknown>; tensors: Record<string, Float32Array>; droppedType?: string };
+  differences: RuntimeDifference[];
+  tolerance: string;
 }
 
 /** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
