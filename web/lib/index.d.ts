@@ -296,10 +296,7 @@ export interface Posenc {
    * What Hugging Face transformers 5, vLLM, llama.cpp and MLX-LM each compute for a config.json's RoPE,
    * layer type by layer type, and their differences from transformers 5 (docs/runtimes.md).
    */
-  compareRuntimes(
-    config: object,
-    opts?: { seqLen?: number; nCtx?: number; maxModelLen?: number },
-  ): RuntimeComparison;
+  compareRuntimes(config: object, opts?: { seqLen?: number; nCtx?: number; maxModelLen?: number }): RuntimeComparison;
 }
 
 /** One layer type as one runtime computes it. */

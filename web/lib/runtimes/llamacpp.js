@@ -233,9 +233,10 @@ export function llamacpp(gguf, { nCtx, layerTypes }) {
     const low = Math.max(0, Math.floor(corr(betaFast)));
     const high = Math.min(nRot - 1, Math.ceil(corr(betaSlow)));
     const mix = new Float64Array(pairs);
+    // rope_yarn_ramp in float32, as ggml evaluates it.
     for (let i = 0; i < pairs; i++) {
-      const y = (i - low) / Math.max(0.001, high - low);
-      mix[i] = f32((1 - Math.min(1, Math.max(0, y))) * ext);
+      const y = f32(f32(i - low) / f32(Math.max(0.001, high - low)));
+      mix[i] = f32(f32(1 - Math.min(1, Math.max(0, y))) * ext);
     }
     const attention = ext !== 0 ? f32(yarnAttnFactor * (1 + 0.1 * Math.log(1 / scale))) : swa ? 1 : f32(yarnAttnFactor);
     const invFreq = new Float64Array(pairs);
