@@ -278,6 +278,19 @@ export function llamacpp(gguf, { nCtx, layerTypes }) {
         return lastAngles[i];
       },
       angleBound: ggmlBound,
+      // The ggml_rope_ext parameters llama.cpp passes for this layer (what ggml's kernel is run with).
+      kernel: {
+        nDims: nRot,
+        nCtxOrig,
+        freqBase: base,
+        freqScale: scale,
+        extFactor: ext,
+        attnFactor: f32(swa ? 1 : yarnAttnFactor),
+        betaFast,
+        betaSlow,
+        freqFactors: ff,
+        thetaScale,
+      },
       codePath: `${norm ? 'LLAMA_ROPE_TYPE_NORM' : 'LLAMA_ROPE_TYPE_NEOX'} → ggml_rope_ext → ggml_rope_cache_init (freq_scale ${scale}, ext_factor ${ext}, attn_factor ${f32(swa ? 1 : yarnAttnFactor)})`,
     };
   });
