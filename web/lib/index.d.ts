@@ -303,7 +303,10 @@ export interface Posenc {
 export interface RuntimeLayer {
   layerType: string;
   layers: number[];
-  rope: boolean;
+  /** null where the runtime has no class for the model type (supported false). */
+  rope: boolean | null;
+  /** false: the runtime has no model class for this config (transformers 4.44 and Gemma 3, say); not compared. */
+  supported?: boolean;
   codePath: string;
   base?: number;
   type?: string;
@@ -322,11 +325,24 @@ export interface RuntimeLayer {
   /** The runtime's float32 angle of pair i at position p. */
   angle?: (p: number, i: number) => number;
   angleError?: { position: number; maxAbs: number };
+  /** llama.cpp: the ggml_rope_ext parameters passed for this layer. */
+  kernel?: {
+    nDims: number;
+    nCtxOrig: number;
+    freqBase: number;
+    freqScale: number;
+    extFactor: number;
+    attnFactor: number;
+    betaFast: number;
+    betaSlow: number;
+    freqFactors: Float32Array | null;
+    thetaScale: number;
+  };
 }
 
 /** A difference from transformers 5, as a named fact. */
 export interface RuntimeDifference {
-  runtime: 'vllm' | 'llamacpp' | 'mlx';
+  runtime: 'transformers4' | 'vllm' | 'llamacpp' | 'mlx';
   quantity: 'rope' | 'rotaryDim' | 'layout' | 'attentionFactor' | 'softmaxFactor' | 'invFreq' | 'cos';
   layerType: string;
   maxAbs: number;
@@ -341,7 +357,7 @@ export interface RuntimeComparison {
   seqLen: number;
   positions: number[];
   sources: { id: string; name: string; repo: string; commit: string; paths: string[] }[];
-  runtimes: Record<'transformers5' | 'vllm' | 'llamacpp' | 'mlx', RuntimeLayer[]>;
+  runtimes: Record<'transformers5' | 'transformers4' | 'vllm' | 'llamacpp' | 'mlx', RuntimeLayer[]>;
   /** The GGUF metadata and RoPE tensors llama.cpp's converter writes for the config. */
   gguf: { arch: string; keys: Record<string, unknown>; tensors: Record<string, Float32Array>; droppedType?: string };
   differences: RuntimeDifference[];

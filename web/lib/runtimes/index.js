@@ -1,16 +1,17 @@
-// compareRuntimes: what Hugging Face transformers 5, vLLM, llama.cpp and
+// compareRuntimes: what Hugging Face transformers 5 and 4.4x, vLLM, llama.cpp and
 // MLX-LM each compute for a config.json's RoPE, layer type by layer type, and
 // where they differ from transformers 5, as named facts. Cos/sin differences
 // within the runtimes' float32 angle formation bounds are not differences.
 import { fail, integer, MAX_MAGNITUDE } from '../options.js';
 import { readModel } from './model.js';
 import { TRANSFORMERS5, transformers5 } from './transformers5.js';
+import { TRANSFORMERS4, transformers4 } from './transformers4.js';
 import { VLLM_SOURCE, vllm } from './vllm.js';
 import { LLAMACPP_SOURCE, ggufFromConfig, llamacpp } from './llamacpp.js';
 import { MLX_SOURCE, mlx } from './mlx.js';
 
 export { readModel, ggufFromConfig, llamacpp };
-export const RUNTIME_SOURCES = [TRANSFORMERS5, VLLM_SOURCE, LLAMACPP_SOURCE, MLX_SOURCE];
+export const RUNTIME_SOURCES = [TRANSFORMERS5, TRANSFORMERS4, VLLM_SOURCE, LLAMACPP_SOURCE, MLX_SOURCE];
 
 // Issues behind a difference, by runtime and quantity (checked against the code above, not taken from them).
 const ISSUES = {
@@ -22,6 +23,8 @@ const ISSUES = {
   'llamacpp:angle': 'ggml ggml_rope_cache_init: theta *= theta_scale in float32',
   'llamacpp:yarn-attention': 'ggml-org/llama.cpp#17945',
   'mlx:yarn-attention': 'mlx_lm YarnRoPE reads no attention_factor',
+  'transformers4:longrope':
+    'transformers 4.4x _compute_longrope_parameters: long_factor whenever max_position_embeddings > original',
 };
 
 // What a half-split rotation on the checkpoint's rows is, once llama.cpp's permutation is undone.
@@ -113,6 +116,7 @@ export function compareRuntimes(config, opts, frequencies) {
   const gguf = ggufFromConfig(model);
   const results = {
     transformers5: transformers5(model, { seqLen }, frequencies),
+    transformers4: transformers4(model, { seqLen }, frequencies),
     vllm: vllm(model, { seqLen, maxModelLen }, frequencies),
     llamacpp: llamacpp(gguf, { nCtx, layerTypes: model.layerTypes }),
     mlx: mlx(model, { seqLen }, frequencies),
@@ -129,8 +133,10 @@ export function compareRuntimes(config, opts, frequencies) {
         layer.angleError = { position: last, maxAbs };
       }
   const differences = [];
-  for (const runtime of ['vllm', 'llamacpp', 'mlx'])
+  for (const runtime of ['transformers4', 'vllm', 'llamacpp', 'mlx'])
     results[runtime].forEach((layer, k) => {
+      // A model type the runtime has no class for is said so in its layers, not compared.
+      if (layer.supported === false) return;
       for (const f of compareLayer(runtime, results.transformers5[k], layer, positions)) {
         const t = results.transformers5[k].type;
         f.issue =

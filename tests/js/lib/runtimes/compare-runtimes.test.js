@@ -15,6 +15,8 @@ const ladder = (base, dim) => Float64Array.from({ length: dim / 2 }, (_, i) => b
 const mscale = (s, m = 1) => (s <= 1 ? 1 : 0.1 * m * Math.log(s) + 1);
 const layer = (result, runtime, layerType = 'full_attention') =>
   result.runtimes[runtime].find((l) => l.layerType === layerType);
+// Runtimes with a model class for the config (transformers 4.44 has none for Gemma 3, DeepSeek-V3, InternLM2).
+const supported = (result) => Object.keys(result.runtimes).filter((k) => result.runtimes[k][0].supported !== false);
 const facts = (result, runtime, quantity) =>
   result.differences.filter((d) => d.runtime === runtime && d.quantity === quantity);
 // Float32 frequencies (torch, MLX, ggml) against float64: a few ulps.
@@ -54,7 +56,17 @@ describe('compareRuntimes: LongRoPE (Phi-3 mini 128k)', () => {
     const r = pe.compareRuntimes(phi, { seqLen: 4096, maxModelLen: 4096, nCtx: 4096 });
     expectClose(layer(r, 'vllm').invFreq, short, FREQ);
     expectClose(layer(r, 'llamacpp').invFreq, short, GGML(48));
-    expect(r.differences.filter((f) => f.runtime !== 'mlx')).toEqual([]);
+    expect(r.differences.filter((f) => f.runtime !== 'mlx' && f.runtime !== 'transformers4')).toEqual([]);
+  });
+
+  it('transformers 4.4x takes the long factors at every length once max_position_embeddings exceeds the original', () => {
+    const r = pe.compareRuntimes(phi, { seqLen: 16 });
+    expectClose(layer(r, 'transformers4').invFreq, long, FREQ);
+    expectClose(layer(r, 'transformers4').attentionFactor, attention, { relative: 1e-12 });
+    expect(facts(r, 'transformers4', 'invFreq')[0].issue).toMatch(/_compute_longrope_parameters/);
+    // A config whose max_position_embeddings is the original one keeps the short factors.
+    const r4k = pe.compareRuntimes({ ...phi, max_position_embeddings: 4096 }, { seqLen: 16 });
+    expectClose(layer(r4k, 'transformers4').invFreq, short, FREQ);
   });
 
   it('past the original context every runtime takes the long factors: no difference', () => {
@@ -109,7 +121,8 @@ describe('compareRuntimes: YaRN', () => {
 
   it("DeepSeek-V3: rotation unscaled (mscale / mscale_all_dim = 1), softmax × mscale(40)^2, interleaved; llama.cpp's kernel factor cancelled", () => {
     const r = pe.compareRuntimes(config('deepseek-v3'), { seqLen: 163840 });
-    for (const runtime of Object.keys(r.runtimes)) {
+    expect(supported(r)).toEqual(['transformers5', 'vllm', 'llamacpp', 'mlx']);
+    for (const runtime of supported(r)) {
       const l = layer(r, runtime);
       expect(l.rotaryDim, runtime).toBe(64);
       expectClose(l.attentionFactor, 1, { relative: 1e-6 }, runtime);
@@ -140,7 +153,7 @@ describe('compareRuntimes: YaRN', () => {
 describe('compareRuntimes: per-layer bases and layouts', () => {
   it('Gemma 3: 29 sliding layers at rope_local_base_freq unscaled, 5 full at 1e6 / 8, in every runtime', () => {
     const r = pe.compareRuntimes(config('gemma-3-4b-it'), { seqLen: 32768 });
-    for (const runtime of Object.keys(r.runtimes)) {
+    for (const runtime of supported(r)) {
       expect(layer(r, runtime, 'sliding_attention').layers.length, runtime).toBe(29);
       expect(layer(r, runtime, 'full_attention').layers).toEqual([5, 11, 17, 23, 29]);
       expectClose(layer(r, runtime, 'sliding_attention').invFreq, ladder(1e4, 256), tolerance(runtime, 128), runtime);

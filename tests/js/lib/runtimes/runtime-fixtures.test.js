@@ -214,3 +214,19 @@ describe.each(configs)("ggml's RoPE cache (CPU backend) on $name", ({ config }) 
     }
   });
 });
+
+describe.each(configs)('transformers 4.4x modeling_rope_utils at its commit on $name', ({ config }) => {
+  it('inverse frequencies and attention factor from rope_scaling (model types 4.44 has a class for)', () => {
+    const model = readModel('test', config);
+    const seqLen = model.maxPositionEmbeddings;
+    for (const length of [16, seqLen]) {
+      const layers = pe.compareRuntimes(config, { seqLen: length }).runtimes.transformers4;
+      if (layers[0].supported === false) return;
+      const [ref] = python('hf4_rope_utils.py', [{ config: model.config, seq_len: length }]);
+      for (const layer of layers.filter((l) => l.rope)) {
+        expectClose(layer.invFreq, ref.inv_freq, FREQ, `${layer.layerType} seqLen ${length}`);
+        expectClose(layer.attentionFactor, ref.attention_factor, { relative: 1e-12 }, `${layer.layerType}`);
+      }
+    }
+  }, 120_000);
+});
