@@ -543,6 +543,21 @@ export type TableData = Float32Array | Float64Array | number[];
 
 /** Finds the convention, base, start, padding row and scale of a row-major [length x dModel] table. */
 export function identify(pe: Posenc, data: TableData, length: number, dModel: number): Identification;
+
+/** The RoPE metadata of a GGUF file, read from its header only, as llama.cpp's reader takes it (docs/runtimes.md). */
+export interface GgufRopeKeys {
+  arch: string;
+  /** `<arch>.context_length`, `.embedding_length`, `.attention.head_count`, `.attention.key_length`, `.rope.*` */
+  keys: Record<string, number | string | boolean>;
+  /** Always empty: tensor data is not read. */
+  tensors: Record<string, never>;
+  /** Which of rope_freqs / rope_factors_long / rope_factors_short (.weight) the header lists. */
+  ropeTensors: string[];
+  version: number;
+}
+
+/** Reads a GGUF header: a path (Node), a Blob or File (browser or Node), or the file's bytes. */
+export function ggufRopeKeys(source: string | Blob | Uint8Array): Promise<GgufRopeKeys>;
 /** A .npy 1.0 file: '<f4' for a Float32Array, else '<f8'; C order, shape (length, dModel). */
 export function toNpy(array: TableData, length: number, dModel: number): Uint8Array;
 /** One line per row, comma-separated, values that read back exactly; no header. */
