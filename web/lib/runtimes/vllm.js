@@ -15,11 +15,15 @@ export const VLLM_SOURCE = {
   paths: [
     `${VLLM}__init__.py (get_rope) @ 0cd5784803d83f81fac0794b82cb592d4317d4bf`,
     `${VLLM}yarn_scaling_rope.py @ 0cd5784803d83f81fac0794b82cb592d4317d4bf`,
-    `${VLLM}phi3_long_rope_scaled_rope.py @ 63c2b7abcd705edb754604f83ac72a4269c05a52`,
-    `${VLLM}deepseek_scaling_rope.py @ 7bc8d408139110c389bea6028e9fdfadb1eb7641`,
-    `${VLLM}dynamic_ntk_scaling_rope.py (with max_trained_positions, as get_rope passes it)`,
-    `${VLLM}common.py @ 1593f0c1de61ba1e6efb9315ac8d0a3d2fe14cdd`,
+    `${VLLM}base.py @ 072d10a084c2b89e63323c781eacd7d7e218ba2b`,
+    `${VLLM}phi3_long_rope_scaled_rope.py @ 17d618b0f944610b73e79e6726983fbe7679f613`,
+    `${VLLM}deepseek_scaling_rope.py @ 00d678e109f09c2d1845e7a6626ba9fd5980e4f0`,
+    `${VLLM}llama3_rope.py @ 045d7575500e01e0f4a7ff84e039a9f7f7dc3bd0`,
+    `${VLLM}linear_scaling_rope.py @ 0f17ee061e413bf8ab7927f926f69cdff24dc63e`,
+    `${VLLM}dynamic_ntk_scaling_rope.py @ 3cfbaf333d800badc12fad1f138ab01178d35ab8 (max_trained_positions = max_position)`,
+    `${VLLM}common.py @ 1593f0c1de61ba1e6efb9315ac8d0a3d2fe14cdd and, for truncate, local-inference-lab/vllm @ 94e058cb0d5face3e81d2186da3e4b393fb212a6`,
   ],
+  fixture: 'tests/fixtures/vllm_rope.py',
 };
 
 const mscale = (scale, m = 1) => (scale <= 1 ? 1 : 0.1 * m * Math.log(scale) + 1);
