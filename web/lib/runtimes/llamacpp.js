@@ -16,7 +16,7 @@ export const LLAMACPP_SOURCE = {
     'convert_hf_to_gguf.py @ 0024aa7417efd50a7c2a79e049dfbbbceb0beaaf (TextModel.set_gguf_parameters, LlamaModel.generate_extra_tensors, Phi3MiniModel)',
     'src/llama-context.cpp @ 001d906a6d86e2490e394361e7cc6f478b100088 (yarn_ext_factor, yarn_attn_factor)',
     'src/llama-model.cpp @ a5410f046c01d01330c8a42f13b64a211fedf2c3 (llama_model_rope_type, get_rope_factors, rope_yarn_log_mul /= 0.1)',
-    'ggml/src/ggml-cpu/ops.cpp @ 0049e3cb202d8a8cebcfdbb137059e7e46627171 (ggml_rope_cache_init, rope_yarn, rope_yarn_ramp; tests/fixtures/ggml_rope.c)',
+    'ggml/src/ggml-cpu/ops.cpp @ 0049e3cb202d8a8cebcfdbb137059e7e46627171 (ggml_rope_cache_init, rope_yarn, rope_yarn_ramp)',
     'ggml/src/ggml.c @ 00bdaa105cb03380daf899b4fc9f026555745269 (ggml_rope_yarn_corr_dims)',
   ],
 };

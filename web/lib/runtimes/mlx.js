@@ -17,8 +17,8 @@ export const MLX_SOURCE = {
     'mlx_lm/models/phi3.py',
     'mlx_lm/models/gemma3_text.py',
   ],
-  fixture:
-    'tests/fixtures/mlx_rope_utils.py (rope_utils.py of the fork pierre427/mlx-lm @ 917cb35a9e2a7f1ea5c18dca54e1d09e529692b5: main plus an unmerged YarnRoPE attention_factor branch)',
+  checkedAgainst:
+    'rope_utils.py of the fork pierre427/mlx-lm @ 917cb35a9e2a7f1ea5c18dca54e1d09e529692b5: main plus an unmerged YarnRoPE attention_factor branch',
 };
 
 const mscale = (scale, m) => (scale <= 1 ? 1 : 0.1 * m * Math.log(scale) + 1);

@@ -1,5 +1,5 @@
 // Hugging Face transformers 4.4x: config.rope_scaling read by modeling_rope_utils
-// before rope_parameters existed (tests/fixtures/hf4_rope_utils.py). The rotary
+// before rope_parameters existed. The rotary
 // dimension is head_dim when config.json has one, else hidden_size //
 // num_attention_heads; LongRoPE takes the long factors at every length whenever
 // max_position_embeddings exceeds original_max_position_embeddings; YaRN's
@@ -14,7 +14,7 @@ export const TRANSFORMERS4 = {
   repo: 'huggingface/transformers',
   commit: 'de5886de5bf89196ea99862c77fd75644864b50e',
   paths: ['src/transformers/modeling_rope_utils.py'],
-  note: 'read at that commit of the fork tianhua2/huggingface_cgra (tests/fixtures/hf4_rope_utils.py)',
+  note: 'read at that commit of the fork tianhua2/huggingface_cgra',
 };
 
 // Model types transformers 4.44 has no class for (Gemma 3, Llama 4 and DeepSeek-V3 came later;

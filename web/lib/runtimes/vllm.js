@@ -23,7 +23,6 @@ export const VLLM_SOURCE = {
     `${VLLM}dynamic_ntk_scaling_rope.py @ 3cfbaf333d800badc12fad1f138ab01178d35ab8 (max_trained_positions = max_position)`,
     `${VLLM}common.py @ 1593f0c1de61ba1e6efb9315ac8d0a3d2fe14cdd and, for truncate, local-inference-lab/vllm @ 94e058cb0d5face3e81d2186da3e4b393fb212a6`,
   ],
-  fixture: 'tests/fixtures/vllm_rope.py',
 };
 
 const mscale = (scale, m = 1) => (scale <= 1 ? 1 : 0.1 * m * Math.log(scale) + 1);
