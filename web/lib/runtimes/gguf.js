@@ -1,7 +1,6 @@
 // ggufRopeKeys: the RoPE metadata of a GGUF file, read from its header only
 // (@huggingface/gguf fetches the first chunks, never the tensor data), in the
 // form the llama.cpp runtime reader takes ({ arch, keys, tensors }).
-import { gguf } from '@huggingface/gguf';
 import { fail } from '../options.js';
 
 const WHERE = 'ggufRopeKeys';
@@ -28,6 +27,8 @@ const isBlob = (v) => typeof Blob !== 'undefined' && v instanceof Blob;
  * @returns {Promise<{ arch: string, keys: Record<string, number | string | boolean>, tensors: {}, ropeTensors: string[], version: number }>}
  */
 export async function ggufRopeKeys(source) {
+  // Loaded on the first call: the package's other users (and the site's bundles) never carry the GGUF reader.
+  const { gguf } = await import('@huggingface/gguf');
   let parsed;
   try {
     if (typeof source === 'string') {
