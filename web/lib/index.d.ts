@@ -292,6 +292,76 @@ export interface Posenc {
     columns: number;
     dtype?: 'float16' | 'bfloat16' | 'float32' | 'float64';
   }): RopeIdentification;
+  /**
+   * What Hugging Face transformers 5, vLLM, llama.cpp and MLX-LM each compute for a config.json's RoPE,
+   * layer type by layer type, and their differences from transformers 5 (docs/runtimes.md).
+   */
+  compareRuntimes(config: object, opts?: { seqLen?: number; nCtx?: number; maxModelLen?: number }): RuntimeComparison;
+}
+
+/** One layer type as one runtime computes it. */
+export interface RuntimeLayer {
+  layerType: string;
+  layers: number[];
+  /** null where the runtime has no class for the model type (supported false). */
+  rope: boolean | null;
+  /** false: the runtime has no model class for this config (transformers 4.44 and Gemma 3, say); not compared. */
+  supported?: boolean;
+  codePath: string;
+  base?: number;
+  type?: string;
+  rotaryDim?: number;
+  invFreq?: Float64Array;
+  /** What cos and sin (or q and k) are multiplied by. */
+  attentionFactor?: number;
+  attentionFactorAppliedTo?: string;
+  /** What the softmax scale 1/sqrt(d) is multiplied by (DeepSeek's mscale^2); null where not read. */
+  softmaxFactor?: number | null;
+  layout?: 'half' | 'interleaved';
+  /** Whether the runtime's q/k rows are permuted from the checkpoint's (llama.cpp's converter). */
+  weightsPermuted?: boolean;
+  /** The short/long or dynamic rule at this sequence length. */
+  rule?: string;
+  /** The runtime's float32 angle of pair i at position p. */
+  angle?: (p: number, i: number) => number;
+  angleError?: { position: number; maxAbs: number };
+  /** llama.cpp: the ggml_rope_ext parameters passed for this layer. */
+  kernel?: {
+    nDims: number;
+    nCtxOrig: number;
+    freqBase: number;
+    freqScale: number;
+    extFactor: number;
+    attnFactor: number;
+    betaFast: number;
+    betaSlow: number;
+    freqFactors: Float32Array | null;
+    thetaScale: number;
+  };
+}
+
+/** A difference from transformers 5, as a named fact. */
+export interface RuntimeDifference {
+  runtime: 'transformers4' | 'vllm' | 'llamacpp' | 'mlx';
+  quantity: 'rope' | 'rotaryDim' | 'layout' | 'attentionFactor' | 'softmaxFactor' | 'invFreq' | 'cos';
+  layerType: string;
+  maxAbs: number;
+  atPositions: number[];
+  codePath: string;
+  issue: string | null;
+  reference?: unknown;
+  value?: unknown;
+}
+
+export interface RuntimeComparison {
+  seqLen: number;
+  positions: number[];
+  sources: { id: string; name: string; repo: string; commit: string; paths: string[] }[];
+  runtimes: Record<'transformers5' | 'transformers4' | 'vllm' | 'llamacpp' | 'mlx', RuntimeLayer[]>;
+  /** The GGUF metadata and RoPE tensors llama.cpp's converter writes for the config. */
+  gguf: { arch: string; keys: Record<string, unknown>; tensors: Record<string, Float32Array>; droppedType?: string };
+  differences: RuntimeDifference[];
+  tolerance: string;
 }
 
 /** What ropeIdentify found; `explained` when the options' cache, rebuilt, is the input within `tolerance`. */
@@ -473,6 +543,21 @@ export type TableData = Float32Array | Float64Array | number[];
 
 /** Finds the convention, base, start, padding row and scale of a row-major [length x dModel] table. */
 export function identify(pe: Posenc, data: TableData, length: number, dModel: number): Identification;
+
+/** The RoPE metadata of a GGUF file, read from its header only, as llama.cpp's reader takes it (docs/runtimes.md). */
+export interface GgufRopeKeys {
+  arch: string;
+  /** `<arch>.context_length`, `.embedding_length`, `.attention.head_count`, `.attention.key_length`, `.rope.*` */
+  keys: Record<string, number | string | boolean>;
+  /** Always empty: tensor data is not read. */
+  tensors: Record<string, never>;
+  /** Which of rope_freqs / rope_factors_long / rope_factors_short (.weight) the header lists. */
+  ropeTensors: string[];
+  version: number;
+}
+
+/** Reads a GGUF header: a path (Node), a Blob or File (browser or Node), or the file's bytes. */
+export function ggufRopeKeys(source: string | Blob | Uint8Array): Promise<GgufRopeKeys>;
 /** A .npy 1.0 file: '<f4' for a Float32Array, else '<f8'; C order, shape (length, dModel). */
 export function toNpy(array: TableData, length: number, dModel: number): Uint8Array;
 /** One line per row, comma-separated, values that read back exactly; no header. */

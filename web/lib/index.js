@@ -11,4 +11,5 @@ export {
   PRECISION_DTYPES,
 } from './conventions.js';
 export { identify } from './identify.js';
+export { ggufRopeKeys } from './runtimes/gguf.js';
 export { toNpy, toCsv, toJson, parseTable, codeSnippet } from './export.js';
