@@ -17,6 +17,11 @@ double staged[encoding_field::kCount + rope_field::kCount];
 double* const stagedEncoding = staged;
 double* const stagedRope = staged + encoding_field::kCount;
 
+// The timestep block, then the grid's: one address for both.
+double stagedElsewhere[timestep_field::kCount + grid_field::kCount];
+double* const stagedTimestep = stagedElsewhere;
+double* const stagedGrid = stagedElsewhere + timestep_field::kCount;
+
 }  // namespace posenc::bindings
 
 using emscripten::val;
@@ -46,6 +51,9 @@ constexpr char kReport[] =
     "enum oddColumn" POSENC_ODD_COLUMNS(POSENC_ENUM_MEMBER) "\n"
     "enum dtype" POSENC_DTYPES(POSENC_ENUM_MEMBER) "\n"
     POSENC_ROPE_REPORT
+    "timestepFields" POSENC_TIMESTEP_FIELDS(POSENC_FIELD_NAME) "\n"
+    "gridFields" POSENC_GRID_FIELDS(POSENC_FIELD_NAME) "\n"
+    "enum axisOrder" POSENC_AXIS_ORDERS(POSENC_ENUM_MEMBER) "\n"
     POSENC_LIMITS(POSENC_LIMIT_LINE) POSENC_TRANSPORT_LIMITS(POSENC_LIMIT_LINE);
 
 // A view of the report's bytes (ASCII) in the module's memory, read at once by loader.js.
@@ -56,9 +64,15 @@ val boundary() {
 // The staged blocks' address: the encoding's, then the RoPE configuration's.
 double stagedAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::staged)); }
 
+// The timestep and grid blocks' address: the timestep's, then the grid's.
+double stagedElsewhereAddress() {
+  return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::stagedElsewhere));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc_boundary) {
   emscripten::function("boundary", &boundary);
   emscripten::function("stagedAddress", &stagedAddress);
+  emscripten::function("stagedElsewhereAddress", &stagedElsewhereAddress);
 }
