@@ -17,6 +17,12 @@ double staged[encoding_field::kCount + rope_field::kCount];
 double* const stagedEncoding = staged;
 double* const stagedRope = staged + encoding_field::kCount;
 
+// The timestep block, then the grid's: one address for both (read only by
+// modules with elsewhere_bindings.cpp; the array costs the others nothing).
+double stagedElsewhere[timestep_field::kCount + grid_field::kCount];
+double* const stagedTimestep = stagedElsewhere;
+double* const stagedGrid = stagedElsewhere + timestep_field::kCount;
+
 }  // namespace posenc::bindings
 
 using emscripten::val;
@@ -38,6 +44,17 @@ namespace {
 #define POSENC_ROPE_REPORT ""
 #endif
 
+// The timestep and grid lines only in modules with their functions: the core
+// modules leave them out (their size budget), and read no such block.
+#ifdef POSENC_ELSEWHERE_BINDINGS
+#define POSENC_ELSEWHERE_REPORT \
+  "timestepFields" POSENC_TIMESTEP_FIELDS(POSENC_FIELD_NAME) "\n"   \
+  "gridFields" POSENC_GRID_FIELDS(POSENC_FIELD_NAME) "\n"           \
+  "enum axisOrder" POSENC_AXIS_ORDERS(POSENC_ENUM_MEMBER) "\n"
+#else
+#define POSENC_ELSEWHERE_REPORT ""
+#endif
+
 constexpr char kReport[] =
     "encodingFields" POSENC_ENCODING_FIELDS(POSENC_FIELD_NAME) "\n"
     "enum layout" POSENC_LAYOUTS(POSENC_ENUM_MEMBER) "\n"
@@ -47,6 +64,7 @@ constexpr char kReport[] =
     "enum oddColumn" POSENC_ODD_COLUMNS(POSENC_ENUM_MEMBER) "\n"
     "enum dtype" POSENC_DTYPES(POSENC_ENUM_MEMBER) "\n"
     POSENC_ROPE_REPORT
+    POSENC_ELSEWHERE_REPORT
     POSENC_LIMITS(POSENC_LIMIT_LINE) POSENC_TRANSPORT_LIMITS(POSENC_LIMIT_LINE);
 
 // A view of the report's bytes (ASCII) in the module's memory, read at once by loader.js.
@@ -57,9 +75,19 @@ val boundary() {
 // The staged blocks' address: the encoding's, then the RoPE configuration's.
 double stagedAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::staged)); }
 
+#ifdef POSENC_ELSEWHERE_BINDINGS
+// The timestep and grid blocks' address: the timestep's, then the grid's.
+double stagedElsewhereAddress() {
+  return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::stagedElsewhere));
+}
+#endif
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc_boundary) {
   emscripten::function("boundary", &boundary);
   emscripten::function("stagedAddress", &stagedAddress);
+#ifdef POSENC_ELSEWHERE_BINDINGS
+  emscripten::function("stagedElsewhereAddress", &stagedElsewhereAddress);
+#endif
 }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "posenc/elsewhere.h"
 #include "posenc/limits.h"
 #include "posenc/posenc.h"
 #include "posenc/rope.h"
@@ -56,6 +57,29 @@
   X(exponentDtype, precision.exponent)                            \
   X(frequencyDtype, precision.frequency)
 
+// X(name in JS, member of posenc::Timestep): the keys of the parameters
+// web/lib/elsewhere-options.js resolves for timestepEmbedding (the timesteps,
+// an array, are passed beside the block).
+#define POSENC_TIMESTEP_FIELDS(X)           \
+  X(dim, dim)                               \
+  X(maxPeriod, maxPeriod)                   \
+  X(flipSinToCos, flipSinToCos)             \
+  X(downscaleFreqShift, downscaleFreqShift) \
+  X(scale, scale)
+
+// X(name in JS, member of posenc::Grid2d): the keys of the parameters
+// web/lib/elsewhere-options.js resolves for sincosGrid2d.
+#define POSENC_GRID_FIELDS(X)               \
+  X(dim, dim)                               \
+  X(height, height)                         \
+  X(width, width)                           \
+  X(axisOrder, axisOrder)                   \
+  X(extraTokens, extraTokens)               \
+  X(baseSize, baseSize)                     \
+  X(interpolationScale, interpolationScale) \
+  X(base, base)                             \
+  X(coordinateDtype, coordinateDtype)
+
 // Limits of the transport itself, X(constant, name in the report, type, value)
 // as in limits.h.
 #define POSENC_TRANSPORT_LIMITS(X)                                         \
@@ -72,6 +96,12 @@ enum Index : size_t { POSENC_ENCODING_FIELDS(POSENC_FIELD_INDEX) kCount };
 namespace rope_field {
 enum Index : size_t { POSENC_ROPE_FIELDS(POSENC_FIELD_INDEX) kCount };
 }
+namespace timestep_field {
+enum Index : size_t { POSENC_TIMESTEP_FIELDS(POSENC_FIELD_INDEX) kCount };
+}
+namespace grid_field {
+enum Index : size_t { POSENC_GRID_FIELDS(POSENC_FIELD_INDEX) kCount };
+}
 #undef POSENC_FIELD_INDEX
 
 #define POSENC_LIMIT_CONSTANT(id, name, type, value) constexpr type id = value;
@@ -81,6 +111,10 @@ POSENC_TRANSPORT_LIMITS(POSENC_LIMIT_CONSTANT)
 // The staged blocks (boundary.cpp): one call at a time writes and reads them.
 extern double* const stagedEncoding;
 extern double* const stagedRope;
+// The timestep block, then the grid's (a block of their own after the RoPE
+// block, so that neither list moves the other's fields).
+extern double* const stagedTimestep;
+extern double* const stagedGrid;
 
 // A staged double as the member's type: enums through their int32_t, bool as != 0.
 template <typename T>
@@ -109,6 +143,24 @@ inline rope::Params ropeParamsFrom(const double* staged) {
   POSENC_ROPE_FIELDS(POSENC_READ_FIELD)
 #undef POSENC_READ_FIELD
   return p;
+}
+
+// The timestep embedding a staged block describes (validated by web/lib/elsewhere-options.js).
+inline Timestep timestepFrom(const double* staged) {
+  Timestep t;
+#define POSENC_READ_FIELD(name, member) assign(t.member, staged[timestep_field::name]);
+  POSENC_TIMESTEP_FIELDS(POSENC_READ_FIELD)
+#undef POSENC_READ_FIELD
+  return t;
+}
+
+// The 2-D grid a staged block describes (validated by web/lib/elsewhere-options.js).
+inline Grid2d gridFrom(const double* staged) {
+  Grid2d g;
+#define POSENC_READ_FIELD(name, member) assign(g.member, staged[grid_field::name]);
+  POSENC_GRID_FIELDS(POSENC_READ_FIELD)
+#undef POSENC_READ_FIELD
+  return g;
 }
 
 }  // namespace posenc::bindings

@@ -2,7 +2,7 @@
 // validated in options.js; this file only sizes outputs and copies results
 // out of the wasm heap into arrays the caller owns.
 import { checkWork, COST } from './cost.js';
-import { dtypeOf, encodingParams, finite, fixedDtype, integer, lengthOf, MAX_BYTES } from './options.js';
+import { dtypeOf, encodingParams, fail, finite, fixedDtype, integer, lengthOf, MAX_BYTES } from './options.js';
 import { checkSize, outOfMemory, outputArray } from './outputs.js';
 import { byteOffsetOf, typedArrayKind, writeInto } from './typed-arrays.js';
 import { ANGLES, EXPONENTS, ODD_COLUMNS } from './conventions.js';
@@ -11,6 +11,8 @@ import { allocator, WasmArray } from './wasm-array.js';
 import { ropeApi } from './rope.js';
 import { ENCODING_FIELDS, stager } from './boundary.js';
 import { leastSquaresApi } from './least-squares.js';
+import { elsewhereApi, tableAtPositions } from './elsewhere.js';
+import { numbersOf } from './elsewhere-options.js';
 
 // Rows are produced a chunk at a time into wasm scratch and copied out while
 // still in cache: no table-sized allocation in the wasm heap, and a copy that
@@ -158,11 +160,36 @@ export function createApi(module, report) {
     return out;
   }
 
+  // table({ ..., positions }): rows at any positions (elsewhere.js).
+  function tableAt(params, opts) {
+    const positions = numbersOf('table', 'positions', opts.positions);
+    for (const [name, why] of [
+      ['start', 'the positions are the rows'],
+      ['out', 'a table at positions returns a new array'],
+    ])
+      if (opts[name] !== undefined) fail(TypeError, 'table', `give either positions or ${name}: ${why}`, opts[name]);
+    if (opts.length !== undefined && opts.length !== positions.length)
+      fail(
+        RangeError,
+        'table',
+        `length must equal positions.length (${positions.length}) when both are given`,
+        opts.length,
+      );
+    checkRatioPowerPositions(
+      'table',
+      params,
+      'every position',
+      positions.reduce((a, b) => Math.min(a, b)),
+    );
+    return tableAtPositions(module, stage, params, positions, dtypeOf('table', opts));
+  }
+
   const api = {
     simd: module.simd(),
 
     table(opts) {
       const params = encodingParams('table', opts);
+      if (opts.positions !== undefined) return tableAt(params, opts);
       const length = lengthOf('table', opts);
       const ArrayType = dtypeOf('table', opts);
       checkRatioPowerPositions('table', params, 'start', params.start);
@@ -285,6 +312,9 @@ export function createApi(module, report) {
 
     // Rotary position embedding (rope.js).
     ...ropeApi(module, report),
+
+    // Timestep embeddings and 2-D grids (elsewhere.js).
+    ...elsewhereApi(module, report),
   };
   return Object.freeze(api);
 }

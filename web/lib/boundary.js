@@ -5,6 +5,7 @@
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRECISION_DTYPES } from './conventions.js';
 import { LIMITS, ROPE_LIMITS } from './limits.js';
 import { ROPE_SCALING_TYPES } from './rope-options.js';
+import { AXIS_ORDERS } from './elsewhere-options.js';
 
 /** The keys of encodingParams() (options.js) in the order of the staged block. */
 export const ENCODING_FIELDS = Object.freeze([
@@ -46,6 +47,22 @@ export const ROPE_FIELDS = Object.freeze([
   'frequencyDtype',
 ]);
 
+/** The keys of timestepParams() (elsewhere-options.js) in the order of the staged block. */
+export const TIMESTEP_FIELDS = Object.freeze(['dim', 'maxPeriod', 'flipSinToCos', 'downscaleFreqShift', 'scale']);
+
+/** The keys of gridParams() (elsewhere-options.js) in the order of the staged block. */
+export const GRID_FIELDS = Object.freeze([
+  'dim',
+  'height',
+  'width',
+  'axisOrder',
+  'extraTokens',
+  'baseSize',
+  'interpolationScale',
+  'base',
+  'coordinateDtype',
+]);
+
 // options.js and rope-options.js resolve a name to its index in these lists.
 const indexed = (names) => Object.freeze(Object.fromEntries(names.map((name, index) => [name, index])));
 const layouts = indexed(LAYOUTS);
@@ -60,6 +77,7 @@ export const ENUMS = Object.freeze({
   oddColumn: indexed(ODD_COLUMNS),
   dtype: indexed(PRECISION_DTYPES),
   scaling: indexed(ROPE_SCALING_TYPES),
+  axisOrder: indexed(AXIS_ORDERS),
 });
 
 const list = (names) => `[${names.join(', ')}]`;
@@ -83,7 +101,7 @@ function tableDifference(what, module = {}, library) {
 
 /**
  * The module's report as { encodingFields, ropeFields, enums, limits,
- * encodingAddress, ropeAddress }: module.boundary() is a view of its text
+ * encodingAddress, ropeAddress, timestepAddress, gridAddress }: module.boundary() is a view of its text
  * (cpp/bindings/boundary.cpp, one item a line), which a module without the
  * RoPE functions gives without ropeFields, the scaling enum and the RoPE limits.
  */
@@ -92,15 +110,29 @@ export function moduleReport(module) {
   report.encodingAddress = module.stagedAddress();
   // The RoPE block follows the encoding's.
   report.ropeAddress = report.encodingAddress + 8 * report.encodingFields.length;
+  // The timestep block, then the grid's, in a block of their own (not in the modules of load({ rope: false })).
+  if (typeof module.stagedElsewhereAddress === 'function') {
+    report.timestepAddress = module.stagedElsewhereAddress();
+    report.gridAddress = report.timestepAddress + 8 * report.timestepFields.length;
+  }
   return report;
 }
 
-/** The report's text as { encodingFields, ropeFields, enums, limits }. */
+const FIELD_LISTS = ['encodingFields', 'ropeFields', 'timestepFields', 'gridFields'];
+
+/** The report's text as { encodingFields, ropeFields, timestepFields, gridFields, enums, limits }. */
 export function parseReport(text) {
-  const report = { encodingFields: [], ropeFields: undefined, enums: {}, limits: {} };
+  const report = {
+    encodingFields: [],
+    ropeFields: undefined,
+    timestepFields: [],
+    gridFields: [],
+    enums: {},
+    limits: {},
+  };
   for (const line of text.split('\n')) {
     const [kind, ...words] = line.split(' ');
-    if (kind === 'encodingFields' || kind === 'ropeFields') report[kind] = words;
+    if (FIELD_LISTS.includes(kind)) report[kind] = words;
     else if (kind === 'enum') {
       const [name, ...pairs] = words;
       report.enums[name] = {};
@@ -113,16 +145,21 @@ export function parseReport(text) {
 /**
  * Throws an Error naming the first mismatch between what the module reports
  * (moduleReport()) and what this library stages and checks; `rope`: whether
- * the module has the RoPE functions, and so reads the RoPE block.
+ * the module has the RoPE functions, and so reads the RoPE block; `elsewhere`:
+ * whether it has timestepEmbedding, sincosGrid2d and tableAt (elsewhere.js).
  */
-export function checkBoundary(report, rope) {
-  const enums = rope ? Object.keys(ENUMS) : Object.keys(ENUMS).filter((name) => name !== 'scaling');
+export function checkBoundary(report, rope, elsewhere = rope) {
+  const enums = Object.keys(ENUMS).filter(
+    (name) => (rope || name !== 'scaling') && (elsewhere || name !== 'axisOrder'),
+  );
   const limits = rope
     ? LIMITS
     : Object.fromEntries(Object.entries(LIMITS).filter(([name]) => !ROPE_LIMITS.includes(name)));
   const problem =
     listDifference('the staged encoding fields', report.encodingFields, ENCODING_FIELDS) ||
     (rope ? listDifference('the staged RoPE fields', report.ropeFields ?? [], ROPE_FIELDS) : '') ||
+    (elsewhere ? listDifference('the staged timestep fields', report.timestepFields, TIMESTEP_FIELDS) : '') ||
+    (elsewhere ? listDifference('the staged grid fields', report.gridFields, GRID_FIELDS) : '') ||
     enums.map((name) => tableDifference(`enum ${name}:`, report.enums[name], ENUMS[name])).find(Boolean) ||
     tableDifference('limit', report.limits, limits);
   if (problem)

@@ -83,6 +83,64 @@ export type TableOptions = EncodingOptions & {
   length: number;
 } & TableOutput;
 
+/**
+ * table({ ..., positions }): one row per position (any finite reals, |p| <= 2^53, descending and
+ * negative ones too, e.g. ESPnet's relative L-1 … -(L-1)); rows at the padding row's position are
+ * zeros. Neither start nor out; length, if given, must equal positions.length.
+ */
+export type TableAtPositionsOptions = EncodingOptions & {
+  positions: ArrayLike<number>;
+  length?: number;
+  dtype?: Dtype;
+};
+
+export type TimestepPresetName = 'diffusers' | 'guided-diffusion' | 'improved-diffusion' | 'dit' | 'latent-diffusion';
+
+/** Diffusion timestep embeddings, with the knobs of diffusers' get_timestep_embedding. */
+export interface TimestepOptions {
+  /** The timesteps, integers or not (|t| <= 2^53): one row each. */
+  timesteps: ArrayLike<number>;
+  /** Width of a row: an integer in [1, 1048576]; an odd dim ends in a zero column. */
+  dim: number;
+  /** 'diffusers' (default: sin first, shift 1) or one of the [cos | sin], shift 0 implementations. */
+  preset?: TimestepPresetName;
+  /** Frequencies maxPeriod^(-i / (floor(dim/2) - downscaleFreqShift)); finite > 0. Default 10000. */
+  maxPeriod?: number;
+  /** [cos | sin] instead of [sin | cos]. */
+  flipSinToCos?: boolean;
+  /** Default 1 (diffusers); 0 in the other presets. Must differ from floor(dim / 2). */
+  downscaleFreqShift?: number;
+  /** Multiplies every angle (not the values), e.g. 1000 for timesteps in [0, 1]. Default 1. */
+  scale?: number;
+  dtype?: Dtype;
+}
+
+export type AxisOrder = 'w-h' | 'h-w';
+export type GridPresetName = 'mae' | 'dit' | 'diffusers';
+
+/** A 2-D sin-cos grid as MAE, DiT and diffusers' get_2d_sincos_pos_embed make it. */
+export interface Grid2dOptions {
+  /** Width of a row: a multiple of 4 (each axis gets dim/2 columns, [sin | cos]). */
+  dim: number;
+  /** Patches down and across: integers in [1, 16384]. Row extraTokens + y * width + x is patch (y, x). */
+  height: number;
+  width: number;
+  /** 'mae' and 'dit' (integer coordinates) or 'diffusers' (base size 16, float32 coordinates). */
+  preset?: GridPresetName;
+  /** Which coordinate the first dim/2 columns hold: 'w-h' (the column index, as MAE, DiT and diffusers do) or 'h-w'. */
+  axisOrder?: AxisOrder;
+  /** Zero rows before the patches (class or register tokens). Default 0. */
+  extraTokens?: number;
+  /** Coordinates index / (size / baseSize) / interpolationScale (diffusers, PixArt); null: index / interpolationScale. */
+  baseSize?: number | null;
+  interpolationScale?: number;
+  /** Default 10000. */
+  base?: number;
+  /** The coordinates in float64, or in float32 steps as diffusers' NumPy code forms them. */
+  coordinateDtype?: 'float64' | 'float32';
+  dtype?: Dtype;
+}
+
 export type RowOptions = EncodingOptions &
   ({ dtype?: 'float32'; out?: Float32Array } | { dtype: 'float64'; out?: Float64Array });
 
@@ -241,6 +299,15 @@ export interface Posenc {
   table(opts: TableOptions & { dtype: 'float64' }): Float64Array;
   table(opts: TableOptions & { dtype?: 'float32' }): Float32Array;
   table(opts: TableOptions): Float32Array | Float64Array;
+  /** Rows at any positions: [positions.length x dModel]. */
+  table(opts: TableAtPositionsOptions & { dtype: 'float64' }): Float64Array;
+  table(opts: TableAtPositionsOptions & { dtype?: 'float32' }): Float32Array;
+  /** Timestep embeddings, [timesteps.length x dim], row-major. */
+  timestepEmbedding(opts: TimestepOptions & { dtype: 'float64' }): Float64Array;
+  timestepEmbedding(opts: TimestepOptions & { dtype?: 'float32' }): Float32Array;
+  /** A 2-D sin-cos grid: [(extraTokens + height * width) x dim], row-major. */
+  sincosGrid2d(opts: Grid2dOptions & { dtype: 'float64' }): Float64Array;
+  sincosGrid2d(opts: Grid2dOptions & { dtype?: 'float32' }): Float32Array;
   /**
    * One row at any real position (fractional, negative, beyond the table; >= 0
    * with angle 'ratio-power'); all zeros at the padding row's position, start + paddingRow.
@@ -436,6 +503,9 @@ export const ANGLES: readonly Angle[];
 export const ODD_COLUMNS: readonly OddColumn[];
 export const DTYPES: readonly Dtype[];
 export const PRECISION_DTYPES: readonly PrecisionDtype[];
+export const AXIS_ORDERS: readonly AxisOrder[];
+export const TIMESTEP_PRESET_NAMES: readonly TimestepPresetName[];
+export const GRID_PRESET_NAMES: readonly GridPresetName[];
 
 export type DiagnosisCode =
   | 'unexplained'

@@ -161,7 +161,8 @@ async function instantiate(variant, { wasmUrl, wasmBinary }) {
   started = true;
   for (const text of startup) console.warn(text);
   // Before any call stages a field: a module built from other sources is refused here.
-  return createApi(module, checkBoundary(moduleReport(module), typeof module.ropeFrequencies === 'function'));
+  const has = (name) => typeof module[name] === 'function';
+  return createApi(module, checkBoundary(moduleReport(module), has('ropeFrequencies'), has('timestepEmbedding')));
 }
 
 /** A URL for a message: data: URLs shortened. */

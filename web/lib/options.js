@@ -43,7 +43,7 @@ const ENCODING_OPTIONS = [
 // table and the functions of its rows (row, offsetDots, frequencies) as long
 // as its dtype, if any, suits each (frequencies and offsetDots are float64).
 const OPTIONS = {
-  table: ['length', 'dtype', 'out'],
+  table: ['length', 'dtype', 'out', 'positions'],
   row: ['length', 'dtype', 'out'],
   frequencies: ['length', 'dtype', 'out'],
   offsetDots: ['length', 'maxOffset', 'minOffset', 'from', 'dtype', 'out'],
