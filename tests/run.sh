@@ -4,17 +4,26 @@
 # Node, Vitest, the page and embeds in headless Chromium, the packed package, and
 # the package in real site generators (Hugo, Hexo, VitePress, Astro).
 # Every step runs even if an earlier one failed; the exit code reports any failure.
+# The end prints each step's wall time (docs/performance.md, "The test suite").
 set -uo pipefail
 cd "$(dirname "$0")/.."
+began=$SECONDS
+setup_began=$SECONDS
 bash web/scripts/setup.sh test || exit 1
 jobs=$(nproc)
 failures=()
+timings=("$(printf '%6d s  %s' $((SECONDS - setup_began)) 'setup (Debian and npm packages)')")
 step() {
   local name=$1
   shift
   echo
   echo "=== $name"
-  if ! "$@"; then failures+=("$name"); fi
+  local step_began=$SECONDS outcome=''
+  if ! "$@"; then
+    failures+=("$name")
+    outcome=' (FAILED)'
+  fi
+  timings+=("$(printf '%6d s  %s%s' $((SECONDS - step_began)) "$name" "$outcome")")
 }
 
 format_check() {
@@ -63,6 +72,10 @@ step "npm package in a fresh Vite project (dev server and build)" node tests/pac
 step "npm package in a fresh webpack 5 project (build)" node tests/pack/webpack-app.test.mjs
 step "site generators: Hugo, Hexo, VitePress, Astro (install, build, serve, Chromium)" node tests/integrations/run.mjs
 
+echo
+echo "=== wall time per step (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%s\n' "${timings[@]}"
+printf '%6d s  %s\n' $((SECONDS - began)) 'in all'
 echo
 if [ ${#failures[@]} -gt 0 ]; then
   printf 'FAILED: %s\n' "${failures[@]}"
