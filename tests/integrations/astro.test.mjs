@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
+import { ASTRO } from '../pack/npm-packages.mjs';
 import {
   assertBundledPost,
   elementMarkup,
@@ -28,8 +29,6 @@ import {
   verifyPost,
 } from './site.mjs';
 
-// Astro 5 is the last major that runs on Node 20 (6 and later want Node 22).
-const ASTRO = ['astro@5.18.2', '@astrojs/mdx@4.3.9'];
 // No telemetry requests from astro build and astro dev.
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 const work = mkdtempSync(join(tmpdir(), 'posenc-astro-'));

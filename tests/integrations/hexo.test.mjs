@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
+import { HEXO } from '../pack/npm-packages.mjs';
 import { postBody, freePort, inspectPost, npmInstall, run, startServer, tarball, verifyPost } from './site.mjs';
 
-export const HEXO = ['hexo@8.1.2', 'hexo-renderer-marked@7.0.1', 'hexo-server@3.0.0'];
 const work = mkdtempSync(join(tmpdir(), 'posenc-hexo-'));
 const blog = join(work, 'blog');
 const hexo = join(blog, 'node_modules/.bin/hexo');

@@ -7,16 +7,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { assert } from '../e2e/harness.mjs';
 import { pack } from '../pack/app.mjs';
+import { INSTALL_FLAGS, INTEGRATIONS_NPM_CACHE } from '../pack/npm-packages.mjs';
 
-export const repo = fileURLToPath(new URL('../..', import.meta.url));
-// npm's cache for these tests: inside the repository's build/ (git-ignored), never the user's ~/.npm.
-const NPM_CACHE = join(repo, 'build/integrations/npm-cache');
 const exec = promisify(execFile);
 
 /**
@@ -46,12 +42,7 @@ export async function tarball(dir) {
 
 /** npm install of `packages` into the project at `dir`, as its users would (through the cache under build/). */
 export const npmInstall = (dir, packages) =>
-  run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', '--cache', NPM_CACHE, ...packages],
-    dir,
-    { timeout: 300000 },
-  );
+  run('npm', [...INSTALL_FLAGS, '--cache', INTEGRATIONS_NPM_CACHE, ...packages], dir, { timeout: 300000 });
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
+import { VITEPRESS } from '../pack/npm-packages.mjs';
 import {
   assertBundledPost,
   elementMarkup,
@@ -26,7 +27,6 @@ import {
   verifyPost,
 } from './site.mjs';
 
-const VITEPRESS = 'vitepress@1.6.4';
 const work = mkdtempSync(join(tmpdir(), 'posenc-vitepress-'));
 const site = join(work, 'docs');
 // The two files of docs/integrations/vitepress.md.

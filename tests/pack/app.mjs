@@ -2,11 +2,12 @@
 // posenc as an npm user would (a table value and a <posenc-heatmap>), and
 // what its page must show in headless Chromium once a bundler has built it.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { assert } from '../e2e/harness.mjs';
+import { INSTALL_FLAGS } from './npm-packages.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);
@@ -14,10 +15,18 @@ const exec = promisify(execFile);
 export const run = async (cmd, args, cwd) =>
   (await exec(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
 
-/** npm pack of this repository into `dir`: npm's description of the tarball, and its path. */
+/**
+ * npm pack of this repository into `dir`: npm's description of the tarball, and its path. When
+ * tests/run.sh has packed it once for all the package tests, POSENC_PACKED names npm's description,
+ * written beside that tarball.
+ */
 export async function pack(dir) {
-  const [info] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', dir], repo));
-  return { info, tarball: join(dir, info.filename) };
+  const packed = process.env.POSENC_PACKED;
+  const json = packed
+    ? readFileSync(packed, 'utf8')
+    : await run('npm', ['pack', '--json', '--pack-destination', dir], repo);
+  const [info] = JSON.parse(json);
+  return { info, tarball: join(packed ? dirname(packed) : dir, info.filename) };
 }
 
 /**
@@ -29,8 +38,7 @@ export async function createApp(app, name, tarball, packages, files = {}) {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
   writeFileSync(join(app, 'main.js'), MAIN_JS);
   for (const [file, text] of Object.entries(files)) writeFileSync(join(app, file), text);
-  const install = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
-  await run('npm', [...install, tarball, ...packages], app);
+  await run('npm', [...INSTALL_FLAGS, tarball, ...packages], app);
 }
 
 /** The app's page; `script` is the tag that loads its code (as the bundler expects it). */

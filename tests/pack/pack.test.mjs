@@ -5,8 +5,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pack } from './app.mjs';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'posenc-pack-'));
 let passed = 0;
 let failed = 0;
@@ -18,8 +18,7 @@ function check(name, ok, detail = '') {
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 try {
-  const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], repo));
-  const tarball = join(work, info.filename);
+  const { info, tarball } = await pack(work);
   const files = info.files.map((f) => f.path).sort();
   console.log(
     `tarball ${info.filename}: ${statSync(tarball).size} bytes packed, ${info.unpackedSize} unpacked, ${files.length} files`,

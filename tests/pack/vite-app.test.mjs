@@ -16,11 +16,11 @@ import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 import { createApp, indexHtml, inspect, pack, run, verify } from './app.mjs';
+import { VITE_VERSION } from './npm-packages.mjs';
 import { ELEMENTS as ELEMENT_TAGS } from '../../web/model/registry.js';
 
 const INDEX_HTML = indexHtml('<script type="module" src="/main.js"></script>');
 
-const VITE_VERSION = '8.3.8';
 const work = mkdtempSync(join(tmpdir(), 'posenc-vite-app-'));
 const app = join(work, 'app');
 const exec = promisify(execFile);

@@ -15,9 +15,8 @@ import { launchChromium } from '../e2e/chromium.mjs';
 import { assert, check, finish } from '../e2e/harness.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 import { createApp, indexHtml, inspect, pack, verify } from './app.mjs';
+import { WEBPACK_CLI_VERSION, WEBPACK_VERSION } from './npm-packages.mjs';
 
-const WEBPACK_VERSION = '5.113.0';
-const WEBPACK_CLI_VERSION = '6.0.1';
 const WEBPACK_CONFIG = `export default {
   mode: 'production',
   entry: './main.js',
