@@ -103,7 +103,7 @@ const browser = await launchChromium();
 /** A page that records console errors, uncaught exceptions and CSP violations. */
 async function openPage(context, query = '') {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}implementations.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
   return page;
 }

@@ -35,7 +35,7 @@ const PLOTS = {
 
 async function openPage(context, query) {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}sinusoidal.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
   return page;
 }
@@ -144,14 +144,14 @@ try {
     const svg = await readSvg(blank, text);
     assert(svg.problems.length === 0, svg.problems.join(', '));
     const { title, settings, link } = caption(svg.texts, 'Live and interactive:');
-    const heading = await page.textContent('#h-heatmap');
+    const heading = await page.textContent('#h-heatmap [data-i18n]');
     assert(title === heading.trim(), `title "${title}", heading "${heading}"`);
     assert(
       settings === 'posenc · d-model 64 · length 128 · base 10000 · preset vaswani · position 12 · dimension 6',
       settings,
     );
     const url = new URL(link);
-    assert(url.origin + url.pathname === server.url && url.hash === '#h-heatmap', link);
+    assert(url.origin + url.pathname === `${server.url}sinusoidal.html` && url.hash === '#h-heatmap', link);
     for (const [key, value] of [
       ['dModel', '64'],
       ['length', '128'],
@@ -251,7 +251,7 @@ try {
     const svg = await readSvg(blank, bytes.toString('utf8'));
     const { title } = caption(svg.texts, '可交互的在线版本：');
     assert(
-      title === (await page.textContent('#h-offset')).trim() && /[\u4e00-\u9fff]/.test(title),
+      title === (await page.textContent('#h-offset [data-i18n]')).trim() && /[\u4e00-\u9fff]/.test(title),
       JSON.stringify(title),
     );
     assert(page.problems.length === 0, page.problems.join('\n'));

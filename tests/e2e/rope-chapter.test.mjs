@@ -69,7 +69,7 @@ const browser = await launchChromium();
 
 async function openPage(context, query = '') {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}rope.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
   return page;
 }
