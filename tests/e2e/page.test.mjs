@@ -248,7 +248,8 @@ try {
           count: texts.length,
         };
       });
-      assert(count >= 30, `only ${count} explanations beside a plot`);
+      // (The first chapter holds about half of the site's.)
+      assert(count >= 15, `only ${count} explanations beside a plot`);
       assert(loose.length === 0, `explanations without a stacking context: ${loose.join(', ')}`);
       return `${count} explanations`;
     },
@@ -369,6 +370,15 @@ try {
   });
 
   await check('axe-core finds no serious or critical violations', async () => {
+    // Settled: every plot of the chapter drawn and described (the later groups' too).
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-plot]')].every((plot) =>
+          plot.querySelector('[role="img"][aria-label], [role="application"][aria-label]'),
+        ),
+      null,
+      { timeout: 30000 },
+    );
     const violations = await axeViolations(page);
     assert(violations.length === 0, violations.join('\n'));
   });

@@ -451,7 +451,7 @@ const FILES = [
     'docs/elements.md',
     (text, file) => {
       const rows = elementPlots.map(
-        (plot) => `| \`<${plot.tag}>\` | ${headingText(plot.title)} | \`#h-${plot.section}\` |`,
+        (plot) => `| \`<${plot.tag}>\` | ${headingText(plot.title)} | \`${sectionHref(plot.section)}\` |`,
       );
       text = replaceRegion(
         text,
@@ -461,7 +461,7 @@ const FILES = [
         block(
           [
             '',
-            '| element | what it shows (its heading on the page) | on the page |',
+            '| element | what it shows (its heading in the explainer) | in the explainer |',
             '| --- | --- | --- |',
             ...rows,
             '',
