@@ -1,12 +1,14 @@
-// The explainer page: state from the URL, shared controls, one plot per
+// A chapter of the explainer (any of its documents: the registry says which
+// sections each holds): state from the URL, shared controls, one plot per
 // section. Changes are collected as dirty state keys and drawn once per
 // animation frame; each section redraws only when a key it depends on changed.
 // The numbers of the plots that read the model are computed in the worker
 // (section-data.js), like the big arrays: the main thread only draws.
 import { knobs } from './model/convention.js';
-import { clampSelections, DEFAULTS, fromQuery } from './model/state.js';
+import { PAGE_SECTIONS, PLOTS } from './model/registry.js';
+import { clampSelections, DEFAULTS, fromQuery, toQuery } from './model/state.js';
 import { textFacts } from './model/text-facts.js';
-import { CHAPTERS } from './sections/chapters.js';
+import { GROUPS } from './sections/groups.js';
 import { SINUSOIDAL_SECTIONS } from './sections/sinusoidal-sections.js';
 import { createArrayRequests } from './page/array-requests.js';
 import { createComputeClient } from './page/compute-client.js';
@@ -18,8 +20,16 @@ import { createLanguageSwitch } from './page/language-switch.js';
 import { lazyPart } from './page/lazy-part.js';
 import { askNumbers, buildSection, drawable, pageSection } from './page/page-sections.js';
 import { fillPresetTable } from './page/preset-table.js';
+import { carryOnClick, carryQuery, withLanguage } from './page/site-links.js';
 import { createStatus } from './page/status.js';
 import { createUrlFollower } from './page/url-state.js';
+
+// The chapter this document is (its <html data-chapter>, there before this module runs) and the
+// sections of the registry it holds.
+const chapter = document.documentElement.dataset.chapter;
+const sectionsHere = PAGE_SECTIONS.filter((section) => section.chapter === chapter);
+const plotsHere = new Set(PLOTS.filter((plot) => plot.chapter === chapter).map((plot) => plot.name));
+const firstViewSections = SINUSOIDAL_SECTIONS.filter((section) => plotsHere.has(section.name));
 
 /** What the page holds and shows, in one place. */
 const page = {
@@ -35,7 +45,7 @@ const page = {
   computed: {},
   // State keys (and array slots, and 'language') changed since the last frame.
   dirty: new Set(),
-  // The sections (the first ones now, each later chapter's when it loads), in their place in the page.
+  // The sections (the first view's now, each later group's when it loads), in their place in the page.
   sections: [],
   // Slots no section on screen needed while the controls moved.
   arraysOutdated: true,
@@ -73,16 +83,16 @@ const firstView = createFirstView({
   waitingForPlot: () => page.sections.some((section) => section.visible && !section.plot),
   onShown: () => scheduler.idle(),
   loadLater: () => {
-    for (const loadChapter of chapterLoaders) loadChapter();
+    for (const loadGroup of groupLoaders) loadGroup();
     typesetLaterFormulas();
-    loadCheck();
+    if (checkSection) loadCheck();
     loadEmbedTools();
   },
 });
-// What the first plot (the table's heatmap, at the top) needs from the worker, and whether its
-// core is loaded, are asked for at once, before the page's code waits for the parsed document and
-// its first frame: the answers are in when it goes on.
-arrays.ask(SINUSOIDAL_SECTIONS.slice(0, 1), page.state);
+// What the chapter's first plot (the table's heatmap, at the top of the first chapter) needs from
+// the worker, and whether its core is loaded, are asked for at once, before the page's code waits
+// for the parsed document and its first frame: the answers are in when it goes on.
+arrays.ask(firstViewSections.slice(0, 1), page.state);
 const coreReady = compute.ready();
 // A failure is shown by start(), which takes the answer up after the waits below.
 coreReady.catch(() => {});
@@ -97,7 +107,7 @@ const form = document.getElementById('controls');
 const retryButton = document.getElementById('retry');
 const status = createStatus(document.getElementById('status'), retryButton, () => page.t);
 
-page.sections.push(...SINUSOIDAL_SECTIONS.map(pageSection));
+page.sections.push(...firstViewSections.map(pageSection));
 
 // Only plots actually on screen count as visible: one just below the fold is
 // rebuilt when the controls rest, not at every step of a drag.
@@ -136,15 +146,18 @@ const loadCheck = lazyPart(() =>
     page.check = createCheck(document.getElementById('check'), () => page.state);
   }),
 );
-new IntersectionObserver(
-  (entries) => {
-    page.checkNear = entries.some((entry) => entry.isIntersecting);
-    if (!page.checkNear) return;
-    loadCheck();
-    if (page.checkOutdated) scheduler.frame();
-  },
-  { rootMargin: '100% 0px' },
-).observe(document.getElementById('check'));
+// (In the chapter that holds the check section.)
+const checkSection = document.getElementById('check');
+if (checkSection)
+  new IntersectionObserver(
+    (entries) => {
+      page.checkNear = entries.some((entry) => entry.isIntersecting);
+      if (!page.checkNear) return;
+      loadCheck();
+      if (page.checkOutdated) scheduler.frame();
+    },
+    { rootMargin: '100% 0px' },
+  ).observe(checkSection);
 
 function refreshCheck() {
   page.checkOutdated = false;
@@ -170,9 +183,12 @@ const setLanguage = createLanguageSwitch(document.getElementById('language'), {
     page.t = translator(language);
     applyTranslations(document, page.t, language, (node) => page.shownFacts.get(node) ?? textFacts(page.state));
     status.reword();
-    fillPresetTable(document.querySelector('#presets tbody'), page.t);
+    const presets = document.querySelector('#presets tbody');
+    if (presets) fillPresetTable(presets, page.t);
     controls.show(page.state, page.t);
     page.ropeChapter?.show(page.state, page.t);
+    // The URL (and every link to the site's other documents) says the language at once.
+    writeUrl(withLanguage(toQuery(page.state), language));
     page.dirty.add('language');
     scheduler.frame();
   },
@@ -201,7 +217,13 @@ function context() {
   };
 }
 
-const followUrl = createUrlFollower();
+// Links to the site's other documents carry the query: the reader keeps settings and language.
+const followUrl = createUrlFollower((query) => carryQuery(document, query));
+carryOnClick(() => location.search);
+function writeUrl(query) {
+  if (query !== location.search) history.replaceState(null, '', `${location.pathname}${query}${location.hash}`);
+  carryQuery(document, query);
+}
 
 // Section builds a frame may spend; the rest wait for the next frame. The
 // browser's own work for a frame of plot changes (style, layout, paint,
@@ -223,7 +245,7 @@ function redraw() {
   const started = performance.now();
   const changed = new Set(page.dirty);
   page.dirty.clear();
-  followUrl(page.state);
+  followUrl(withLanguage(toQuery(page.state), page.language));
   page.embedTools?.refresh();
   if (page.checkNear) refreshCheck();
   else page.checkOutdated = true;
@@ -267,18 +289,18 @@ function idleWork(deadline) {
   }
 }
 
-// The later chapters: each loads when its first plot nears the screen, or a
-// moment after the first view is done (so that scrolling finds them ready).
-function addChapter(chapter) {
-  const parts = [chapter.load()];
-  if (chapter.name === 'rope-lab') parts.push(import('./page/rope-lab.js'));
+// The later groups of sections this chapter holds: each loads when one of its sections nears the
+// screen, or a moment after the first view is done (so that scrolling finds them ready).
+function addGroup(group) {
+  const parts = [group.load()];
+  if (group.name === 'rope-lab') parts.push(import('./page/rope-lab.js'));
   return Promise.all(parts).then(([list, ropeLab]) => {
-    // What could fail first, before the page holds anything of the chapter (a failure is tried again).
+    // What could fail first, before the page holds anything of the group (a failure is tried again).
     if (ropeLab) {
       page.ropeChapter = ropeLab.createRopeChapter(document, (next) => setState(next));
       page.ropeChapter.show(page.state, page.t);
     }
-    const added = list.map(pageSection);
+    const added = list.filter((section) => plotsHere.has(section.name)).map(pageSection);
     page.sections.push(...added);
     page.embedTools?.add(added);
     for (const section of added) visibility.observe(section.element);
@@ -287,20 +309,21 @@ function addChapter(chapter) {
     scheduler.idle();
   });
 }
-const chapterLoaders = CHAPTERS.map((chapter) =>
-  lazyPart(() => addChapter(chapter), { near: [document.querySelector(`[data-plot="${chapter.watch}"]`)] }),
+const groupLoaders = GROUPS.filter((group) => sectionsHere.some((section) => section.group === group.name)).map(
+  (group) =>
+    lazyPart(() => addGroup(group), {
+      near: sectionsHere
+        .filter((section) => section.group === group.name)
+        .map((section) => document.getElementById(`h-${section.id}`).closest('section')),
+    }),
 );
 
-// The later chapters' formulas come as MathML (a lighter document to parse before the first plot):
+// The later sections' formulas come as MathML (a lighter document to parse before the first plot):
 // KaTeX's typeset copies are put in place once the first view is done, or as soon as one of those
 // sections nears the screen (a link to one of them), and again there if their chunk failed.
-// Their sections (and the RoPE chapter's title block) are watched: a few targets, one per section.
+// Their sections are watched: a few targets, one per section.
 const typesetLaterFormulas = lazyPart(typesetMathmlOnly, {
-  near: [
-    ...new Set(
-      [...document.querySelectorAll('[data-i18n-mathml-only]')].map((node) => node.closest('section, .chapter')),
-    ),
-  ],
+  near: [...new Set([...document.querySelectorAll('[data-i18n-mathml-only]')].map((node) => node.closest('section')))],
 });
 
 document.getElementById('reset').addEventListener('click', () => setState({ ...DEFAULTS }));
@@ -312,6 +335,11 @@ const narrow = matchMedia('(max-width: 760px)');
 const controlsPanel = document.getElementById('controls-panel');
 controlsPanel.open = !narrow.matches;
 narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
+// The chapter's contents: a menu on a phone and a narrow window, always open (and in view) on a wide screen.
+const wide = matchMedia('(min-width: 1024px)');
+const tocPanel = document.getElementById('toc-panel');
+tocPanel.open = wide.matches;
+wide.addEventListener('change', () => (tocPanel.open = wide.matches));
 
 // How long the first load may take before the page says so and offers a
 // retry; it keeps waiting meanwhile (a slow connection may still deliver).

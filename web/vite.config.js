@@ -5,12 +5,16 @@ import { embedToolsPlugin } from './build/vite-embed-tools.js';
 import { inlineStylesPlugin } from './build/vite-inline-styles.js';
 import { katexFontsPlugin, richTextPlugin } from './build/vite-rich-text.js';
 import { previewWasmGzipPlugin } from './build/vite-preview-gzip.js';
+import { CHAPTERS, START_FILE } from './model/registry.js';
 
 const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
-// The page lives in web/; the built site goes to dist/site. embed.html (one
-// plot, for iframes) is a second page of the same build.
-const richText = richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: [page('./index.html'), page('./embed.html')] });
+// The site lives in web/; the built site goes to dist/site. Its documents: the
+// start page, one per chapter of the registry (web/build/generate-lists.mjs
+// writes them) and embed.html (one plot, for iframes).
+const CHAPTER_FILES = CHAPTERS.map((chapter) => chapter.file);
+const DOCUMENTS = [START_FILE, ...CHAPTER_FILES, 'embed.html'];
+const richText = richTextPlugin({ i18nDir: page('./i18n'), htmlFiles: DOCUMENTS.map((file) => page(`./${file}`)) });
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -18,14 +22,14 @@ export default defineConfig({
   // The page's text and formulas rendered at build time (no typesetting at load).
   plugins: [
     // The "Embed" buttons under the plots (their text then filled in like the rest).
-    embedToolsPlugin({ htmlFiles: [page('./index.html')] }),
+    embedToolsPlugin({ htmlFiles: CHAPTER_FILES.map((file) => page(`./${file}`)) }),
     richText,
     // KaTeX's fonts, cut down to the characters of those formulas.
     katexFontsPlugin({ formulas: richText.api.formulas }),
     // The compute worker started by a classic script before the page is parsed.
-    earlyWorkerPlugin(),
+    earlyWorkerPlugin({ htmlFiles: CHAPTER_FILES }),
     // The page's stylesheet in its HTML: there at the first layout.
-    inlineStylesPlugin(),
+    inlineStylesPlugin({ htmlFiles: [START_FILE, ...CHAPTER_FILES] }),
     // npm start (vite preview) sends the .wasm compressed too.
     previewWasmGzipPlugin(),
   ],
@@ -34,10 +38,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        embed: fileURLToPath(new URL('./embed.html', import.meta.url)),
-      },
+      input: Object.fromEntries(DOCUMENTS.map((file) => [file.replace(/\.html$/, ''), page(`./${file}`)])),
     },
   },
   // The workers are modules (new Worker(…, { type: 'module' })): their later parts load as chunks of their own.

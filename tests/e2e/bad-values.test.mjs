@@ -964,7 +964,7 @@ try {
   /** Loads the page for one case of pageCase(); what is wrong with what it shows. */
   async function pageProblems(page, expected) {
     const problemsBefore = page.problems.length;
-    await page.goto(`${server.url}?${expected.query}`);
+    await page.goto(`${server.url}sinusoidal.html?${expected.query}`);
     await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
     const problems = [];
     // The URL is rewritten once the page has drawn: only values other than the defaults are left.

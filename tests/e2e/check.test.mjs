@@ -103,7 +103,7 @@ const browser = await launchChromium();
 /** A page that records console errors, uncaught exceptions and CSP violations. */
 async function openPage(context, query = '') {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}implementations.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
   return page;
 }
@@ -405,29 +405,32 @@ try {
   });
 
   await check('plots export as PNG and as standalone SVG', async () => {
-    await page.locator('[data-plot="heatmap"]').scrollIntoViewIfNeeded();
+    // This chapter's plots: the comparison (a canvas and axes) and the Q&A's column mistake (curves and a key).
+    await page.locator('[data-plot="compare"]').scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
     await page.locator('#export-plot').scrollIntoViewIfNeeded();
     await page.focus('#export-plot');
-    await page.selectOption('#export-plot', 'heatmap');
+    await page.selectOption('#export-plot', 'compare');
     const png = await downloadFrom(page, '#export-png');
-    assert(png.name === 'posenc-heatmap.png', png.name);
+    assert(png.name === 'posenc-compare.png', png.name);
     assert(png.bytes.subarray(1, 4).toString('latin1') === 'PNG', 'not a PNG');
     const [width, height] = [png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)];
     assert(width > 400 && height > 300, `PNG ${width} × ${height}`);
-    writeFileSync(`${artifacts}/export-heatmap.png`, png.bytes);
+    writeFileSync(`${artifacts}/export-compare.png`, png.bytes);
     const svg = (await downloadFrom(page, '#export-svg')).bytes.toString('utf8');
     assert(svg.startsWith('<svg') && svg.includes('xmlns="http://www.w3.org/2000/svg"'), 'not an svg');
     assert(svg.includes('<image') && svg.includes('data:image/png;base64,'), 'canvas layer missing');
     assert(svg.includes('dimension j') && !svg.includes('var(--'), 'axis text missing or unresolved colours');
-    writeFileSync(`${artifacts}/export-heatmap.svg`, svg);
+    writeFileSync(`${artifacts}/export-compare.svg`, svg);
     await page.selectOption('#export-plot', 'check-difference');
     const difference = await downloadFrom(page, '#export-png');
     writeFileSync(`${artifacts}/export-check-difference.png`, difference.bytes);
-    await page.selectOption('#export-plot', 'offset-dots');
+    await page.locator('[data-plot="mistake-column"]').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    await page.selectOption('#export-plot', 'mistake-column');
     const offset = (await downloadFrom(page, '#export-svg')).bytes.toString('utf8');
-    assert(offset.includes('from position'), 'offset-dots key missing from the SVG');
-    writeFileSync(`${artifacts}/export-offset-dots.svg`, offset);
+    assert(offset.includes('from position'), 'mistake-column key missing from the SVG');
+    writeFileSync(`${artifacts}/export-mistake-column.svg`, offset);
     await page.selectOption('#export-plot', 'compare');
     writeFileSync(`${artifacts}/export-compare.png`, (await downloadFrom(page, '#export-png')).bytes);
   });

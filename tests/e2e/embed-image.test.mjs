@@ -8,6 +8,7 @@
 // Usage: node tests/e2e/embed-image.test.mjs (after vite build of the page)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHAPTERS, PLOTS as REGISTRY_PLOTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -33,9 +34,15 @@ const PLOTS = {
   'rope-scaling': 'h-rope-lab',
 };
 
-async function openPage(context, query) {
+/** The chapter that holds `plot` (registry). */
+const fileOf = (plot) => {
+  const { chapter } = REGISTRY_PLOTS.find((entry) => entry.name === plot);
+  return CHAPTERS.find((entry) => entry.name === chapter).file;
+};
+
+async function openPage(context, query, file = 'sinusoidal.html') {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}${file}${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
   return page;
 }
@@ -124,9 +131,13 @@ await blank.goto(`${server.url}embed.html?plot=none`).catch(() => {});
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
   const page = await openPage(context, QUERY);
+  // Each chapter's document, opened once, for the plots it holds.
+  const chapterPages = { 'sinusoidal.html': page };
+  const pageOf = async (plot) => (chapterPages[fileOf(plot)] ??= await openPage(context, QUERY, fileOf(plot)));
 
   await check('every plot with an element offers Copy as image, PNG and SVG', async () => {
     for (const plot of Object.keys(PLOTS)) {
+      const page = await pageOf(plot);
       await openPanel(page, plot);
       const labels = await page.$$eval(`#embed-${plot} [data-testid^="embed-image-"]`, (buttons) =>
         buttons.map((button) => button.textContent),
@@ -144,14 +155,14 @@ try {
     const svg = await readSvg(blank, text);
     assert(svg.problems.length === 0, svg.problems.join(', '));
     const { title, settings, link } = caption(svg.texts, 'Live and interactive:');
-    const heading = await page.textContent('#h-heatmap');
+    const heading = await page.textContent('#h-heatmap [data-i18n]');
     assert(title === heading.trim(), `title "${title}", heading "${heading}"`);
     assert(
       settings === 'posenc · d-model 64 · length 128 · base 10000 · preset vaswani · position 12 · dimension 6',
       settings,
     );
     const url = new URL(link);
-    assert(url.origin + url.pathname === server.url && url.hash === '#h-heatmap', link);
+    assert(url.origin + url.pathname === `${server.url}sinusoidal.html` && url.hash === '#h-heatmap', link);
     for (const [key, value] of [
       ['dModel', '64'],
       ['length', '128'],
@@ -221,6 +232,7 @@ try {
   await check('every plot as SVG: self-contained, drawn, with caption and link', async () => {
     const sizes = [];
     for (const [plot, heading] of Object.entries(PLOTS)) {
+      const page = await pageOf(plot);
       await openPanel(page, plot);
       const { bytes } = await downloadFrom(page, `#embed-${plot} [data-testid="embed-image-svg"]`);
       const svg = await readSvg(blank, bytes.toString('utf8'));
@@ -230,10 +242,12 @@ try {
       const expected = plot.startsWith('rope-') ? 'posenc · rope-preset llama3.1-8b' : 'posenc · d-model 64';
       assert(settings.startsWith(expected), `${plot}: ${settings}`);
       assert(new URL(link).hash === `#${heading}`, `${plot}: ${link}`);
+      assert(new URL(link).pathname.endsWith(`/${fileOf(plot)}`), `${plot}: ${link} is not its chapter`);
       assert(svg.drawn > 0.02 * svg.width * svg.height, `${plot}: ${svg.drawn} pixels drawn`);
       sizes.push(`${plot} ${(bytes.length / 1024).toFixed(0)} KB`);
     }
-    assert(page.problems.length === 0, page.problems.join('\n'));
+    for (const chapterPage of Object.values(chapterPages))
+      assert(chapterPage.problems.length === 0, chapterPage.problems.join('\n'));
     return sizes.join(', ');
   });
 
@@ -251,7 +265,7 @@ try {
     const svg = await readSvg(blank, bytes.toString('utf8'));
     const { title } = caption(svg.texts, '可交互的在线版本：');
     assert(
-      title === (await page.textContent('#h-offset')).trim() && /[\u4e00-\u9fff]/.test(title),
+      title === (await page.textContent('#h-offset [data-i18n]')).trim() && /[\u4e00-\u9fff]/.test(title),
       JSON.stringify(title),
     );
     assert(page.problems.length === 0, page.problems.join('\n'));

@@ -241,7 +241,7 @@ const browser = await launchChromium();
 
 async function openPage(context, query = '') {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}sinusoidal.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
   return page;
 }

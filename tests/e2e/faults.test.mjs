@@ -79,7 +79,7 @@ try {
     const missing = (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
     await context.route('**/compute-worker-*.js', missing);
     const started = Date.now();
-    await page.goto(server.url);
+    await page.goto(`${server.url}sinusoidal.html`);
     const text = await statusIn(page, 'error', PROMPTLY_MS);
     const took = Date.now() - started;
     assert(text.includes('computing worker could not start'), `status: ${text}`);
@@ -105,7 +105,7 @@ try {
       await route.continue();
     };
     await context.route('**/*zh-*.js', late);
-    await page.goto(server.url);
+    await page.goto(`${server.url}sinusoidal.html`);
     const text = await statusIn(page, 'error', PROMPTLY_MS + 1000);
     assert(text.includes('计算线程') && !text.includes('injected fault'), `status: ${text}`);
     assert((await page.textContent('#retry')) === '重试', 'Retry not in Chinese');
@@ -121,7 +121,7 @@ try {
       const { context, page } = await freshPage();
       const wasm = await stall(context, '**/*.wasm');
       const started = Date.now();
-      await page.goto(server.url);
+      await page.goto(`${server.url}sinusoidal.html`);
       assert((await page.textContent('#status')).includes('Loading'), 'no loading line');
       const text = await statusIn(page, 'slow', PATIENCE_MS + PROMPTLY_MS);
       const took = Date.now() - started;
@@ -198,10 +198,10 @@ try {
 
   // ---- The checker ("Check my implementation") --------------------------------
 
-  /** The page, loaded, scrolled to the checker. */
+  /** The chapter that holds the checker, loaded, scrolled to it. */
   async function checkerPage(locale = 'en-US') {
     const { context, page } = await freshPage(locale);
-    await page.goto(server.url);
+    await page.goto(`${server.url}implementations.html`);
     await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
     await page.locator('#check').scrollIntoViewIfNeeded();
     // The checker is a chunk of its own, loaded as its section nears the screen.

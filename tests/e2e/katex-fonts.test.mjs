@@ -87,7 +87,7 @@ async function loadedPage(locale, prepare = async () => {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
   await prepare(context);
   const page = await watchedPage(context);
-  await page.goto(server.url);
+  await page.goto(`${server.url}sinusoidal.html`);
   await page.waitForFunction(
     () => ['posenc:first-plot', 'posenc:interactive'].every((name) => performance.getEntriesByName(name).length),
     null,
@@ -253,7 +253,7 @@ try {
     () =>
       inFreshPage(browser, async (page, context) => {
         const { events } = await traced(page, 'blink,fonts,disabled-by-default-fonts', async () => {
-          await page.goto(server.url);
+          await page.goto(`${server.url}sinusoidal.html`);
           await firstPlotShown(page, { timeout: 60000 });
         });
         // Each is a synchronous request to the browser for a font holding one character.
@@ -286,7 +286,7 @@ try {
   await check(
     "the page's stylesheet holds the Main-Regular and Math-Italic subsets inline, and no other font; none is preloaded",
     async () => {
-      const html = readFileSync(`${site}/index.html`, 'utf8');
+      const html = readFileSync(`${site}/sinusoidal.html`, 'utf8');
       assert(!/<link[^>]*rel="preload"[^>]*as="font"/.test(html), 'a font is preloaded');
       const inline = inlineFaces(html);
       const names = inline.map(({ name }) => name).sort();
@@ -323,7 +323,7 @@ try {
         const body = readFileSync(`${katexFonts}${fontName(route.request().url())}.woff2`);
         return route.fulfill({ body, contentType: 'font/woff2' });
       });
-      await context.route(server.url, async (route) => {
+      await context.route(`${server.url}sinusoidal.html`, async (route) => {
         let html = await (await route.fetch()).text();
         for (const { name, dataUrl } of inlineFaces(html))
           html = html.replace(dataUrl, `./inline/${name}.subset-x.woff2`);

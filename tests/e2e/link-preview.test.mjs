@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import en from '../../web/i18n/en.js';
+import { CHAPTERS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -45,7 +47,7 @@ const PLOTS = {
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */
 function tags(html, key) {
-  if (key === 'title') return [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+  if (key === 'title') return [...html.matchAll(/<title\b[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]);
   return [...html.matchAll(new RegExp(`<meta\\s+(?:name|property)="${key}"\\s+content="([^"]*)"`, 'g'))].map(
     (m) => m[1],
   );
@@ -97,13 +99,26 @@ try {
     },
   );
 
-  await check('index.html and embed.html: one set of preview tags, the default view as image', async () => {
-    for (const file of ['index.html', 'embed.html']) {
-      const tagsFound = preview(file);
-      assert(tagsFound['og:image'] === 'og/page.png', `${file}: ${tagsFound['og:image']}`);
-      assert(tagsFound.description.includes('Attention Is All You Need'), tagsFound.description);
-    }
-  });
+  await check(
+    'index.html, each chapter and embed.html: one set of preview tags, the default view as image',
+    async () => {
+      for (const file of ['index.html', 'embed.html']) {
+        const tagsFound = preview(file);
+        assert(tagsFound['og:image'] === 'og/page.png', `${file}: ${tagsFound['og:image']}`);
+        assert(tagsFound.description.includes('Attention Is All You Need'), tagsFound.description);
+      }
+      // Each chapter: its own title and description (in its document, in English) and the image.
+      for (const chapter of CHAPTERS) {
+        const tagsFound = preview(chapter.file);
+        assert(tagsFound['og:image'] === 'og/page.png', `${chapter.file}: ${tagsFound['og:image']}`);
+        assert(tagsFound['og:title'] === en[`${chapter.title}.page`], `${chapter.file}: ${tagsFound['og:title']}`);
+        assert(
+          tagsFound.description.replaceAll('&amp;', '&') === en[`${chapter.title}.description`],
+          `${chapter.file}: ${tagsFound.description}`,
+        );
+      }
+    },
+  );
 
   await check('embed-<plot>.html: its title, description and image; it shows its plot', async () => {
     const context = await browser.newContext({ viewport: { width: 900, height: 700 } });

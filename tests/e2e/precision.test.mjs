@@ -101,7 +101,7 @@ const browser = await launchChromium();
 
 async function openSection(context, query) {
   const page = await watchedPage(context);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}implementations.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
   await page.locator('#precision').scrollIntoViewIfNeeded();
   await page.waitForSelector('[data-plot="precision"] [data-testid="precision-neox"]', { timeout: 60000 });

@@ -47,7 +47,7 @@ writeFileSync(path, npyFile(cosCache(rows, d, 10000), rows, d));
 
 async function ropeCheckPage(context) {
   const page = await watchedPage(context);
-  await page.goto(server.url);
+  await page.goto(`${server.url}rope.html`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 30000 });
   await page.locator('#rope-cache-file').scrollIntoViewIfNeeded();
   // Whatever the page draws on arrival or on scrolling is done before the measure starts.

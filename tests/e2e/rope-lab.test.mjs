@@ -117,7 +117,7 @@ const phone = await browser.newContext({ viewport: { width: PHONE, height: 900 }
 
 async function openPage(query = '') {
   const page = await watchedPage(phone);
-  await page.goto(`${server.url}${query}`);
+  await page.goto(`${server.url}rope.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
   await page.locator('#rope-lab').scrollIntoViewIfNeeded();
   return page;

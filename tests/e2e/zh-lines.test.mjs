@@ -6,6 +6,7 @@
 // Usage: node tests/e2e/zh-lines.test.mjs (after `npx vite build --config web/vite.config.js`).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHAPTERS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -20,12 +21,12 @@ if (!existsSync(`${site}/index.html`)) {
 const server = await serveStatic(site);
 const browser = await launchChromium();
 
-/** The Chinese page at `width`, scrolled through so that every section is loaded and typeset. */
-async function chinesePage(width) {
+/** The Chinese `file` (a chapter or the start page) at `width`, scrolled through so that every section is loaded and typeset. */
+async function chinesePage(file, width) {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'zh-CN' });
   const page = await watchedPage(context);
-  await page.goto(`${server.url}?lang=zh`);
-  await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
+  await page.goto(`${server.url}${file}?lang=zh`);
+  if (file !== 'index.html') await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', null, { timeout: 20000 });
   for (let y = 0; ; y += 800) {
     const height = await page.evaluate((top) => {
@@ -74,17 +75,18 @@ const lineStarts = (page) =>
   });
 
 try {
-  for (const width of [1280, 390])
-    await check(`zh, ${width} px: no line begins with closing punctuation`, async () => {
-      const { page, context } = await chinesePage(width);
-      try {
-        const found = await lineStarts(page);
-        assert(found.length === 0, `${found.length} lines: ${found.slice(0, 12).join(' | ')}`);
-        assert(page.problems.length === 0, page.problems.join('; '));
-      } finally {
-        await context.close();
-      }
-    });
+  for (const file of ['index.html', ...CHAPTERS.map((chapter) => chapter.file)])
+    for (const width of [1280, 390])
+      await check(`zh ${file}, ${width} px: no line begins with closing punctuation`, async () => {
+        const { page, context } = await chinesePage(file, width);
+        try {
+          const found = await lineStarts(page);
+          assert(found.length === 0, `${found.length} lines: ${found.slice(0, 12).join(' | ')}`);
+          assert(page.problems.length === 0, page.problems.join('; '));
+        } finally {
+          await context.close();
+        }
+      });
 } finally {
   await browser.close();
   await server.close();

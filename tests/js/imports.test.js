@@ -23,7 +23,7 @@ const ALLOWED = {
   // web/main.js (the page's entry), web/vite.config.js
   root: ['root', 'build', 'page', 'sections', 'model', 'lib', 'plots', 'i18n'],
   // The Vite plugins: they render the page's text with the page's own code.
-  build: ['build', 'page', 'model', 'lib', 'i18n'],
+  build: ['build', 'page', 'sections', 'model', 'lib', 'i18n'],
   scripts: ['scripts'],
 };
 

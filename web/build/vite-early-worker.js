@@ -28,8 +28,8 @@ const starter = (
 })();
 `;
 
-/** htmlFile: the built page that gets the script (index.html). */
-export function earlyWorkerPlugin({ htmlFile = 'index.html' } = {}) {
+/** htmlFiles: the built documents that get the script (the chapters: each runs the compute worker). */
+export function earlyWorkerPlugin({ htmlFiles }) {
   return {
     name: 'posenc-early-worker',
     apply: 'build',
@@ -37,18 +37,20 @@ export function earlyWorkerPlugin({ htmlFile = 'index.html' } = {}) {
       order: 'post',
       handler(_, bundle) {
         const worker = Object.keys(bundle).find((name) => WORKER.test(name));
-        const page = bundle[htmlFile];
-        if (!worker || !page)
-          this.error(`posenc-early-worker: no ${worker ? htmlFile : 'compute worker'} in the build`);
+        if (!worker) this.error('posenc-early-worker: no compute worker in the build');
         const source = starter(`./${worker}`);
         const hash = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
-        let html = String(page.source);
-        const policy = /(http-equiv="Content-Security-Policy"\s+content="[^"]*?script-src 'self')/;
-        if (!policy.test(html)) this.error(`posenc-early-worker: no script-src 'self' in ${htmlFile}'s CSP`);
-        html = html.replace(policy, `$1 ${hash}`);
-        // First in <head> after the CSP and charset: before any stylesheet, which a classic script would wait for.
-        const at = html.search(/<link\b|<script\b/);
-        page.source = `${html.slice(0, at)}<script>${source}</script>\n    ${html.slice(at)}`;
+        for (const htmlFile of htmlFiles) {
+          const page = bundle[htmlFile];
+          if (!page) this.error(`posenc-early-worker: no ${htmlFile} in the build`);
+          let html = String(page.source);
+          const policy = /(http-equiv="Content-Security-Policy"\s+content="[^"]*?script-src 'self')/;
+          if (!policy.test(html)) this.error(`posenc-early-worker: no script-src 'self' in ${htmlFile}'s CSP`);
+          html = html.replace(policy, `$1 ${hash}`);
+          // First in <head> after the CSP and charset: before any stylesheet, which a classic script would wait for.
+          const at = html.search(/<link\b|<script\b/);
+          page.source = `${html.slice(0, at)}<script>${source}</script>\n    ${html.slice(at)}`;
+        }
       },
     },
   };

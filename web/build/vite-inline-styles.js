@@ -33,29 +33,33 @@ export function dropUnlessNamed(bundle, file) {
   if (!named) delete bundle[file];
 }
 
-/** htmlFile: the built page whose stylesheets are put inline (index.html). */
-export function inlineStylesPlugin({ htmlFile = 'index.html' } = {}) {
+/** htmlFiles: the built documents whose stylesheets are put inline (the start page, the chapters). */
+export function inlineStylesPlugin({ htmlFiles }) {
   return {
     name: 'posenc-inline-styles',
     apply: 'build',
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
-        const page = bundle[htmlFile];
-        if (!page) this.error(`posenc-inline-styles: no ${htmlFile} in the build`);
-        const links = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\.\/([^"]+\.css)"[^>]*>/g;
-        let html = String(page.source);
-        const inlined = [];
-        html = html.replace(links, (link, file) => {
-          const asset = bundle[file];
-          if (!asset || asset.type !== 'asset') this.error(`posenc-inline-styles: ${file} is not in the build`);
-          const css = rebaseUrls(String(asset.source), file, htmlFile);
-          if (/<\/style/i.test(css)) this.error(`posenc-inline-styles: ${file} holds "</style"`);
-          inlined.push(file);
-          return `<style>${css}</style>`;
-        });
-        if (inlined.length === 0) this.error(`posenc-inline-styles: no stylesheet link in ${htmlFile}`);
-        page.source = html;
+        const inlined = new Set();
+        for (const htmlFile of htmlFiles) {
+          const page = bundle[htmlFile];
+          if (!page) this.error(`posenc-inline-styles: no ${htmlFile} in the build`);
+          const links = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\.\/([^"]+\.css)"[^>]*>/g;
+          let html = String(page.source);
+          let found = 0;
+          html = html.replace(links, (link, file) => {
+            const asset = bundle[file];
+            if (!asset || asset.type !== 'asset') this.error(`posenc-inline-styles: ${file} is not in the build`);
+            const css = rebaseUrls(String(asset.source), file, htmlFile);
+            if (/<\/style/i.test(css)) this.error(`posenc-inline-styles: ${file} holds "</style"`);
+            inlined.add(file);
+            found++;
+            return `<style>${css}</style>`;
+          });
+          if (found === 0) this.error(`posenc-inline-styles: no stylesheet link in ${htmlFile}`);
+          page.source = html;
+        }
         for (const file of inlined) dropUnlessNamed(bundle, file);
       },
     },

@@ -9,19 +9,19 @@ export const ELEMENTS: Readonly<{
   'posenc-ladder': 'ladder';
   'posenc-row': 'row';
   'posenc-sensitivity': 'sensitivity';
-  'posenc-rotation': 'rotation';
   'posenc-offset-dots': 'offset-dots';
   'posenc-similarity': 'similarity';
-  'posenc-attention': 'attention';
-  'posenc-attention-rows': 'attention-rows';
+  'posenc-rotation': 'rotation';
   'posenc-sine-only': 'sine-only';
   'posenc-sine-fit': 'sine-fit';
+  'posenc-attention': 'attention';
+  'posenc-attention-rows': 'attention-rows';
   'posenc-extrapolation': 'extrapolation';
   'posenc-token-scale': 'token-scale';
   'posenc-compare': 'compare';
+  'posenc-precision': 'precision';
   'posenc-rope-relative': 'rope-relative';
   'posenc-rope-scaling': 'rope-scaling';
-  'posenc-precision': 'precision';
   // end of generated elements
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
@@ -86,19 +86,19 @@ declare global {
     'posenc-ladder': PosencPlotElement;
     'posenc-row': PosencPlotElement;
     'posenc-sensitivity': PosencPlotElement;
-    'posenc-rotation': PosencPlotElement;
     'posenc-offset-dots': PosencPlotElement;
     'posenc-similarity': PosencPlotElement;
-    'posenc-attention': PosencPlotElement;
-    'posenc-attention-rows': PosencPlotElement;
+    'posenc-rotation': PosencPlotElement;
     'posenc-sine-only': PosencPlotElement;
     'posenc-sine-fit': PosencPlotElement;
+    'posenc-attention': PosencPlotElement;
+    'posenc-attention-rows': PosencPlotElement;
     'posenc-extrapolation': PosencPlotElement;
     'posenc-token-scale': PosencPlotElement;
     'posenc-compare': PosencPlotElement;
+    'posenc-precision': PosencPlotElement;
     'posenc-rope-relative': PosencPlotElement;
     'posenc-rope-scaling': PosencPlotElement;
-    'posenc-precision': PosencPlotElement;
     // end of generated tag names
   }
   interface HTMLElementEventMap {

@@ -7,7 +7,7 @@ export default {
   'attention.title': 'Attention: a head that looks k tokens back',
   'attention.text': r`Attention scores a query position $p$ against every key position $q$. With the encoding added to the token embeddings $x$, a head with query and key matrices $W_Q$, $W_K$ computes
 $$\begin{aligned}\text{score}(p, q) &= (x_p + PE_p)^\top\\ &\quad\; W_Q^\top W_K\,(x_q + PE_q).\end{aligned}$$
-Take the positional part alone and let $W_Q^\top W_K = M_k$, the block-diagonal rotation of section 6. Since $M_k\,PE_q = PE_{q+k}$,
+Take the positional part alone and let $W_Q^\top W_K = M_k$, the block-diagonal rotation of {ref:rotation}. Since $M_k\,PE_q = PE_{q+k}$,
 $$\begin{aligned}PE_p^\top M_k\,PE_q &= PE_p\cdot PE_{q+k}\\ &= s(q + k - p),\end{aligned}$$
 largest where $q = p - k$, **for every $p$**: a head that looks $k$ tokens back. This is what “a linear map that depends only on $k$ is something attention can learn” means.
 
@@ -26,7 +26,7 @@ and the second sum depends on $p$: the curves from $p$, $p + 100$ and $p + 1000$
 
 Nor can any matrix map the sine-only vector of $p$ to that of $p + k$. The shift needs $\sin(\omega(p + k)) = \sin(\omega p)\cos(\omega k) + \cos(\omega p)\sin(\omega k)$, and the cosine is not there to take it from. The plot below fits the best matrix by least squares over the table's positions and shows, per pair, the part of the target it misses; with sine and cosine, $M_k$ misses nothing.
 
-A sine alone is also ambiguous: $\sin\theta = \sin(\pi - \theta)$, so one value fits two angles in every turn. The pair $(\sin\theta, \cos\theta)$ pins the angle down: a point on the circle of section 6.`,
+A sine alone is also ambiguous: $\sin\theta = \sin(\pi - \theta)$, so one value fits two angles in every turn. The pair $(\sin\theta, \cos\theta)$ pins the angle down: a point on the circle of {ref:rotation}.`,
   'sine-only.title': 'Sines only: s(k) depends on p',
   'sine-fit.title': 'Sines only: no matrix shifts position',
 

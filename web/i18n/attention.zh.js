@@ -6,7 +6,7 @@ export default {
   'attention.title': '注意力：一个回看 k 个词元的头',
   'attention.text': r`注意力拿查询位置 $p$ 与每个键位置 $q$ 打分。位置编码加到词元嵌入 $x$ 上之后，查询矩阵为 $W_Q$、键矩阵为 $W_K$ 的一个注意力头计算
 $$\begin{aligned}\text{score}(p, q) &= (x_p + PE_p)^\top\\ &\quad\; W_Q^\top W_K\,(x_q + PE_q).\end{aligned}$$
-只看位置部分，并取 $W_Q^\top W_K = M_k$（第 6 节的分块对角旋转矩阵）。由于 $M_k\,PE_q = PE_{q+k}$，
+只看位置部分，并取 $W_Q^\top W_K = M_k$（{ref:rotation} 的分块对角旋转矩阵）。由于 $M_k\,PE_q = PE_{q+k}$，
 $$\begin{aligned}PE_p^\top M_k\,PE_q &= PE_p\cdot PE_{q+k}\\ &= s(q + k - p),\end{aligned}$$
 它在 $q = p - k$ 处最大，**对每个 $p$ 都如此**：这个头总是回看 $k$ 个词元。这就是“只取决于 $k$ 的线性映射，注意力是可以学到的”的具体含义。
 
@@ -25,7 +25,7 @@ $$\begin{aligned}s_{\sin}(p, k) &= \textstyle\sum_i \sin(\omega_i p)\,\sin(\omeg
 
 也没有任何矩阵能把 $p$ 的纯正弦向量映射成 $p + k$ 的。平移需要 $\sin(\omega(p + k)) = \sin(\omega p)\cos(\omega k) + \cos(\omega p)\sin(\omega k)$，而余弦不在向量里，无从取得。下图在表中各位置上用最小二乘拟合最好的矩阵，逐对画出它没能拟合的那部分；正弦和余弦都在时，$M_k$ 一点也不差。
 
-单独的正弦还有歧义：$\sin\theta = \sin(\pi - \theta)$，每转一圈有两个角对应同一个值。一对 $(\sin\theta, \cos\theta)$ 才能确定角度，即第 6 节圆上的一个点。`,
+单独的正弦还有歧义：$\sin\theta = \sin(\pi - \theta)$，每转一圈有两个角对应同一个值。一对 $(\sin\theta, \cos\theta)$ 才能确定角度，即 {ref:rotation} 圆上的一个点。`,
   'sine-only.title': '只用正弦：s(k) 依赖于 p',
   'sine-fit.title': '只用正弦：没有矩阵能平移位置',
 

@@ -19,7 +19,7 @@ const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'
 const halves = (f) => (f.layout === 'concat' ? ' of each half' : '');
 function heatmapClocks(f) {
   if (!f.sinusoidal)
-    return r`With this preset's angle $(pos/\text{base})^{e}$ the columns are no sinusoids of position: after the first rows every column barely changes (§10 says why).`;
+    return r`With this preset's angle $(pos/\text{base})^{e}$ the columns are no sinusoids of position: after the first rows every column barely changes ({ref:question} says why).`;
   const where =
     f.layout === 'concat'
       ? 'In each half of the row (sines, then cosines), the columns on its left'
@@ -38,8 +38,8 @@ function rowZero(f, place) {
   const shape = {
     padding:
       place === 'heatmap'
-        ? 'Row 0 is all zeros: this preset keeps it as the padding row (§9), the blank band at the top.'
-        : 'Here that row is all zeros (top chart): this preset zeroes row 0 as the padding row (§9).',
+        ? 'Row 0 is all zeros: this preset keeps it as the padding row ({ref:compare}), the blank band at the top.'
+        : 'Here that row is all zeros (top chart): this preset zeroes row 0 as the padding row ({ref:compare}).',
     'interleaved-sin-cos': r`${first} $\sin 0, \cos 0, \sin 0, \dots = 0, 1, 0, 1, \dots$${place === 'heatmap' ? ': the thin stripes at the top.' : ' (top chart).'}`,
     'interleaved-cos-sin': r`${first} $\cos 0, \sin 0, \cos 0, \dots = 1, 0, 1, 0, \dots$${place === 'heatmap' ? ': the thin stripes at the top.' : ' (top chart).'}`,
     'concat-sin-cos': r`${first} $\sin 0 = 0$ in its first half and $\cos 0 = 1$ in its second${place === 'heatmap' ? ': at the top the left half starts at 0, the right half at 1.' : ' (top chart).'}`,
@@ -47,7 +47,9 @@ function rowZero(f, place) {
     ratio: r`${place === 'heatmap' ? 'In row 0' : 'At position 0'} every angle $(0/\text{base})^{e}$ is 0 except where the exponent $e$ is 0 ($0^0 = 1$): the first columns hold $\sin 1$ or $\cos 1$, the others $0$ or $1$${place === 'heatmap' ? '.' : ' (top chart).'}`,
   }[f.rowZero];
   const padding =
-    f.padding !== null && f.padding !== 0 ? ` Row ${f.padding} is all zeros: this preset's padding row (§9).` : '';
+    f.padding !== null && f.padding !== 0
+      ? ` Row ${f.padding} is all zeros: this preset's padding row ({ref:compare}).`
+      : '';
   return shape + (place === 'heatmap' ? padding : '');
 }
 function wavesPace(f) {
@@ -64,11 +66,11 @@ function wavesPace(f) {
 }
 function ladderFall(f) {
   if (f.periodic === false)
-    return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency, so there is no ladder to draw (§10).`;
+    return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency, so there is no ladder to draw ({ref:question}).`;
   const slowest = f.slowest === undefined ? '' : ` (here ${n(f.slowest)})`;
   const longest = f.longest === undefined ? '' : ` (here ${n(f.longest)})`;
   if (f.exponent === 'column')
-    return r`With the exponent on the column index $j$, $\omega_j = \text{base}^{-2j/d}$ falls geometrically from $1$ to almost $1/\text{base}^2$${slowest}: the exponent runs up to almost 2, as answer 2 of the Q&A reads the formula (§10, mistake 2), and the wavelength $\lambda_j = 2\pi\cdot\text{base}^{2j/d}$ grows from $2\pi$ to almost $2\pi\cdot\text{base}^2$${longest} — on a log scale, a straight line.`;
+    return r`With the exponent on the column index $j$, $\omega_j = \text{base}^{-2j/d}$ falls geometrically from $1$ to almost $1/\text{base}^2$${slowest}: the exponent runs up to almost 2, as answer 2 of the Q&A reads the formula ({ref:question}, mistake 2), and the wavelength $\lambda_j = 2\pi\cdot\text{base}^{2j/d}$ grows from $2\pi$ to almost $2\pi\cdot\text{base}^2$${longest} — on a log scale, a straight line.`;
   const [omega, lambda, end, top] =
     f.exponent === 'half-minus-one'
       ? [r`\text{base}^{-i/(d/2-1)}`, r`2\pi\cdot \text{base}^{i/(d/2-1)}`, 'exactly', 'exactly']
@@ -82,7 +84,7 @@ function rowAt(f) {
   if (f.paired === undefined)
     return r`At a position $p$ small next to the slow wavelengths the fast dimensions take values all over $[-1, 1]$ while the slow ones are still close to $0, 1$.`;
   if (!f.paired)
-    return `With this preset the sine and the cosine of a pair do not turn by one angle (§10): the middle chart shows position p\u00a0=\u00a0${p} as computed.`;
+    return `With this preset the sine and the cosine of a pair do not turn by one angle ({ref:question}): the middle chart shows position p\u00a0=\u00a0${p} as computed.`;
   if (p === 0) return 'At p = 0 the middle chart is that row again.';
   if (f.stillPairs > 0)
     return `At position p\u00a0=\u00a0${p} the fast pairs take values all over $[-1, 1]$, while the slowest ${f.stillPairs} of the ${f.pairs} pairs have turned by less than 0.1 rad and still read about $0, 1$ (on the right${halves(f)}).`;
@@ -95,7 +97,7 @@ const wrapping = (f) =>
     : `; but its period, ${n(f.slowestPeriod)} positions, is shorter than the ${f.length} rows: even the slowest column wraps around within the table, and rows one period apart are told apart only by the faster columns`;
 function sensitivitySpan(f) {
   if (!f.sinusoidal)
-    return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency: there is no bound to compare with (§10).`;
+    return r`With this preset's angle $(pos/\text{base})^{e}$ no column has a fixed frequency: there is no bound to compare with ({ref:question}).`;
   const numbers = f.largestChange !== undefined;
   const span = numbers
     ? `The fastest dimensions change by up to ${n(f.largestChange)} per step and tell neighbouring positions apart; the slowest column's bound is ${n(f.smallestBound)}${f.exponent === 'column' ? r` (about $1/\text{base}^2$: the exponent is on the column index)` : r` (about $1/\text{base}$)`}${wrapping(f)}.`
@@ -115,7 +117,7 @@ function offsetTop(f) {
       ? 'for a convention whose pairs share one frequency they coincide.'
       : f.spread <= 1e-3 * Math.max(1, Math.abs(f.peak))
         ? 'they coincide.'
-        : `here they part, by up to ${n(f.spread)}: this preset's sine and cosine do not share one frequency, so the product depends on p (§10).`;
+        : `here they part, by up to ${n(f.spread)}: this preset's sine and cosine do not share one frequency, so the product depends on p ({ref:question}).`;
   const halfD = f.dModel % 2 === 0 && f.peak !== undefined && Math.abs(f.peak - f.dModel / 2) < 1e-3 * f.dModel;
   const peak =
     f.peak === undefined
@@ -145,6 +147,45 @@ export default {
   'page.retry': 'Retry',
   'page.detail': (reason) => `Details: ${reason}`,
   'page.intro': 'Introduction',
+  'page.description':
+    'The positional encoding of “Attention Is All You Need” as interactive plots: why sines and cosines, why a shift is a rotation, how implementations differ, and RoPE. Computed in your browser by WebAssembly.',
+  'chapter.sinusoidal': 'The sinusoidal encoding',
+  'chapter.sinusoidal.page': 'The sinusoidal encoding · positional encoding, computed and explained',
+  'chapter.sinusoidal.description':
+    'The table of “Attention Is All You Need” as interactive plots: its columns, its frequencies, why a shift is a rotation, what attention does with it, why 10000.',
+  'chapter.implementations': 'Implementations',
+  'chapter.implementations.page': 'Implementations · positional encoding, computed and explained',
+  'chapter.implementations.description':
+    'How real implementations of the sinusoidal encoding differ, the three mistakes of a well-known Q&A attempt, a checker for your own table, and what half precision does to the angles.',
+  'chapter.rope': 'RoPE',
+  'chapter.rope.page': 'RoPE · positional encoding, computed and explained',
+  'chapter.rope.description':
+    'Rotary position embedding as interactive plots: from adding to rotating, long-term decay, choosing the base, context extension (linear, NTK, YaRN, Llama 3, LongRoPE), a checker and code.',
+  'toc.summary': 'Contents',
+  'toc.start': 'Start page: all chapters',
+  'nav.label': 'Chapters',
+  'nav.previous': 'Previous:',
+  'nav.next': 'Next:',
+  'start.what': 'What this site is',
+  'start.qa': 'The Q&A answered',
+  'start.qaText': r`A well-known question on a Q&A site asks how the table encodes position and computes it with three mistakes; two answers follow. Each of its questions and claims, in one line, with the section that answers it:`,
+  'start.contents': 'Contents',
+  'qa.ratio':
+    'The question’s code raises the ratio pos/10000 to the power 2i/d instead of dividing pos by 10000^(2i/d)',
+  'qa.column': 'The question’s code takes i over all columns, so its exponent runs up to almost 2',
+  'qa.order': 'The question’s code puts the cosine on the even columns and the sine on the odd ones',
+  'qa.how': '“I don’t understand how this matrix gives information about the input position”',
+  'qa.correct': '“Is this the right way to compute it?” Check any table, yours included',
+  'qa.padding': 'Answer 1’s PyTorch code keeps row 0 all zeros for the padding token',
+  'qa.extrapolate': 'Answer 1 quotes the paper: the model may extrapolate to longer sequences than in training',
+  'qa.onlyPos': 'Answer 1: the only difference between two positions is the variable pos',
+  'qa.zero': 'Answer 2: position 0 alternates sin(0) and cos(0), telling only odd and even dimensions apart',
+  'qa.exponent': 'Answer 2: the exponent 2i/hidden_units runs from 0 to 2',
+  'qa.sensitive': 'Answer 2: the lower dimensions are more sensitive to pos than the higher ones',
+  'qa.frequencies': 'Answer 2: each dimension samples a sine wave, of decreasing frequency',
+  'qa.similarity': 'Answer 2: waves of different frequencies encode different similarities between positions',
+  'qa.sinCos': 'Answer 2: “What are the SIN and COS terms for?”',
+  'qa.hyper': 'Answer 2: “What if pos comes close to hidden_units?” (“these are hyperparameters”)',
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',
 
@@ -185,8 +226,8 @@ export default {
 
 $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
 
-The paper takes $\text{base} = 10000$ (the Base control changes it). Each pair of dimensions $(2i, 2i+1)$ is a sine and a cosine of one angle $pos\cdot\omega_i$ with angular frequency $\omega_i = \text{base}^{-2i/d}$. Read the sections in order: each claim is shown by the plot beside it, and every plot follows the controls; where a sentence depends on the settings it says so, or follows them.`,
-  'heatmap.title': '1. The table',
+The paper takes $\text{base} = 10000$ (the Base control of the chapters changes it). Each pair of dimensions $(2i, 2i+1)$ is a sine and a cosine of one angle $pos\cdot\omega_i$ with angular frequency $\omega_i = \text{base}^{-2i/d}$. Read the chapters in order: each claim is shown by the plot beside it, and every plot follows the controls; where a sentence depends on the settings it says so, or follows them.`,
+  'heatmap.title': 'The table',
   'heatmap.text': (
     f,
   ) => r`Stack the vectors of positions $0, 1, \dots, L-1$ and you get an $L \times d$ table: rows are positions, columns are dimensions.
@@ -196,17 +237,17 @@ ${heatmapClocks(f)}
 ${rowZero(f, 'heatmap')}
 
 Hover or tap a cell, or focus the plot and use the arrow keys, to read the stored value; click (or Enter) selects that position $p$ and dimension $j$.`,
-  'waves.title': '2. Every column is a sinusoid of position',
+  'waves.title': 'Every column is a sinusoid of position',
   'waves.text': (
     f,
   ) => r`Read one column from top to bottom: $PE_{(pos,\,j)}$ as a function of $pos$. Think of position as time and this is a wave sampled at the integer positions (dots). The line through them is the same formula evaluated at fractional positions${
     f.sinusoidal
       ? r`: a pure sinusoid of angular frequency $\omega_i$, period $2\pi/\omega_i$.`
-      : r`. With this preset's angle $(pos/\text{base})^{e}$ it is no sinusoid: the angle is not proportional to position (§10).`
+      : r`. With this preset's angle $(pos/\text{base})^{e}$ it is no sinusoid: the angle is not proportional to position ({ref:question}).`
   }
 
 ${wavesPace(f)}Position is time, the pair index $i$ is frequency. The dashed line marks position $p$.`,
-  'ladder.title': '3. Frequencies fall geometrically',
+  'ladder.title': 'Frequencies fall geometrically',
   'ladder.text': (f) =>
     f.periodic === false
       ? ladderFall(f)
@@ -217,25 +258,25 @@ Like the hands of a clock, each slower than the last by the same factor, the pai
             ? 'with this concatenated layout the ladder appears twice (sin half, cos half).'
             : 'with a concatenated layout it would appear twice (sin half, cos half).'
         }`,
-  'row.title': '4. One row encodes one position',
+  'row.title': 'One row encodes one position',
   'row.text': (f) => r`A row is the vector added to the token at that position. ${rowZero(f, 'row')}
 
 ${rowAt(f)}
 
 The formula is defined for every position, so positions beyond the table's $L$ rows are computed the same way (bottom chart, $p + L$). That such a row exists does not mean that a model trained on $L$ positions can use it: see “Beyond the training length”. Move $p$ past $L$ to see the row of a position the table does not hold.`,
-  'sensitivity.title': '5. How much each dimension moves per step',
+  'sensitivity.title': 'How much each dimension moves per step',
   'sensitivity.text': (
     f,
   ) => r`Moving from position $p$ to $p+1$ changes dimension $j$ by $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$ (dots). A sinusoid of angular frequency $\omega$ cannot change by more than $2\sin(\omega/2) \le \omega$ in one step (line, $\omega_j$).
 
 ${sensitivitySpan(f)}`,
-  'rotation.title': '6. A shift in position is a rotation',
+  'rotation.title': 'A shift in position is a rotation',
   'rotation.text': r`Because the sine and the cosine of a pair share the frequency $\omega_i$, the angle-addition formulas give, with $\theta = \omega_i p$ and $\phi = \omega_i k$,
 $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
 that is $PE(p+k) = M_k\,PE(p)$ with $M_k$ block-diagonal, one block $R(\omega_i k)$ per pair: every pair turns by $\omega_i k$, **whatever $p$ is**. A linear map that depends only on $k$ is something attention can learn.
 
 The plot shows the pair of dimension $j$ as the point $(\cos, \sin)$ on the unit circle: cosine across, sine up, the usual way to draw an angle, so the point turns counter-clockwise as the position grows. (The formula lists the same pair in the table's order, $(\sin, \cos)$: in that order $R(\phi)$ turns it clockwise; both describe one rotation by $\phi$.) From position $p$ to $p + k$ it turns by $\omega_i k$ (grey dots: the positions in between). Below, the identity is checked on every pair, with rows computed by the core.`,
-  'offset.title': '7. Dot products depend only on the offset',
+  'offset.title': 'Dot products depend only on the offset',
   'offset.text': (
     f,
   ) => r`Multiply $PE(p)\cdot PE(p+k)$ out pair by pair: $\sin a \sin b + \cos a \cos b = \cos(b - a)$, so
@@ -249,7 +290,7 @@ ${
     ? 'Bottom: the same sum split into bands of pairs, stacked (positive parts up, negative parts down; the line is their sum, $s(k)$). Near $k = 0$ every band adds up; further out the fast bands average out and the slow bands carry the similarity.'
     : 'With this preset the sum does not split into $\\cos(\\omega_i k)$ per pair, so the bands are not drawn.'
 }`,
-  'similarity.title': '8. The similarity matrix',
+  'similarity.title': 'The similarity matrix',
   'similarity.text': (f) =>
     r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. ${
       f.relative
@@ -258,10 +299,10 @@ ${
     }
 
 The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the bands break up: its sin and cos have different frequencies. Pick *question* and there are no bands at all: its angles $(p/\text{base})^{e}$ barely change after the first few positions, so the rows are nearly the same vector and the matrix is nearly uniform.`,
-  'compare.title': '9. Implementations disagree',
+  'compare.title': 'Implementations disagree',
   'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; at odd $d$ a last column that is zero (tensor2tensor, fairseq) or a sine without its cosine (the paper's formula, Hugging Face).
 
-Why a padding row: a batch pads its shorter sentences with a padding token, and code that numbers positions from 1 gives every padding slot the position index 0 (fairseq: its padding index 1). A zero vector in that row adds nothing to the padding tokens. Answer 1 of the Q&A the page answers quotes such code, an early PyTorch port ("keep dim 0 for padding token position encoding zero vector"): it is the preset *legacy-column*, row 0 all zeros and the exponent on the column index (§10, mistake 2).
+Why a padding row: a batch pads its shorter sentences with a padding token, and code that numbers positions from 1 gives every padding slot the position index 0 (fairseq: its padding index 1). A zero vector in that row adds nothing to the padding tokens. Answer 1 of the Q&A the page answers quotes such code, an early PyTorch port ("keep dim 0 for padding token position encoding zero vector"): it is the preset *legacy-column*, row 0 all zeros and the exponent on the column index ({ref:question}, mistake 2).
 
 Interleaving or concatenating only permutes the columns, which a model does not care about — but the tables differ value by value, so weights trained with one cannot be reused with another. Left: the current convention; middle: the one under “Compare with”; right: their difference.`,
   'compare.presets': 'The presets',
@@ -283,21 +324,21 @@ Interleaving or concatenating only permutes the columns, which a model does not 
   'preset.legacy-column':
     'answer 1 of the Q&A: an early PyTorch port (exponent on the column index, row 0 zero for the padding token)',
   'preset.question': 'the attempt in the Q&A’s question',
-  'question.title': '10. What the Q&A attempt gets wrong',
+  'question.title': 'What the Q&A attempt gets wrong',
   'question.text': r`A well-known question on a Q&A site computes
 $$PE_{(pos,\,j)} = \begin{cases}\cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big) & \text{for even } j,\\ \sin(\text{same}) & \text{for odd } j.\end{cases}$$
 It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper. (Answer 1 there replies with code that shares the second mistake: the preset *legacy-column*, §9.)`,
   'question.one': r`**1. A power of the ratio instead of a division.** $(pos/\text{base})^{2i/d}$ is not $pos\cdot\omega_i$: the angle is not proportional to position, so the column has no fixed frequency and is not a sinusoid of position. The curve races near $pos = 0$ and then slows down for good; no rotation $M_k$ can map $PE(p)$ to $PE(p+k)$.`,
   'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.
 
-Answer 2 of the Q&A reads the exponent $2i/\text{hidden\_units}$ as running from 0 ($i = 0$) to 2 ($i = \text{hidden\_units}$). In the paper $i$ is the pair index and stops at $d/2 - 1$: the exponent stays below 1 and the slowest frequency is about $1/\text{base}$. Only this mistake, $i$ running over all $d$ columns, takes the exponent to almost 2 and the frequencies down to about $1/\text{base}^2$ (pick the exponent *column* and see the ladder of §3).`,
+Answer 2 of the Q&A reads the exponent $2i/\text{hidden\_units}$ as running from 0 ($i = 0$) to 2 ($i = \text{hidden\_units}$). In the paper $i$ is the pair index and stops at $d/2 - 1$: the exponent stays below 1 and the slowest frequency is about $1/\text{base}$. Only this mistake, $i$ running over all $d$ columns, takes the exponent to almost 2 and the frequencies down to about $1/\text{base}^2$ (pick the exponent *column* and see the ladder of {ref:ladder}).`,
   'question.three': (f) =>
     r`**3. cos and sin swapped.** With cos on the even columns, row 0 reads $1, 0, 1, 0, \dots$ instead of $0, 1, 0, 1, \dots$. This one is harmless for the relative property (each pair still rotates), but the table is not the paper's. The bottom chart is the whole attempt at position 0: $(0/\text{base})^{2j/d} = 0$ except in column 0, where $0^0 = 1$.${
       f.shown < f.dModel
         ? ` The charts show the first ${f.shown} of the ${f.dModel} dimensions, where the difference is visible.`
         : ''
     }`,
-  'check.title': '11. Check my implementation',
+  'check.title': 'Check my implementation',
   'check.text': r`Wrote your own positional encoding, or took one from a library? Give its table to the page: it finds the convention, base, start, padding row and scale that reproduce it (every candidate computed by posenc), or the closest preset and where your table first departs from it, and says in one sentence per difference what went wrong.
 
 Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or JSON, or paste the numbers. The file is read in your browser and sent nowhere. No table at hand? Try a sample.`,

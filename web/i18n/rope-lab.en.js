@@ -45,7 +45,7 @@ export default {
   'controls.attentionFactor': 'attention_factor',
   'controls.lowFreqFactor': 'low_freq_factor',
   'controls.highFreqFactor': 'high_freq_factor',
-  'ropeLab.title': 'R4. The context-extension lab',
+  'ropeLab.title': 'The context-extension lab',
   'ropeLab.text': r`A model trained on $L_0$ positions saw each rotary pair $i$ turn by the angles $m\,\theta_i$, $m < L_0$, $\theta_i = \text{rope\_theta}^{-2i/d}$. Pairs whose wavelength $2\pi/\theta_i$ is shorter than $L_0$ turned full circles and met every angle; the slow pairs did not, and beyond $L_0$ they reach angles the model never saw. Every context-extension method changes this frequency ladder: **linear** (position interpolation) divides every $\theta_i$ by the factor; **dynamic NTK** enlarges the base with the sequence length; **YaRN** keeps the pairs that turn more than $\beta_\text{fast}$ times in $L_0$, interpolates those that turn less than $\beta_\text{slow}$ times and ramps in between, and scales the attention; **Llama 3** does the same with wavelength bands ($L_0$/high_freq_factor, $L_0$/low_freq_factor); **LongRoPE** divides each pair by its own searched factor.
 
 Pick a real model’s config or set the fields yourself (Hugging Face’s names): the plot shows each pair’s wavelength without scaling (rings) and with it (dots), the sentences below it what the method did, computed by posenc’s ropeFrequencies.`,
@@ -60,7 +60,7 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
   'ropeLab.invalid': (name, message) => `${name}: ${message}.`,
   'ropeLab.failed': (message) => `These settings cannot be computed: ${message}`,
 
-  'ropeCheck.title': 'R5. Check my RoPE',
+  'ropeCheck.title': 'Check my RoPE',
   'ropeCheck.text': r`Paste a model’s config.json: posenc’s ropeFromConfig reads its RoPE fields as Hugging Face does, and the frequencies, the attention factor and every warning appear below. Or give a cos or sin cache (.npy, CSV or JSON, one row per position): the page names its layout, base, scaling and dtype where they explain the values. Nothing pasted leaves your browser.`,
   'ropeCheck.configLabel': 'config.json',
   'ropeCheck.configButton': 'Read the config',
@@ -104,7 +104,7 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
   'ropeCheck.reason.rows': ({ rowsNeeded }) =>
     `too few rows to tell its scaling (several fit these rows alike): give about ${count(rowsNeeded)} rows from position 0.`,
 
-  'ropeCode.title': 'R6. Code',
+  'ropeCode.title': 'Code',
   'ropeCode.text': r`The code that rebuilds the exact inv_freq, attention factor and cos/sin cache of the lab’s current settings, with Hugging Face’s formulas in float64 (the NumPy version is run against posenc in the project’s tests).`,
   'ropeCode.language': 'Language',
   'ropeCode.length': 'Cache length (positions)',

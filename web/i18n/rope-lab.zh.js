@@ -42,7 +42,7 @@ export default {
   'controls.attentionFactor': 'attention_factor',
   'controls.lowFreqFactor': 'low_freq_factor',
   'controls.highFreqFactor': 'high_freq_factor',
-  'ropeLab.title': 'R4. 上下文扩展实验台',
+  'ropeLab.title': '上下文扩展实验台',
   'ropeLab.text': r`一个在 $L_0$ 个位置上训练的模型，看到第 $i$ 个旋转维度对转过的角度是 $m\,\theta_i$，$m < L_0$，$\theta_i = \text{rope\_theta}^{-2i/d}$。波长 $2\pi/\theta_i$ 比 $L_0$ 短的维度对转满了整圈，见过所有角度；慢的维度对没有，超过 $L_0$ 之后它们会转到模型从未见过的角度——这就是外推的难处。每一种上下文扩展方法都是在改这把频率的“梯子”：**linear**（位置内插）把每个 $\theta_i$ 除以 factor；**动态 NTK** 随序列长度放大底数；**YaRN** 保留在 $L_0$ 内转超过 $\beta_\text{fast}$ 圈的维度对（外推），对转不到 $\beta_\text{slow}$ 圈的做内插，中间线性过渡，并做注意力缩放；**Llama 3** 用波长分段（$L_0$/high_freq_factor、$L_0$/low_freq_factor）做同样的事；**LongRoPE** 给每个维度对一个搜索出来的因子。
 
 选一个真实模型的配置，或者自己设定各字段（沿用 Hugging Face 的名字）：图中是每个维度对缩放前（圆环）和缩放后（圆点）的波长，图下的句子说明该方法做了什么，数值都由 posenc 的 ropeFrequencies 计算。`,
@@ -57,7 +57,7 @@ export default {
   'ropeLab.invalid': (name, message) => `${name}：${message}。`,
   'ropeLab.failed': (message) => `这组设置无法计算：${message}`,
 
-  'ropeCheck.title': 'R5. 检查我的 RoPE',
+  'ropeCheck.title': '检查我的 RoPE',
   'ropeCheck.text': r`粘贴一个模型的 config.json：posenc 的 ropeFromConfig 按 Hugging Face 的方式读取其中的 RoPE 字段，下面列出频率、注意力缩放因子和每一条警告。也可以给出一个 cos 或 sin 缓存（.npy、CSV 或 JSON，每行一个位置）：页面会在能解释这些数值时，说出它的布局、底数、缩放方式和数据类型。粘贴的内容不会离开你的浏览器。`,
   'ropeCheck.configLabel': 'config.json',
   'ropeCheck.configButton': '读取配置',
@@ -99,7 +99,7 @@ export default {
   'ropeCheck.reason.rows': ({ rowsNeeded }) =>
     `行数太少，无法判断缩放方式（几种缩放对这些行同样吻合）：请给出从位置 0 起约 ${count(rowsNeeded)} 行。`,
 
-  'ropeCode.title': 'R6. 代码',
+  'ropeCode.title': '代码',
   'ropeCode.text': r`下面的代码按 Hugging Face 的公式以 float64 重建实验台当前设置的 inv_freq、注意力缩放因子和 cos/sin 缓存（NumPy 版本在项目的测试里与 posenc 逐项比对）。`,
   'ropeCode.language': '语言',
   'ropeCode.length': '缓存长度（位置数）',

@@ -14,7 +14,7 @@ const r = String.raw;
 const halves = (f) => (f.layout === 'concat' ? '每一半的右端' : '右边');
 function heatmapClocks(f) {
   if (!f.sinusoidal)
-    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，各列不是位置的正弦波：过了最初几行，每一列都几乎不变（原因见第 10 节）。`;
+    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，各列不是位置的正弦波：过了最初几行，每一列都几乎不变（原因见 {ref:question}）。`;
   const where = f.layout === 'concat' ? '在每一半（先是正弦，后是余弦）中，靠左的列' : '左边（靠前的维度）的颜色';
   let slow = '靠右的列变化缓慢。';
   if (f.slowLargest !== undefined)
@@ -31,8 +31,8 @@ function rowZero(f, place) {
   const end = heat ? '：表顶部的细条纹。' : '（上图）。';
   const shape = {
     padding: heat
-      ? '第 0 行全为零：此预设把它留作填充行（见第 9 节），即表顶部的空白条。'
-      : '这里这一行全为零（上图）：此预设把第 0 行置零，作为填充行（见第 9 节）。',
+      ? '第 0 行全为零：此预设把它留作填充行（见 {ref:compare}），即表顶部的空白条。'
+      : '这里这一行全为零（上图）：此预设把第 0 行置零，作为填充行（见 {ref:compare}）。',
     'interleaved-sin-cos': `${first} $\\sin 0, \\cos 0, \\sin 0, \\dots = 0, 1, 0, 1, \\dots$${end}`,
     'interleaved-cos-sin': `${first} $\\cos 0, \\sin 0, \\cos 0, \\dots = 1, 0, 1, 0, \\dots$${end}`,
     'concat-sin-cos': `${first}前一半 $\\sin 0 = 0$、后一半 $\\cos 0 = 1$${heat ? '：表顶部左半从 0 开始，右半从 1 开始。' : '（上图）。'}`,
@@ -40,7 +40,7 @@ function rowZero(f, place) {
     ratio: `${heat ? '第 0 行中' : '位置 0 时'}每个角 $(0/\\text{base})^{e}$ 都是 0，只有指数 $e$ 为 0 处例外（$0^0 = 1$）：最前面的列是 $\\sin 1$ 或 $\\cos 1$，其余为 $0$ 或 $1$${heat ? '。' : '（上图）。'}`,
   }[f.rowZero];
   const padding =
-    f.padding !== null && f.padding !== 0 ? `第 ${f.padding} 行全为零：这是此预设的填充行（见第 9 节）。` : '';
+    f.padding !== null && f.padding !== 0 ? `第 ${f.padding} 行全为零：这是此预设的填充行（见 {ref:compare}）。` : '';
   return shape + (heat ? padding : '');
 }
 function wavesPace(f) {
@@ -57,11 +57,11 @@ function wavesPace(f) {
 }
 function ladderFall(f) {
   if (f.periodic === false)
-    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率，因此没有阶梯可画（见第 10 节）。`;
+    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率，因此没有阶梯可画（见 {ref:question}）。`;
   const slowest = f.slowest === undefined ? '' : `（此处为 ${n(f.slowest)}）`;
   const longest = f.longest === undefined ? '' : `（此处为 ${n(f.longest)}）`;
   if (f.exponent === 'column')
-    return `指数用列序号 $j$ 时，$\\omega_j = \\text{base}^{-2j/d}$ 从 $1$ 按等比数列降到接近 $1/\\text{base}^2$${slowest}：指数一直到接近 2，正如问答帖回答 2 对公式的理解（第 10 节错误 2）；波长 $\\lambda_j = 2\\pi\\cdot\\text{base}^{2j/d}$ 从 $2\\pi$ 增长到接近 $2\\pi\\cdot\\text{base}^2$${longest}——在对数坐标上是一条直线。`;
+    return `指数用列序号 $j$ 时，$\\omega_j = \\text{base}^{-2j/d}$ 从 $1$ 按等比数列降到接近 $1/\\text{base}^2$${slowest}：指数一直到接近 2，正如问答帖回答 2 对公式的理解（{ref:question} 错误 2）；波长 $\\lambda_j = 2\\pi\\cdot\\text{base}^{2j/d}$ 从 $2\\pi$ 增长到接近 $2\\pi\\cdot\\text{base}^2$${longest}——在对数坐标上是一条直线。`;
   const [omega, lambda, end] =
     f.exponent === 'half-minus-one'
       ? [r`\text{base}^{-i/(d/2-1)}`, r`2\pi\cdot \text{base}^{i/(d/2-1)}`, '恰好']
@@ -74,7 +74,7 @@ function rowAt(f) {
   const p = f.position;
   if (f.paired === undefined) return r`在比慢速波长小得多的位置 $p$，快速维度取遍 $[-1, 1]$，慢速维度仍接近 $0, 1$。`;
   if (!f.paired)
-    return `在此预设下，一对中的正弦和余弦并不按同一个角转动（见第 10 节）：中图是按公式算出的位置 p\u00a0=\u00a0${p}。`;
+    return `在此预设下，一对中的正弦和余弦并不按同一个角转动（见 {ref:question}）：中图是按公式算出的位置 p\u00a0=\u00a0${p}。`;
   if (p === 0) return '在 p = 0 时，中图就是这一行本身。';
   if (f.stillPairs > 0)
     return `在位置 p\u00a0=\u00a0${p}，快速维度对取遍 $[-1, 1]$，而最慢的 ${f.stillPairs} 对（共 ${f.pairs} 对，位于${halves(f)}）转过的角不到 0.1 弧度，仍约为 $0, 1$。`;
@@ -87,7 +87,7 @@ const wrapping = (f) =>
     : `；但它的周期只有 ${n(f.slowestPeriod)} 个位置，短于表的 ${f.length} 行：连最慢的一列在表内也会绕圈，相隔一个周期的两行只能靠更快的列来区分`;
 function sensitivitySpan(f) {
   if (!f.sinusoidal)
-    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率：没有上界可比（见第 10 节）。`;
+    return r`在此预设的角 $(pos/\text{base})^{e}$ 下，没有哪一列有固定频率：没有上界可比（见 {ref:question}）。`;
   const numbers = f.largestChange !== undefined;
   const span = numbers
     ? `最快的维度每步最多变化 ${n(f.largestChange)}，用来区分相邻位置；最慢一列的上界是 ${n(f.smallestBound)}${f.exponent === 'column' ? r`（约 $1/\text{base}^2$：指数用了列序号）` : r`（约 $1/\text{base}$）`}${wrapping(f)}。`
@@ -107,7 +107,7 @@ function offsetTop(f) {
       ? '对于每对共享一个频率的约定，它们完全重合。'
       : f.spread <= 1e-3 * Math.max(1, Math.abs(f.peak))
         ? '完全重合。'
-        : `这里它们分开了，最多相差 ${n(f.spread)}：此预设的正弦和余弦不共享同一频率，点积取决于 p（见第 10 节）。`;
+        : `这里它们分开了，最多相差 ${n(f.spread)}：此预设的正弦和余弦不共享同一频率，点积取决于 p（见 {ref:question}）。`;
   const halfD = f.dModel % 2 === 0 && f.peak !== undefined && Math.abs(f.peak - f.dModel / 2) < 1e-3 * f.dModel;
   const peak =
     f.peak === undefined
@@ -136,6 +136,44 @@ export default {
   'page.retry': '重试',
   'page.detail': (reason) => `详情（英文）：${reason}`,
   'page.intro': '引言',
+  'page.description':
+    '用交互图解读《Attention Is All You Need》的位置编码：为什么用正弦和余弦，为什么平移就是旋转，各家实现有何不同，以及 RoPE。全部由 WebAssembly 在浏览器中计算。',
+  'chapter.sinusoidal': '正弦位置编码',
+  'chapter.sinusoidal.page': '正弦位置编码 · 位置编码：实时计算与图解',
+  'chapter.sinusoidal.description':
+    '用交互图解读《Attention Is All You Need》的编码表：它的列、频率，为什么平移就是旋转，注意力如何利用它，为什么取 10000。',
+  'chapter.implementations': '各家实现',
+  'chapter.implementations.page': '各家实现 · 位置编码：实时计算与图解',
+  'chapter.implementations.description':
+    '正弦位置编码的各家实现有何不同，一个知名问答帖中的三个错误，检查你自己的编码表，以及半精度对角度的影响。',
+  'chapter.rope': '旋转位置编码（RoPE）',
+  'chapter.rope.page': '旋转位置编码（RoPE） · 位置编码：实时计算与图解',
+  'chapter.rope.description':
+    '用交互图解读旋转位置编码：从相加到旋转、远程衰减、如何选择基数、上下文扩展（线性、NTK、YaRN、Llama 3、LongRoPE）、检查工具与代码。',
+  'toc.summary': '目录',
+  'toc.start': '首页：全部章节',
+  'nav.label': '章节',
+  'nav.previous': '上一章：',
+  'nav.next': '下一章：',
+  'start.what': '本站讲什么',
+  'start.qa': '问答帖逐条解答',
+  'start.qaText': r`一个知名问答帖问这张表如何编码位置，并用犯了三个错误的代码计算它；下面有两个回答。帖中的每个问题和说法各占一行，并链接到解答它的小节：`,
+  'start.contents': '目录',
+  'qa.ratio': '提问者的代码把比值 pos/10000 取 2i/d 次幂，而不是用 pos 除以 10000^(2i/d)',
+  'qa.column': '提问者的代码让 i 遍历所有列，指数因此一直到接近 2',
+  'qa.order': '提问者的代码把余弦放在偶数列、正弦放在奇数列',
+  'qa.how': '“我不明白这个矩阵如何提供有关输入位置的信息”',
+  'qa.correct': '“这是否是正确的计算方法？”检查任意一张编码表，包括你自己的',
+  'qa.padding': '回答 1 的 PyTorch 代码把第 0 行留作填充词元的全零向量',
+  'qa.extrapolate': '回答 1 引用论文：模型也许能外推到比训练时更长的序列',
+  'qa.onlyPos': '回答 1：两个位置之间唯一的区别是变量 pos',
+  'qa.zero': '回答 2：位置 0 交替取 sin(0) 和 cos(0)，只区分奇数维和偶数维',
+  'qa.exponent': '回答 2：指数 2i/hidden_units 从 0 变到 2',
+  'qa.sensitive': '回答 2：低维比高维对 pos 更敏感',
+  'qa.frequencies': '回答 2：每个维度都是对一个正弦波的采样，频率逐维递减',
+  'qa.similarity': '回答 2：不同频率的波编码了位置之间不同的相似度',
+  'qa.sinCos': '回答 2：“SIN 和 COS 项是做什么的？”',
+  'qa.hyper': '回答 2：“如果 pos 接近 hidden_units 怎么办？”（“这些是超参数”）',
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
 
@@ -176,8 +214,8 @@ export default {
 
 $$\begin{aligned} PE_{(pos,\,2i)} &= \sin\!\left(\frac{pos}{\text{base}^{2i/d}}\right),\\ PE_{(pos,\,2i+1)} &= \cos\!\left(\frac{pos}{\text{base}^{2i/d}}\right).\end{aligned}$$
 
-论文取 $\text{base} = 10000$（“底数”控制项可以改变它）。每对维度 $(2i, 2i+1)$ 是同一个角 $pos\cdot\omega_i$ 的正弦和余弦，角频率 $\omega_i = \text{base}^{-2i/d}$。请按顺序阅读：每个结论都由旁边的图展示，所有图都随控制项变化；取决于设置的句子会注明，或随设置改写。`,
-  'heatmap.title': '1. 编码表',
+论文取 $\text{base} = 10000$（各章的“底数”控制项可以改变它）。每对维度 $(2i, 2i+1)$ 是同一个角 $pos\cdot\omega_i$ 的正弦和余弦，角频率 $\omega_i = \text{base}^{-2i/d}$。请按章节顺序阅读：每个结论都由旁边的图展示，所有图都随控制项变化；取决于设置的句子会注明，或随设置改写。`,
+  'heatmap.title': '编码表',
   'heatmap.text': (f) => r`把位置 $0, 1, \dots, L-1$ 的向量叠起来，就得到一张 $L \times d$ 的表：行是位置，列是维度。
 
 ${heatmapClocks(f)}
@@ -185,17 +223,17 @@ ${heatmapClocks(f)}
 ${rowZero(f, 'heatmap')}
 
 把鼠标移到格子上或点按（或聚焦图后用方向键）可读出存储的数值；单击（或回车）选中该位置 $p$ 和维度 $j$。`,
-  'waves.title': '2. 每一列都是位置的正弦波',
+  'waves.title': '每一列都是位置的正弦波',
   'waves.text': (
     f,
   ) => r`从上到下读一列：$PE_{(pos,\,j)}$ 是 $pos$ 的函数。把位置当作时间，它就是在整数位置（圆点）上采样的波。穿过圆点的曲线是同一公式在小数位置上的取值${
     f.sinusoidal
       ? r`：角频率为 $\omega_i$、周期为 $2\pi/\omega_i$ 的纯正弦波。`
-      : r`。在此预设的角 $(pos/\text{base})^{e}$ 下它不是正弦波：角度与位置不成正比（见第 10 节）。`
+      : r`。在此预设的角 $(pos/\text{base})^{e}$ 下它不是正弦波：角度与位置不成正比（见 {ref:question}）。`
   }
 
 ${wavesPace(f)}位置是时间，维度对序号 $i$ 是频率。虚线标出位置 $p$。`,
-  'ladder.title': '3. 频率按等比数列递减',
+  'ladder.title': '频率按等比数列递减',
   'ladder.text': (f) =>
     f.periodic === false
       ? ladderFall(f)
@@ -206,25 +244,25 @@ ${wavesPace(f)}位置是时间，维度对序号 $i$ 是频率。虚线标出位
             ? '当前是拼接式排列，阶梯出现两次（sin 半边和 cos 半边）。'
             : '若用拼接式排列，阶梯会出现两次（sin 半边和 cos 半边）。'
         }`,
-  'row.title': '4. 一行编码一个位置',
+  'row.title': '一行编码一个位置',
   'row.text': (f) => r`一行就是加到该位置词元嵌入上的向量。${rowZero(f, 'row')}
 
 ${rowAt(f)}
 
 公式对任意位置都有定义，超出表中 $L$ 行的位置也用同样方法计算（下图，$p + L$）。但有这一行，并不意味着用 $L$ 个位置训练的模型能用上它，见“超出训练长度”一节。把 $p$ 拖过 $L$，即可看到表中没有的位置的那一行。`,
-  'sensitivity.title': '5. 每个维度每步变化多少',
+  'sensitivity.title': '每个维度每步变化多少',
   'sensitivity.text': (
     f,
   ) => r`从位置 $p$ 移到 $p+1$，维度 $j$ 变化 $|PE_{(p+1,\,j)} - PE_{(p,\,j)}|$（圆点）。角频率为 $\omega$ 的正弦波一步最多变化 $2\sin(\omega/2) \le \omega$（曲线，$\omega_j$）。
 
 ${sensitivitySpan(f)}`,
-  'rotation.title': '6. 位置平移就是旋转',
+  'rotation.title': '位置平移就是旋转',
   'rotation.text': r`因为一对维度的正弦和余弦共享频率 $\omega_i$，由和角公式（记 $\theta = \omega_i p$，$\phi = \omega_i k$）得
 $$\begin{gathered}\begin{pmatrix}\sin(\theta + \phi)\\ \cos(\theta + \phi)\end{pmatrix} = R(\phi)\begin{pmatrix}\sin \theta\\ \cos \theta\end{pmatrix},\\ R(\phi) = \begin{pmatrix}\cos \phi & \sin \phi\\ -\sin \phi & \cos \phi\end{pmatrix}\end{gathered}$$
 即 $PE(p+k) = M_k\,PE(p)$，$M_k$ 是分块对角矩阵，每对一个块 $R(\omega_i k)$：每一对转过 $\omega_i k$，**与 $p$ 无关**。只取决于 $k$ 的线性映射，注意力是可以学到的。
 
 图中把维度 $j$ 所在的那一对画成单位圆上的点 $(\cos, \sin)$：横轴为余弦、纵轴为正弦，这是画角度的常用方式，位置增大时点按逆时针转动。（公式按表中的顺序把这一对写成 $(\sin, \cos)$，在这个顺序下 $R(\phi)$ 是顺时针转动；两者描述的是同一个转角 $\phi$。）从位置 $p$ 到 $p + k$ 转过 $\omega_i k$（灰点：中间的位置）。下方用核心计算的行在所有维度对上验证这一等式。`,
-  'offset.title': '7. 点积只取决于偏移',
+  'offset.title': '点积只取决于偏移',
   'offset.text': (f) => r`把 $PE(p)\cdot PE(p+k)$ 逐对展开：$\sin a \sin b + \cos a \cos b = \cos(b - a)$，所以
 $$\begin{aligned} s(k) &= PE(p)\cdot PE(p+k)\\ &= \textstyle\sum_{i} \cos(\omega_i k)\end{aligned}$$
 只取决于偏移 $k$，与 $p$ 无关，而且对称：$s(-k) = s(k)$。
@@ -236,7 +274,7 @@ ${
     ? '下图：把同一个和按维度对分组堆叠（正值向上，负值向下；曲线是它们的和 $s(k)$）。$k = 0$ 附近每组都在叠加；离得越远，快速组互相抵消，只剩慢速组支撑相似度。'
     : '在此预设下，这个和不能按维度对拆成 $\\cos(\\omega_i k)$，因此不画分组图。'
 }`,
-  'similarity.title': '8. 相似度矩阵',
+  'similarity.title': '相似度矩阵',
   'similarity.text': (f) =>
     r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。${
       f.relative
@@ -245,10 +283,10 @@ ${
     }
 
 虚线交于 $(p, p + k)$。选择预设 *legacy-column*，条带就会散开：它的 sin 和 cos 频率不同。选择 *question* 则根本没有条带：它的角 $(p/\text{base})^{e}$ 在最初几个位置之后几乎不变，各行几乎是同一个向量，矩阵几乎是均匀的。`,
-  'compare.title': '9. 各家实现并不一致',
+  'compare.title': '各家实现并不一致',
   'compare.text': r`已发布的代码用不同方式实现同一想法：交错排列 $[\sin, \cos, \sin, \cos, \dots]$（论文）或两半拼接 $[\sin \dots \sin \mid \cos \dots \cos]$（tensor2tensor、TensorFlow 教程、fairseq）；指数用 $2i/d$ 或 $i/(d/2 - 1)$；一行全零的填充行；奇数 $d$ 时最后一列或为零（tensor2tensor、fairseq），或为没有余弦配对的正弦（论文公式、Hugging Face）。
 
-为什么有填充行：一个小批量里较短的句子要用填充词元补齐，而从 1 开始给位置编号的代码把所有填充位置的位置索引都记为 0（fairseq 记为其填充索引 1）。这一行取零向量，就不会给填充词元加上任何东西。本页所解答的问答帖中，回答 1 引用的正是这样的代码——一个早期 PyTorch 移植（注释写着“keep dim 0 for padding token position encoding zero vector”）：即预设 *legacy-column*，第 0 行全为零，指数用列序号（第 10 节错误 2）。
+为什么有填充行：一个小批量里较短的句子要用填充词元补齐，而从 1 开始给位置编号的代码把所有填充位置的位置索引都记为 0（fairseq 记为其填充索引 1）。这一行取零向量，就不会给填充词元加上任何东西。本页所解答的问答帖中，回答 1 引用的正是这样的代码——一个早期 PyTorch 移植（注释写着“keep dim 0 for padding token position encoding zero vector”）：即预设 *legacy-column*，第 0 行全为零，指数用列序号（{ref:question} 错误 2）。
 
 交错与拼接只是列的置换，模型并不在意——但两张表逐个数值都不同，用一种约定训练出的权重不能直接搭配另一种使用。左：当前约定；中：“对比对象”中选择的约定；右：两者之差。`,
   'compare.presets': '各预设',
@@ -269,19 +307,19 @@ ${
   'preset.fairseq': 'fairseq SinusoidalPositionalEmbedding（第 1 行为填充）',
   'preset.legacy-column': '问答帖回答 1 的代码：早期 PyTorch 移植（指数用列序号，第 0 行为填充词元置零）',
   'preset.question': '问答帖中提问者的写法',
-  'question.title': '10. 问答帖中的尝试错在哪里',
+  'question.title': '问答帖中的尝试错在哪里',
   'question.text': r`某知名问答网站上的一个问题这样计算：
 $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
-（$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。提问者的写法犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。（该帖回答 1 给出的代码也有第二个错误：即预设 *legacy-column*，见第 9 节。）`,
+（$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。提问者的写法犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。（该帖回答 1 给出的代码也有第二个错误：即预设 *legacy-column*，见 {ref:compare}。）`,
   'question.one': r`**1. 先求比值再取幂，而不是除以 base 的幂。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
   'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。
 
-该帖回答 2 把指数 $2i/\text{hidden\_units}$ 理解为从 0（$i = 0$）到 2（$i = \text{hidden\_units}$）。而论文中的 $i$ 是维度对序号，最大为 $d/2 - 1$：指数始终小于 1，最慢的频率约为 $1/\text{base}$。只有这个错误——让 $i$ 取遍全部 $d$ 列——才会让指数接近 2、频率降到约 $1/\text{base}^2$（把指数选为 *column*，看第 3 节的阶梯）。`,
+该帖回答 2 把指数 $2i/\text{hidden\_units}$ 理解为从 0（$i = 0$）到 2（$i = \text{hidden\_units}$）。而论文中的 $i$ 是维度对序号，最大为 $d/2 - 1$：指数始终小于 1，最慢的频率约为 $1/\text{base}$。只有这个错误——让 $i$ 取遍全部 $d$ 列——才会让指数接近 2、频率降到约 $1/\text{base}^2$（把指数选为 *column*，看 {ref:ladder} 的阶梯）。`,
   'question.three': (f) =>
     r`**3. cos 和 sin 位置互换。** 偶数列放 cos，第 0 行就变成 $1, 0, 1, 0, \dots$，而不是 $0, 1, 0, 1, \dots$。这一点对相对位置性质无害（每一对仍然是旋转），但已不是论文中的表。最下面的图是完整的尝试在位置 0 的行：除第 0 列外 $(0/\text{base})^{2j/d} = 0$，第 0 列 $0^0 = 1$。${
       f.shown < f.dModel ? `图中只显示 ${f.dModel} 维中的前 ${f.shown} 维，差别在这里看得清。` : ''
     }`,
-  'check.title': '11. 检查我的实现',
+  'check.title': '检查我的实现',
   'check.text': r`自己写了位置编码，或者从某个库里拿来一份？把它的表交给本页：页面会找出能复现它的约定、底数、起始位置、填充行和缩放（每个候选都由 posenc 计算），或者找出最接近的预设以及你的表从哪里开始与之不同，并为每一处差异用一句话说明错在哪里。
 
 用 np.save('pe.npy', pe) 保存表（PyTorch 张量先 pe.numpy()），或存为 CSV、JSON，也可以直接粘贴数字。文件只在你的浏览器里读取，不会发送到任何地方。手头没有表？试试示例。`,

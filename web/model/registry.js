@@ -1,64 +1,99 @@
-// Owns what the site is made of: its sections in page order, the plots each
-// holds, the chapter (chunk of code, chapters.js) each belongs to, the string
-// keys it is worded by, and the <posenc-*> tag of each plot that has one.
-// Pure data: the plots' code lives in the section modules (sections.js), the
-// knobs in params.js. web/build/generate-lists.mjs writes every list of plots
-// (the page's skeleton, the elements' types, the Hexo and Hugo helpers, the
-// docs) from here; tests/js/model/registry.test.js keeps it equal to SECTIONS.
+// Owns what the site is made of: its chapters (one document each), their
+// sections in reading order, the plots each holds, the group of code
+// (web/sections/groups.js) each belongs to, the string keys it is worded by,
+// and the <posenc-*> tag of each plot that has one. Pure data: the plots' code
+// lives in the section modules (sections.js), the knobs in params.js.
+// web/build/generate-lists.mjs writes the chapter documents and every list of
+// plots (the elements' types, the Hexo and Hugo helpers, the docs) from here;
+// tests/js/model/registry.test.js keeps it equal to SECTIONS.
+
+import { SECTION_KNOBS } from './section-knobs.js';
 
 /**
- * A section of the page, in page order:
- * id: its anchor (the heading's id is h-<id>);
- * chapter: 'first-view' (loaded with the page) or the name of a chapter of chapters.js;
- * heading: 2 or 3; strings: the prefix of its keys in web/i18n (<strings>.title, <strings>.text);
+ * The explainer's chapters, each a document of its own, in reading order: name (what a
+ * section's `chapter` names), file (the document web/build/generate-lists.mjs writes from
+ * web/build/chapter.html; Vite builds each), title (the key of its heading; `<title>` is
+ * <title>.page). The start page (START_FILE) comes before them.
+ */
+export const CHAPTERS = Object.freeze(
+  [
+    { name: 'sinusoidal', file: 'sinusoidal.html', title: 'chapter.sinusoidal' },
+    { name: 'implementations', file: 'implementations.html', title: 'chapter.implementations' },
+    { name: 'rope', file: 'rope.html', title: 'chapter.rope' },
+  ].map(Object.freeze),
+);
+
+/** The start page: what the site is, the Q&A it answers, every chapter's contents. */
+export const START_FILE = 'index.html';
+
+/**
+ * A section, in reading order (chapter by chapter):
+ * id: its anchor (the heading's id is h-<id>); chapter: the name of its chapter (CHAPTERS);
+ * group: 'first-view' (its code is loaded with the document) or the name of a lazily loaded
+ *   group of web/sections/groups.js;
+ * strings: the prefix of its keys in web/i18n (<strings>.title, <strings>.text); title: the key
+ *   of its heading where it is not <strings>.title;
  * plots: { name, tag?, title?, text? } in order (title, text: the keys of the plot's own
  *   heading and explanation where they are not the section's; a uniform section with several
  *   plots shows each plot's title above it);
  * markup: 'fragment' when web/fragments/<id>.html holds its HTML (controls, tables, more text)
- *   instead of the uniform heading, text and plots.
+ *   instead of the uniform heading, text and plots;
+ * reads: the state keys (or array slots, web/model/arrays.js) its parts other than plots
+ *   follow (the plots' own come from their section modules: SECTION_KNOBS).
  */
 export const PAGE_SECTIONS = Object.freeze(
   [
-    { id: 'heatmap', plots: [{ name: 'heatmap', tag: 'posenc-heatmap' }] },
-    { id: 'waves', plots: [{ name: 'waves', tag: 'posenc-waves' }] },
-    { id: 'ladder', plots: [{ name: 'ladder', tag: 'posenc-ladder' }] },
-    { id: 'row', plots: [{ name: 'row', tag: 'posenc-row' }] },
-    { id: 'sensitivity', plots: [{ name: 'sensitivity', tag: 'posenc-sensitivity' }] },
-    { id: 'rotation', plots: [{ name: 'rotation', tag: 'posenc-rotation' }] },
-    { id: 'offset', plots: [{ name: 'offset-dots', tag: 'posenc-offset-dots' }] },
-    { id: 'similarity', plots: [{ name: 'similarity', tag: 'posenc-similarity' }] },
-    {
-      id: 'attention',
-      chapter: 'attention',
-      plots: [
-        { name: 'attention', tag: 'posenc-attention', title: 'attention.matrix' },
-        { name: 'attention-rows', tag: 'posenc-attention-rows', title: 'attention-rows.title' },
-      ],
-    },
+    { id: 'heatmap', chapter: 'sinusoidal', plots: [{ name: 'heatmap', tag: 'posenc-heatmap' }] },
+    { id: 'waves', chapter: 'sinusoidal', plots: [{ name: 'waves', tag: 'posenc-waves' }] },
+    { id: 'ladder', chapter: 'sinusoidal', plots: [{ name: 'ladder', tag: 'posenc-ladder' }] },
+    { id: 'row', chapter: 'sinusoidal', plots: [{ name: 'row', tag: 'posenc-row' }] },
+    { id: 'sensitivity', chapter: 'sinusoidal', plots: [{ name: 'sensitivity', tag: 'posenc-sensitivity' }] },
+    { id: 'offset', chapter: 'sinusoidal', plots: [{ name: 'offset-dots', tag: 'posenc-offset-dots' }] },
+    { id: 'similarity', chapter: 'sinusoidal', plots: [{ name: 'similarity', tag: 'posenc-similarity' }] },
+    { id: 'rotation', chapter: 'sinusoidal', plots: [{ name: 'rotation', tag: 'posenc-rotation' }] },
     {
       id: 'sine-cosine',
-      chapter: 'attention',
+      chapter: 'sinusoidal',
+      group: 'attention',
       strings: 'sineCosine',
       plots: [
         { name: 'sine-only', tag: 'posenc-sine-only', title: 'sine-only.title' },
         { name: 'sine-fit', tag: 'posenc-sine-fit', title: 'sine-fit.title' },
       ],
     },
+    { id: 'why-base', chapter: 'sinusoidal', group: 'rope', strings: 'whyBase', plots: [{ name: 'why-base' }] },
+    {
+      id: 'attention',
+      chapter: 'sinusoidal',
+      group: 'attention',
+      plots: [
+        { name: 'attention', tag: 'posenc-attention', title: 'attention.matrix' },
+        { name: 'attention-rows', tag: 'posenc-attention-rows', title: 'attention-rows.title' },
+      ],
+    },
     {
       id: 'extrapolation',
-      chapter: 'attention',
+      chapter: 'sinusoidal',
+      group: 'attention',
       markup: 'fragment',
       plots: [{ name: 'extrapolation', tag: 'posenc-extrapolation' }],
     },
     {
       id: 'faq',
-      chapter: 'attention',
+      chapter: 'sinusoidal',
+      group: 'attention',
       markup: 'fragment',
       plots: [{ name: 'token-scale', tag: 'posenc-token-scale', title: 'token-scale.title', text: 'faq.scale' }],
     },
-    { id: 'compare', markup: 'fragment', plots: [{ name: 'compare', tag: 'posenc-compare' }] },
+    {
+      id: 'compare',
+      chapter: 'implementations',
+      markup: 'fragment',
+      plots: [{ name: 'compare', tag: 'posenc-compare' }],
+    },
     {
       id: 'question',
+      chapter: 'implementations',
       markup: 'fragment',
       plots: [
         { name: 'mistake-ratio', text: 'question.one' },
@@ -66,20 +101,29 @@ export const PAGE_SECTIONS = Object.freeze(
         { name: 'mistake-order', text: 'question.three' },
       ],
     },
-    { id: 'why-base', chapter: 'rope', strings: 'whyBase', plots: [{ name: 'why-base' }] },
-    { id: 'rope', chapter: 'rope', markup: 'fragment', plots: [] },
+    // The exports of the current table and the code that reproduces it.
+    { id: 'check', chapter: 'implementations', markup: 'fragment', plots: [], reads: ['table'] },
+    {
+      id: 'precision',
+      chapter: 'implementations',
+      group: 'precision',
+      markup: 'fragment',
+      plots: [{ name: 'precision', tag: 'posenc-precision' }],
+    },
+    { id: 'rope', chapter: 'rope', group: 'rope', markup: 'fragment', title: 'rope.chapter', plots: [] },
     {
       id: 'rope-relative',
       chapter: 'rope',
-      heading: 3,
+      group: 'rope',
       strings: 'ropeRelative',
       plots: [{ name: 'rope-relative', tag: 'posenc-rope-relative' }],
     },
-    { id: 'rope-decay', chapter: 'rope', heading: 3, strings: 'ropeDecay', plots: [{ name: 'rope-decay' }] },
-    { id: 'rope-base', chapter: 'rope', heading: 3, strings: 'ropeBase', plots: [{ name: 'rope-base' }] },
+    { id: 'rope-decay', chapter: 'rope', group: 'rope', strings: 'ropeDecay', plots: [{ name: 'rope-decay' }] },
+    { id: 'rope-base', chapter: 'rope', group: 'rope', strings: 'ropeBase', plots: [{ name: 'rope-base' }] },
     {
       id: 'rope-lab',
-      chapter: 'rope-lab',
+      chapter: 'rope',
+      group: 'rope-lab',
       strings: 'ropeLab',
       markup: 'fragment',
       plots: [
@@ -87,18 +131,64 @@ export const PAGE_SECTIONS = Object.freeze(
         { name: 'rope-dials', text: 'ropeLab.dialsText' },
       ],
     },
-    { id: 'rope-check', chapter: 'rope-lab', strings: 'ropeCheck', markup: 'fragment', plots: [] },
-    { id: 'rope-code', chapter: 'rope-lab', strings: 'ropeCode', markup: 'fragment', plots: [] },
-    { id: 'check', markup: 'fragment', plots: [] },
+    // The check of a config and of a cache, and the code, follow the lab's settings.
     {
-      id: 'precision',
-      chapter: 'precision',
+      id: 'rope-check',
+      chapter: 'rope',
+      group: 'rope-lab',
+      strings: 'ropeCheck',
       markup: 'fragment',
-      plots: [{ name: 'precision', tag: 'posenc-precision' }],
+      plots: [],
+      reads: ['ropePreset'],
     },
-  ].map(({ id, chapter = 'first-view', heading = 2, strings = id, plots, markup = 'uniform' }) =>
-    Object.freeze({ id, chapter, heading, strings, plots: Object.freeze(plots.map(Object.freeze)), markup }),
+    {
+      id: 'rope-code',
+      chapter: 'rope',
+      group: 'rope-lab',
+      strings: 'ropeCode',
+      markup: 'fragment',
+      plots: [],
+      reads: ['ropePreset'],
+    },
+  ].map(({ id, chapter, group = 'first-view', strings = id, title, plots, markup = 'uniform', reads = [] }) =>
+    Object.freeze({
+      id,
+      chapter,
+      group,
+      strings,
+      title: title ?? `${strings}.title`,
+      plots: Object.freeze(plots.map(Object.freeze)),
+      markup,
+      reads: Object.freeze(reads),
+      // The knobs it follows, derived from its plots' section modules and `reads` (generated).
+      knobs: Object.freeze(SECTION_KNOBS[id] ?? []),
+    }),
   ),
+);
+
+/**
+ * The Q&A the site answers (a well-known question on a Q&A site and its two answers), one line
+ * per question or claim (text: its string key), each linked to the section that answers it; the
+ * question's three mistakes first. The start page lists them.
+ */
+export const QA_MAP = Object.freeze(
+  [
+    { text: 'qa.ratio', section: 'question' },
+    { text: 'qa.column', section: 'question' },
+    { text: 'qa.order', section: 'question' },
+    { text: 'qa.how', section: 'offset' },
+    { text: 'qa.correct', section: 'check' },
+    { text: 'qa.padding', section: 'compare' },
+    { text: 'qa.extrapolate', section: 'extrapolation' },
+    { text: 'qa.onlyPos', section: 'row' },
+    { text: 'qa.zero', section: 'heatmap' },
+    { text: 'qa.exponent', section: 'ladder' },
+    { text: 'qa.sensitive', section: 'sensitivity' },
+    { text: 'qa.frequencies', section: 'waves' },
+    { text: 'qa.similarity', section: 'similarity' },
+    { text: 'qa.sinCos', section: 'sine-cosine' },
+    { text: 'qa.hyper', section: 'why-base' },
+  ].map(Object.freeze),
 );
 
 /**
@@ -114,6 +204,7 @@ export const PLOTS = Object.freeze(
         ...(tag ? { tag } : {}),
         section: section.id,
         chapter: section.chapter,
+        group: section.group,
         title: title ?? `${section.strings}.title`,
         text: text ?? `${section.strings}.text`,
       }),
@@ -130,3 +221,29 @@ export const ELEMENTS = Object.freeze(
 export const TAG_OF_PLOT = Object.freeze(
   Object.fromEntries(Object.entries(ELEMENTS).map(([tag, plot]) => [plot, tag])),
 );
+
+/** Section id -> its number, one scheme for the site: chapter.section ("1.1", "2.3"), in reading order. */
+export const SECTION_NUMBERS = Object.freeze(
+  Object.fromEntries(
+    CHAPTERS.flatMap((chapter, c) =>
+      PAGE_SECTIONS.filter((section) => section.chapter === chapter.name).map((section, s) => [
+        section.id,
+        `${c + 1}.${s + 1}`,
+      ]),
+    ),
+  ),
+);
+
+/** The chapter named `name` (undefined if none). */
+export const chapterNamed = (name) => CHAPTERS.find((chapter) => chapter.name === name);
+
+/** The sections of chapter `name`, in order. */
+export const sectionsOf = (name) => PAGE_SECTIONS.filter((section) => section.chapter === name);
+
+/** Section id -> the file of the document that holds it. */
+export const FILE_OF_SECTION = Object.freeze(
+  Object.fromEntries(PAGE_SECTIONS.map((section) => [section.id, chapterNamed(section.chapter).file])),
+);
+
+/** The link to section `id` from any document of the site: its document and its heading. */
+export const sectionHref = (id) => `${FILE_OF_SECTION[id]}#h-${id}`;

@@ -1,6 +1,7 @@
 // The form of shared controls: fills the selects, keeps sliders and their
 // <output>s in step with the state, and reports which state keys a user
-// change touched.
+// change touched. A chapter's form holds only the controls of the knobs its
+// sections follow (web/build/generate-lists.mjs): the others are left out here.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
@@ -47,8 +48,15 @@ function setRange(input, min, max, step = 1) {
 }
 
 export function bindControls(form, onChange) {
-  const input = (name) => form.elements.namedItem(name);
-  const output = (name) => form.querySelector(`#o-${name}`);
+  const present = (name) => form.elements.namedItem(name) !== null;
+  // A control the form does not hold takes every write into a detached stand-in.
+  const input = (name) => form.elements.namedItem(name) ?? standIn(name);
+  const output = (name) => form.querySelector(`#o-${name}`) ?? standIn(`o-${name}`);
+  const standIns = new Map();
+  function standIn(name) {
+    if (!standIns.has(name)) standIns.set(name, document.createElement(name.startsWith('o-') ? 'output' : 'select'));
+    return standIns.get(name);
+  }
   fillSelect(input('preset'), PRESET_NAMES);
   fillSelect(input('versus'), PRESET_NAMES);
   fillSelect(input('layout'), LAYOUTS);
@@ -63,7 +71,11 @@ export function bindControls(form, onChange) {
 
   let state = null;
   let t = null;
-  const SELECTS = { preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' };
+  const SELECTS = Object.fromEntries(
+    Object.entries({ preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' }).filter(([name]) =>
+      present(name),
+    ),
+  );
 
   /** Shows `nextState` in the form (ranges depend on dModel and length). */
   function show(nextState, translate) {
@@ -74,29 +86,36 @@ export function bindControls(form, onChange) {
     setRange(input('offset'), 0, maxOffset(state));
     setRange(input('dimension'), 0, maxDimension(state));
     // Each slider says its value itself (aria-valuetext where the number it moves is not
-    // what it means); the <output>s beside them are not live regions (index.html).
+    // what it means); the <output>s beside them are not live regions (the chapter documents).
     for (const name of ['dModel', 'length', 'position', 'offset', 'dimension', 'ropeDim']) {
+      if (!present(name)) continue;
       set(input(name), 'value', String(state[name]));
       const beyond = name === 'position' && state.position >= state.length;
       const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
       setText(output(name), text);
       setAttribute(input(name), 'aria-valuetext', text);
     }
-    set(input('base'), 'value', String(Math.log10(state.base)));
-    setText(output('base'), String(state.base));
-    // The slider moves log10(base): without this it would announce 4, not 10000.
-    setAttribute(input('base'), 'aria-valuetext', String(state.base));
+    if (present('base')) {
+      set(input('base'), 'value', String(Math.log10(state.base)));
+      setText(output('base'), String(state.base));
+      // The slider moves log10(base): without this it would announce 4, not 10000.
+      setAttribute(input('base'), 'aria-valuetext', String(state.base));
+    }
     set(input('preset'), 'value', state.preset);
     set(input('versus'), 'value', state.versus);
     set(input('precision'), 'value', state.precision);
     set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);
     set(input('exponent'), 'value', state.exponent ?? PRESETS[state.preset].exponent);
-    set(input('ropeLayout'), 'value', state.ropeLayout);
-    for (const option of input('ropeLayout').options)
-      set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
-    set(input('context'), 'value', String(Math.round(Math.log2(state.context))));
-    setText(output('context'), String(state.context));
-    setAttribute(input('context'), 'aria-valuetext', String(state.context));
+    if (present('ropeLayout')) {
+      set(input('ropeLayout'), 'value', state.ropeLayout);
+      for (const option of input('ropeLayout').options)
+        set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
+    }
+    if (present('context')) {
+      set(input('context'), 'value', String(Math.round(Math.log2(state.context))));
+      setText(output('context'), String(state.context));
+      setAttribute(input('context'), 'aria-valuetext', String(state.context));
+    }
   }
 
   form.addEventListener('input', (event) => {

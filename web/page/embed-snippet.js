@@ -109,12 +109,16 @@ export function settingsText(section, state) {
     .join(' · ');
 }
 
+/** A heading's title: its translated text, without the section number the chapters put before it. */
+const headingTitle = (heading) => (heading?.querySelector('[data-i18n]') ?? heading)?.textContent?.trim() ?? '';
+
 /** The plot of `section` with its caption (title, settings, link), or null when not drawn. */
 function captioned(section, state, plot, t) {
   const heading = plot.closest('section')?.querySelector('h2');
   return captionedSvg(plot, {
     caption: [
-      heading?.textContent?.trim() || section.name,
+      // The heading's title without the site's section number (the image is shown elsewhere).
+      headingTitle(heading) || section.name,
       `posenc · ${settingsText(section, state)}`,
       t('export.imageLive'),
     ],
@@ -291,7 +295,7 @@ export function addEmbedTools(sections, getState) {
         // The plot's own heading where a section holds several (an h3 before it), else the section's title
         // (translated), not the plot's internal name.
         const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;
-        const title = (heading ?? plot.closest('section')?.querySelector('h2'))?.textContent?.trim() || section.name;
+        const title = headingTitle(heading ?? plot.closest('section')?.querySelector('h2')) || section.name;
         toggle.setAttribute('aria-label', t('embed.buttonLabel', title));
         parts.script.label.textContent = t('embed.script');
         parts.iframe.label.textContent = t('embed.iframe');

@@ -53,7 +53,9 @@ function pagePlots() {
   const plots = [...document.querySelectorAll('[data-plot], [data-check-plot]')];
   return plots.map((plot) => {
     const section = plot.closest('section');
-    const title = section?.querySelector('h2')?.textContent ?? '';
+    // The section's title, without the number the chapters put before it.
+    const h2 = section?.querySelector('h2');
+    const title = (h2?.querySelector('[data-i18n]') ?? h2)?.textContent ?? '';
     // The Q&A section holds three plots, each named by its own heading; so does the check's, and a
     // section with several plots names each by the h3 before it.
     const heading = plot.previousElementSibling?.tagName === 'H3' ? plot.previousElementSibling : null;

@@ -8,7 +8,7 @@
 // elsewhere is never parsed as HTML.
 import richTables, { later as laterEnglish } from 'virtual:posenc-rich';
 import en from '../i18n/en.js';
-import { languageOfLang, stringTables } from '../i18n/translate.js';
+import { stringTables } from '../i18n/translate.js';
 import { defaultState } from '../model/state.js';
 import { textFacts } from '../model/text-facts.js';
 import { patchNode } from './patch-node.js';
@@ -17,26 +17,7 @@ import { lazyFormulas, paragraphNode, rememberTypeset, typesetAlready } from './
 // English is built in; other languages are fetched when chosen (most
 // visitors never need the Chinese strings).
 const strings = stringTables(en, { zh: () => import('../i18n/zh.js') });
-const STORAGE_KEY = 'posenc.language';
-
-export function initialLanguage() {
-  let stored = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage can be disabled; the browser language still applies.
-  }
-  if (stored && isLanguage(stored)) return stored;
-  return languageOfLang(navigator.language);
-}
-
-export function rememberLanguage(language) {
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // Not remembered, but the switch still works for this visit.
-  }
-}
+export { initialLanguage, rememberLanguage } from './language-choice.js';
 
 export const isLanguage = strings.isLanguage;
 
@@ -263,5 +244,6 @@ export function applyTranslations(root, t, language, factsOf = () => ({})) {
   for (const node of root.querySelectorAll('[data-i18n-rich]')) showRich(node, t, factsOf(node), language);
   for (const node of root.querySelectorAll('[data-i18n-label]'))
     node.setAttribute('aria-label', t(node.dataset.i18nLabel));
-  document.title = t('page.title');
+  // The document's own title (a chapter's) is one of the [data-i18n] elements above.
+  if (!document.querySelector('title[data-i18n]')) document.title = t('page.title');
 }

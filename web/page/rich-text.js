@@ -1,13 +1,15 @@
 // The page's rich strings (web/i18n/*.js): paragraphs split on blank lines,
 // $$display$$ and $inline$ math typeset by KaTeX, **bold**, *italic*, in that
-// priority. One parser, two outputs: HTML at build time (the Vite plugin
+// priority, and {ref:<section id>}, a link to that section (its number, in its
+// chapter's document: web/model/registry.js). One parser, two outputs: HTML at build time (the Vite plugin
 // web/build/vite-rich-text.js puts every language's rich strings into the
 // page and its chunks, so the page does no typesetting at load) and DOM nodes
 // at run time, for a rich string the build did not render. Only our own
 // strings go through here, and their text is escaped: nothing the user gives
 // is ever parsed as HTML.
+import { SECTION_NUMBERS, sectionHref } from '../model/registry.js';
 
-const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;
+const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\{ref:([\w-]+)\}/g;
 // Chinese punctuation that must not begin a line. Chromium breaks before it after a formula (an
 // inline block), so an inline formula and the punctuation right after it are kept on one line.
 // A group that long could not break inside itself either, and would stick out of a phone's line:
@@ -37,14 +39,21 @@ function parseInline(text) {
   let last = 0;
   for (const match of text.matchAll(TOKENS)) {
     if (match.index > last) nodes.push(text.slice(last, match.index));
-    const [, display, inline, bold, italic] = match;
-    if (display !== undefined || inline !== undefined)
+    const [, display, inline, bold, italic, ref] = match;
+    if (ref !== undefined) nodes.push(reference(ref));
+    else if (display !== undefined || inline !== undefined)
       nodes.push({ math: display ?? inline, display: display !== undefined });
     else nodes.push({ tag: bold !== undefined ? 'strong' : 'em', children: parseInline(bold ?? italic) });
     last = match.index + match[0].length;
   }
   if (last < text.length) nodes.push(text.slice(last));
   return keepClosingWithFormula(nodes);
+}
+
+/** A link to section `id` from any document of the site: "§1.2" (a RangeError for an unknown id). */
+function reference(id) {
+  if (!Object.hasOwn(SECTION_NUMBERS, id)) throw new RangeError(`rich text: {ref:${id}} names no section`);
+  return { tag: 'a', className: 'ref', href: `./${sectionHref(id)}`, children: [`§${SECTION_NUMBERS[id]}`] };
 }
 
 /** An inline formula followed by closing punctuation becomes one unbreakable group of both. */
@@ -87,7 +96,8 @@ function inlineHtml(nodes, katex) {
       if (typeof node === 'string') return escapeHtml(node);
       if (node.math !== undefined)
         return `<span class="${mathClass(node.display)}">${katex.renderToString(node.math, KATEX_OPTIONS(node.display))}</span>`;
-      const attributes = node.className ? ` class="${node.className}"` : '';
+      const attributes =
+        (node.className ? ` class="${node.className}"` : '') + (node.href ? ` href="${escapeHtml(node.href)}"` : '');
       return `<${node.tag}${attributes}>${inlineHtml(node.children, katex)}</${node.tag}>`;
     })
     .join('');
@@ -202,6 +212,7 @@ function appendInline(parent, nodes, katex, lazy = false) {
     } else {
       const element = document.createElement(node.tag);
       if (node.className) element.className = node.className;
+      if (node.href) element.setAttribute('href', node.href);
       appendInline(element, node.children, katex, lazy);
       parent.append(element);
     }

@@ -5,7 +5,8 @@
 //   og/page.png, og/<plot>.png   screenshots (1200×630) of the explainer's
 //                                default view and of each plot's default, in
 //                                headless Chromium
-//   index.html, embed.html       og:image / twitter:image set to og/page.png
+//   index.html, the chapters,    og:image / twitter:image set to og/page.png
+//   embed.html                   (the first chapter's default view)
 //   embed-<plot>.html            embed.html showing that plot by default, with
 //                                its own title, description and og/<plot>.png
 // Absolute URLs (as Open Graph asks) when POSENC_SITE_URL names where the site
@@ -17,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import en from '../i18n/en.js';
-import { ELEMENTS } from '../model/registry.js';
+import { CHAPTERS, ELEMENTS, START_FILE } from '../model/registry.js';
 
 /**
  * The folder URL POSENC_SITE_URL names (null when unset): http(s) only, and a
@@ -89,7 +90,7 @@ async function main() {
   try {
     const context = await browser.newContext({ viewport: SIZE, deviceScaleFactor: 1, colorScheme: 'light' });
     const page = await context.newPage();
-    await page.goto(`${server.url}index.html`);
+    await page.goto(`${server.url}${CHAPTERS[0].file}`);
     await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 30000 });
     await page.screenshot({ path: join(site, 'og/page.png') });
 
@@ -118,9 +119,15 @@ async function main() {
       if (base) html = setMeta(html, 'property', 'og:url', absolute(`embed-${plot}.html`));
       writeFileSync(join(site, `embed-${plot}.html`), html);
     }
-    for (const file of ['index.html', 'embed.html']) {
-      let html = withImage(readFileSync(join(site, file), 'utf8'), 'og/page.png', en['page.title']);
-      if (base) html = setMeta(html, 'property', 'og:url', absolute(file === 'index.html' ? './' : file));
+    // Each document's own title (a chapter's) as the image's alternative text.
+    const titles = {
+      [START_FILE]: en['page.title'],
+      'embed.html': en['page.title'],
+      ...Object.fromEntries(CHAPTERS.map((chapter) => [chapter.file, en[`${chapter.title}.page`]])),
+    };
+    for (const [file, title] of Object.entries(titles)) {
+      let html = withImage(readFileSync(join(site, file), 'utf8'), 'og/page.png', title);
+      if (base) html = setMeta(html, 'property', 'og:url', absolute(file === START_FILE ? './' : file));
       writeFileSync(join(site, file), html);
     }
   } finally {

@@ -4,6 +4,7 @@
 // full bad-value matrix of the attributes and URL parameters (the browser
 // tests keep a representative sample: tests/e2e/bad-values.test.mjs).
 import { readFileSync } from 'node:fs';
+import { CHAPTERS } from '../../../web/model/registry.js';
 import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP, PAGE_BAD } from '../../bad-values.mjs';
 import { describe, expect, it } from 'vitest';
 import { PosencPlotElement } from '../../../web/elements/element.js';
@@ -13,7 +14,10 @@ import zh from '../../../web/i18n/zh.js';
 import { ATTRIBUTES, CONTROLS, PARAMS } from '../../../web/model/params.js';
 import { fromQuery, readAttributes, readParams, toQuery, writeParams } from '../../../web/model/state.js';
 
-const html = readFileSync(new URL('../../../web/index.html', import.meta.url), 'utf8');
+// Every chapter's document: a knob has its control in the chapters whose sections follow it.
+const html = CHAPTERS.map((chapter) =>
+  readFileSync(new URL(`../../../web/${chapter.file}`, import.meta.url), 'utf8'),
+).join('\n');
 
 // A valid value of every knob, other than its default, and its text (what a URL or an attribute holds).
 const VALID = {
@@ -157,7 +161,7 @@ describe('the parameter table', () => {
       expect(EMBED_PARAMS[row.param], row.key).toBe(row.attribute);
       if (row.shown !== 'control') continue;
       expect(EMBED_PAGE_PARAMS).toContain(row.param);
-      // Its control on the page, and its label in both languages.
+      // Its control in a chapter, and its label in both languages.
       expect(html, row.key).toContain(`name="${row.key}"`);
       expect(typeof en[`controls.${row.key}`], row.key).toBe('string');
       expect(typeof zh[`controls.${row.key}`], row.key).toBe('string');

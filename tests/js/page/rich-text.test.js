@@ -6,6 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { parseRich, richHtml } from '../../../web/page/rich-text.js';
 
 describe('rich strings rendered at build time', () => {
+  it('makes {ref:<id>} a link to that section: its number, its chapter document and heading', () => {
+    // Written out here: the question is the second section of the second chapter (implementations.html).
+    expect(richHtml('see {ref:question}, and *{ref:rope-lab}*', katex)).toBe(
+      '<p>see <a class="ref" href="./implementations.html#h-question">§2.2</a>, and ' +
+        '<em><a class="ref" href="./rope.html#h-rope-lab">§3.5</a></em></p>',
+    );
+    expect(richHtml('{ref:heatmap}', katex)).toBe('<p><a class="ref" href="./sinusoidal.html#h-heatmap">§1.1</a></p>');
+    expect(() => richHtml('see {ref:nowhere}', katex)).toThrow(/\{ref:nowhere\} names no section/);
+  });
+
   it('splits paragraphs on blank lines and renders **bold** and *italic*, nested', () => {
     expect(richHtml('one **two** *three*\n\n  four **five *six* seven**  ', katex)).toBe(
       '<p>one <strong>two</strong> <em>three</em></p><p>four <strong>five <em>six</em> seven</strong></p>',

@@ -1,0 +1,226 @@
+// The explainer as chapter documents (web/model/registry.js: CHAPTERS): every
+// table-of-contents link and cross reference leads to an element of its target
+// document, in both languages; the numbering is one scheme and the contents
+// show it; every anchor of the one-page index.html forwards to the chapter
+// that holds it, the query kept; links carry the language and the settings;
+// axe-core passes on every document, both languages, desktop and phone.
+// Usage: node tests/e2e/chapters.test.mjs (after `npx vite build --config web/vite.config.js`).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { CHAPTERS } from '../../web/model/registry.js';
+import { launchChromium } from './chromium.mjs';
+import { assert, check, finish, watchedPage } from './harness.mjs';
+import { serveStatic } from './server.mjs';
+
+const require = createRequire(import.meta.url);
+const site = fileURLToPath(new URL('../../dist/site', import.meta.url));
+if (!existsSync(`${site}/index.html`)) {
+  console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const DOCUMENTS = ['index.html', ...CHAPTERS.map((chapter) => chapter.file)];
+// The ids of the built documents, read from their files.
+const idsOf = Object.fromEntries(
+  DOCUMENTS.map((file) => [
+    file,
+    new Set([...readFileSync(`${site}/${file}`, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])),
+  ]),
+);
+// Every id of the <main> of index.html when the explainer was one page (commit e89a48c).
+const ONE_PAGE_IDS = readFileSync(new URL('./fixtures/one-page-ids.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean);
+
+const server = await serveStatic(site);
+const browser = await launchChromium();
+
+/** `file` opened in `language` (the start page has no status line), its text in that language. */
+async function openDocument(context, file, language, rest = '') {
+  const page = await watchedPage(context);
+  await page.goto(`${server.url}${file}?lang=${language}${rest}`);
+  if (file !== 'index.html') await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'zh' ? 'zh-CN' : 'en', {
+    timeout: 20000,
+  });
+  return page;
+}
+
+/** The links of the site in the document: { href, file, hash } ('' file: the same document). */
+const siteLinks = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('a[href]')]
+      .map((link) => link.getAttribute('href'))
+      .map((href) => {
+        const match = /^(?:\.\/)?([\w-]+\.html)?(\?[^#]*)?(#.*)?$/.exec(href);
+        return match ? { href, file: match[1] ?? '', query: match[2] ?? '', hash: match[3] ?? '' } : null;
+      })
+      .filter(Boolean),
+  );
+
+try {
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+
+  for (const language of ['en', 'zh'])
+    await check(
+      `${language}: every link of the site and cross reference leads to an element of its document`,
+      async () => {
+        let crossReferences = 0;
+        for (const file of DOCUMENTS) {
+          const page = await openDocument(desktop, file, language);
+          // Every explanation worded (the later sections' too): scrolled through.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForTimeout(1500);
+          const links = await siteLinks(page);
+          assert(links.length > 5, `${file}: ${links.length} links`);
+          for (const link of links) {
+            const target = link.file || file;
+            assert(DOCUMENTS.includes(target), `${file}: ${link.href} names no document of the site`);
+            if (link.hash) assert(idsOf[target].has(link.hash.slice(1)), `${file}: ${link.href} has no element there`);
+            // A link to another document carries the language.
+            if (link.file) assert(link.query.includes(`lang=${language}`), `${file}: ${link.href} lost the language`);
+          }
+          crossReferences += await page.locator('a.ref').count();
+          assert(page.problems.length === 0, `${file}: ${page.problems.join('; ')}`);
+          await page.close();
+        }
+        assert(crossReferences >= 5, `${crossReferences} cross references (most are in wordings of other settings)`);
+        return `${crossReferences} cross references`;
+      },
+    );
+
+  for (const language of ['en', 'zh'])
+    await check(
+      `${language}: one numbering, chapter.section, shown alike in each chapter's contents and headings`,
+      async () => {
+        for (const [c, chapter] of CHAPTERS.entries()) {
+          const page = await openDocument(desktop, chapter.file, language);
+          const { toc, headings, title } = await page.evaluate(() => {
+            const entry = (node) => ({
+              number: node.querySelector('.section-number').textContent,
+              text: node.querySelector('[data-i18n]').textContent,
+            });
+            return {
+              toc: [...document.querySelectorAll('.toc-list a')].map(entry),
+              headings: [...document.querySelectorAll('main section > h2[id^="h-"]')].map(entry),
+              title: document.querySelector('#chapter-title .section-number').textContent,
+            };
+          });
+          assert(title === String(c + 1), `${chapter.file}: chapter number ${title}`);
+          assert(
+            JSON.stringify(toc) === JSON.stringify(headings),
+            `${chapter.file}: ${JSON.stringify([toc, headings])}`,
+          );
+          headings.forEach(({ number, text }, s) => {
+            assert(number === `${c + 1}.${s + 1}`, `${chapter.file}: ${number} ${text}`);
+            assert(
+              text.length >= 2 && !/^\s*(R?\d+\.|§)/.test(text),
+              `${chapter.file}: "${text}" has a number of its own`,
+            );
+            if (language === 'zh') assert(/[\u4e00-\u9fff]/.test(text), `${chapter.file}: "${text}" not in Chinese`);
+          });
+          await page.close();
+        }
+      },
+    );
+
+  await check(
+    'every anchor of the one-page index.html forwards to that element in its chapter, the query kept',
+    async () => {
+      const page = await desktop.newPage();
+      // The chapter documents are answered with an empty page: only where the start page sends the reader counts.
+      let arrived = null;
+      await page.route(/\/(sinusoidal|implementations|rope)\.html/, (route) => {
+        arrived = route.request().url();
+        return route.fulfill({ body: '<!doctype html><title>arrived</title>', contentType: 'text/html' });
+      });
+      const query = '?ropePreset=llama3&lang=zh';
+      for (const id of ONE_PAGE_IDS) {
+        arrived = null;
+        // From another document: a new load of the start page, not a move within it.
+        await page.goto('about:blank');
+        await page.goto(`${server.url}index.html${query}#${id}`);
+        if (idsOf['index.html'].has(id)) {
+          // The start page has it (the skip link's #content): it stays.
+          await page.waitForTimeout(200);
+          assert(arrived === null, `#${id} left the start page for ${arrived}`);
+          continue;
+        }
+        await page.waitForFunction(() => document.title === 'arrived', null, { timeout: 10000 });
+        // (The request leaves the fragment out: the page's URL has it.)
+        const url = new URL(page.url());
+        const file = url.pathname.split('/').pop();
+        assert(idsOf[file]?.has(id), `#${id} went to ${file}, which has no such element`);
+        assert(url.search === query && url.hash === `#${id}`, `#${id}: ${arrived}`);
+      }
+      // State parameters without an anchor: the chapter that uses them.
+      for (const [search, file] of [
+        ['?ropePreset=llama3&lang=zh', 'rope.html'],
+        ['?dModel=64&p=12', 'sinusoidal.html'],
+        ['?compare=tensor2tensor', 'implementations.html'],
+      ]) {
+        await page.goto('about:blank');
+        await page.goto(`${server.url}index.html${search}`);
+        await page.waitForFunction(() => document.title === 'arrived', null, { timeout: 10000 });
+        assert(arrived.endsWith(`/${file}${search}`), `${search}: ${arrived}`);
+      }
+      await page.close();
+      return `${ONE_PAGE_IDS.length} anchors`;
+    },
+  );
+
+  await check('the language switch goes into the URL and the links; moved settings go with the links', async () => {
+    const page = await openDocument(desktop, 'sinusoidal.html', 'en');
+    await page.selectOption('#language', 'zh');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'zh');
+    await page.fill('#c-dModel', '64');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('dModel') === '64');
+    await page.waitForFunction(() =>
+      document.querySelector('a[rel="next"]').getAttribute('href').includes('dModel=64&lang=zh'),
+    );
+    await page.click('a[rel="next"]');
+    await page.waitForURL(/implementations\.html\?dModel=64&lang=zh$/);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    assert((await page.inputValue('#c-dModel')) === '64', 'the next chapter lost d_model');
+    assert(page.problems.length === 0, page.problems.join('; '));
+    await page.close();
+  });
+
+  for (const width of [1280, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    for (const language of ['en', 'zh'])
+      await check(`axe-core: no serious or critical violation on any document, ${language}, ${width} px`, async () => {
+        const found = [];
+        for (const file of DOCUMENTS) {
+          const page = await openDocument(context, file, language);
+          // Settled: the later sections' formulas typeset (as MathML only, a wide one overflows for a moment).
+          await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
+            timeout: 20000,
+          });
+          await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+          const violations = await page.evaluate(async () => {
+            const result = await window.axe.run(document, { resultTypes: ['violations'] });
+            return result.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map(
+                (v) =>
+                  `${v.id}: ${v.nodes
+                    .slice(0, 3)
+                    .map((n) => n.target.join(' '))
+                    .join(', ')}`,
+              );
+          });
+          found.push(...violations.map((v) => `${file}: ${v}`));
+          await page.close();
+        }
+        assert(found.length === 0, found.join('\n'));
+      });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+finish('chapters');
