@@ -66,7 +66,7 @@ export const PAGE_SECTIONS = Object.freeze(
         { name: 'mistake-order', text: 'question.three' },
       ],
     },
-    { id: 'why-base', chapter: 'rope', strings: 'whyBase', plots: [{ name: 'why-base' }] },
+    { id: 'why-base', chapter: 'rope', strings: 'whyBase', markup: 'fragment', plots: [{ name: 'why-base' }] },
     { id: 'rope', chapter: 'rope', markup: 'fragment', plots: [] },
     {
       id: 'rope-relative',

@@ -1,13 +1,15 @@
 // The page's rich strings (web/i18n/*.js): paragraphs split on blank lines,
 // $$display$$ and $inline$ math typeset by KaTeX, **bold**, *italic*, in that
-// priority. One parser, two outputs: HTML at build time (the Vite plugin
+// priority, and {cite:<id>}, a numbered link to the source <id> of the
+// chapter's list (web/model/sources.js, #source-<id>). One parser, two outputs: HTML at build time (the Vite plugin
 // web/build/vite-rich-text.js puts every language's rich strings into the
 // page and its chunks, so the page does no typesetting at load) and DOM nodes
 // at run time, for a rich string the build did not render. Only our own
 // strings go through here, and their text is escaped: nothing the user gives
 // is ever parsed as HTML.
+import { sourceNumber } from '../model/sources.js';
 
-const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*/g;
+const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\{cite:([\w.-]+)\}/g;
 // Chinese punctuation that must not begin a line. Chromium breaks before it after a formula (an
 // inline block), so an inline formula and the punctuation right after it are kept on one line.
 // A group that long could not break inside itself either, and would stick out of a phone's line:
@@ -31,14 +33,22 @@ function splitAfterLastEquals(tex) {
   return [`${tex.slice(0, at + 1)} {}`, tex.slice(at + 1).trim()];
 }
 
-/** Inline content of `text`: strings, { math, display } and { tag: 'strong' | 'em', children }. */
+/** A {cite:id} marker as a node: a superscript link "[n]" to the source's entry in the chapter's list. */
+function citation(id) {
+  const number = sourceNumber(id);
+  if (number === undefined) throw new Error(`rich text: {cite:${id}} names no source of web/model/sources.js`);
+  return { tag: 'sup', className: 'cite', children: [{ tag: 'a', href: `#source-${id}`, children: [`[${number}]`] }] };
+}
+
+/** Inline content of `text`: strings, { math, display } and { tag: 'strong' | 'em' | 'sup' | 'a', className?, href?, children }. */
 function parseInline(text) {
   const nodes = [];
   let last = 0;
   for (const match of text.matchAll(TOKENS)) {
     if (match.index > last) nodes.push(text.slice(last, match.index));
-    const [, display, inline, bold, italic] = match;
-    if (display !== undefined || inline !== undefined)
+    const [, display, inline, bold, italic, cited] = match;
+    if (cited !== undefined) nodes.push(citation(cited));
+    else if (display !== undefined || inline !== undefined)
       nodes.push({ math: display ?? inline, display: display !== undefined });
     else nodes.push({ tag: bold !== undefined ? 'strong' : 'em', children: parseInline(bold ?? italic) });
     last = match.index + match[0].length;
@@ -87,7 +97,8 @@ function inlineHtml(nodes, katex) {
       if (typeof node === 'string') return escapeHtml(node);
       if (node.math !== undefined)
         return `<span class="${mathClass(node.display)}">${katex.renderToString(node.math, KATEX_OPTIONS(node.display))}</span>`;
-      const attributes = node.className ? ` class="${node.className}"` : '';
+      const attributes =
+        (node.className ? ` class="${node.className}"` : '') + (node.href ? ` href="${escapeHtml(node.href)}"` : '');
       return `<${node.tag}${attributes}>${inlineHtml(node.children, katex)}</${node.tag}>`;
     })
     .join('');
@@ -202,6 +213,7 @@ function appendInline(parent, nodes, katex, lazy = false) {
     } else {
       const element = document.createElement(node.tag);
       if (node.className) element.className = node.className;
+      if (node.href) element.setAttribute('href', node.href);
       appendInline(element, node.children, katex, lazy);
       parent.append(element);
     }

@@ -49,7 +49,10 @@ describe('the registry', () => {
   });
 
   it('has a fragment file for each hand-written section and no other', () => {
-    const files = readdirSync(new URL('../../../web/fragments/', import.meta.url)).sort();
+    // notation.html is the start page's table of symbols, not a section of a chapter.
+    const files = readdirSync(new URL('../../../web/fragments/', import.meta.url))
+      .filter((file) => file !== 'notation.html')
+      .sort();
     const fragments = PAGE_SECTIONS.filter((section) => section.markup === 'fragment').map(({ id }) => `${id}.html`);
     expect(files).toEqual(fragments.sort());
   });
