@@ -29,6 +29,7 @@ import {
   START_FILE,
 } from '../model/registry.js';
 import { SECTIONS } from '../sections/sections.js';
+import { sourcesSection } from './sources-markup.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SELF = 'web/build/generate-lists.mjs';
@@ -275,13 +276,14 @@ function chapterDocument(chapter, knobs) {
     toc: chapterToc(chapter),
     controls: chapterControls(chapter.name, knobs),
     sections: chapterSections(chapter.name),
+    sources: sourcesSection(chapter.name),
     chapterNav: chapterNav(chapter),
   });
 }
 
 /** The start page, from web/build/templates/start.html: the Q&A answered, the notation, every chapter's contents. */
 function startDocument() {
-  // Written by another part of the work (a table of the symbols): included once the file exists.
+  // The table of symbols, a fragment of its own (the start page has no sections to hold it).
   const notation = join(ROOT, 'web/fragments/notation.html');
   return fill(template('start.html'), {
     pageTitle: escapeHtml(en['page.title']),
@@ -289,8 +291,8 @@ function startDocument() {
     qa: [
       '<ol class="qa-list">',
       ...QA_MAP.map(
-        ({ text, section }) =>
-          `  <li><a href="./${sectionHref(section)}"><span data-i18n="${text}"></span> <span class="section-number">§${SECTION_NUMBERS[section]}</span></a></li>`,
+        ({ text, section, anchor }) =>
+          `  <li><a href="./${sectionHref(section, anchor)}"><span data-i18n="${text}"></span> <span class="section-number">§${SECTION_NUMBERS[section]}</span></a></li>`,
       ),
       '</ol>',
     ],

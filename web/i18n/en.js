@@ -292,17 +292,17 @@ ${
 }`,
   'similarity.title': 'The similarity matrix',
   'similarity.text': (f) =>
-    r`All dot products $PE(p)\cdot PE(q)$ for $p, q < L$ at once. ${
+    r`All dot products $PE(p)\cdot PE(p')$ for $p, p' < L$ at once. ${
       f.relative
-        ? r`Since they depend only on $q - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it${f.padding === null ? '' : ` — except row and column ${f.padding}, the padding row, which are zero`}.`
-        : r`With the paper's convention they depend only on $q - p$ and the matrix is constant along each diagonal (a Toeplitz matrix); with the current preset they do not, and it is not.`
+        ? r`Since they depend only on $p' - p$, the matrix is constant along each diagonal (a Toeplitz matrix): bands parallel to the main diagonal, largest on it${f.padding === null ? '' : ` — except row and column ${f.padding}, the padding row, which are zero`}.`
+        : r`With the paper's convention they depend only on $p' - p$ and the matrix is constant along each diagonal (a Toeplitz matrix); with the current preset they do not, and it is not.`
     }
 
 The dashed lines cross at $(p, p + k)$. Pick the preset *legacy-column* and the bands break up: its sin and cos have different frequencies. Pick *question* and there are no bands at all: its angles $(p/\text{base})^{e}$ barely change after the first few positions, so the rows are nearly the same vector and the matrix is nearly uniform.`,
   'compare.title': 'Implementations disagree',
-  'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; at odd $d$ a last column that is zero (tensor2tensor, fairseq) or a sine without its cosine (the paper's formula, Hugging Face).
+  'compare.text': r`Published code computes the same idea in different ways: interleaved columns $[\sin, \cos, \sin, \cos, \dots]$ (the paper{cite:vaswani2017-implementations}) or the halves $[\sin \dots \sin \mid \cos \dots \cos]$ (tensor2tensor, the TensorFlow tutorial, fairseq); the exponent $2i/d$ or $i/(d/2 - 1)$; a zero padding row; at odd $d$ a last column that is zero (tensor2tensor, fairseq) or a sine without its cosine (the paper's formula, Hugging Face).
 
-Why a padding row: a batch pads its shorter sentences with a padding token, and code that numbers positions from 1 gives every padding slot the position index 0 (fairseq: its padding index 1). A zero vector in that row adds nothing to the padding tokens. Answer 1 of the Q&A the page answers quotes such code, an early PyTorch port ("keep dim 0 for padding token position encoding zero vector"): it is the preset *legacy-column*, row 0 all zeros and the exponent on the column index ({ref:question}, mistake 2).
+Why a padding row: a batch pads its shorter sentences with a padding token, and code that numbers positions from 1 gives every padding slot the position index 0 (fairseq: its padding index 1). A zero vector in that row adds nothing to the padding tokens. Answer 1 of the Q&A{cite:qa-implementations} the page answers quotes such code, an early PyTorch port{cite:jadore801120} ("keep dim 0 for padding token position encoding zero vector"): it is the preset *legacy-column*, row 0 all zeros and the exponent on the column index ({ref:question}, mistake 2).
 
 Interleaving or concatenating only permutes the columns, which a model does not care about — but the tables differ value by value, so weights trained with one cannot be reused with another. Left: the current convention; middle: the one under “Compare with”; right: their difference.`,
   'compare.presets': 'The presets',
@@ -325,9 +325,9 @@ Interleaving or concatenating only permutes the columns, which a model does not 
     'answer 1 of the Q&A: an early PyTorch port (exponent on the column index, row 0 zero for the padding token)',
   'preset.question': 'the attempt in the Q&A’s question',
   'question.title': 'What the Q&A attempt gets wrong',
-  'question.text': r`A well-known question on a Q&A site computes
+  'question.text': r`A well-known question on a Q&A site{cite:qa-implementations} computes
 $$PE_{(pos,\,j)} = \begin{cases}\cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big) & \text{for even } j,\\ \sin(\text{same}) & \text{for odd } j.\end{cases}$$
-It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper. (Answer 1 there replies with code that shares the second mistake: the preset *legacy-column*, §9.)`,
+The asker started from Kyubyong's implementation{cite:kyubyong}, which at the time also raised the ratio $pos/10000$ to a power. It makes three mistakes. Each is shown alone below — the paper's formula with one thing changed — against the paper. (Answer 1 there replies with code that shares the second mistake: the preset *legacy-column*, {ref:compare}.)`,
   'question.one': r`**1. A power of the ratio instead of a division.** $(pos/\text{base})^{2i/d}$ is not $pos\cdot\omega_i$: the angle is not proportional to position, so the column has no fixed frequency and is not a sinusoid of position. The curve races near $pos = 0$ and then slows down for good; no rotation $M_k$ can map $PE(p)$ to $PE(p+k)$.`,
   'question.two': r`**2. The exponent uses the column index $j$ instead of $2\lfloor j/2 \rfloor$.** The sine and the cosine of a pair then get different frequencies, $\sin a \sin b + \cos a' \cos b'$ no longer collapses to a cosine of the offset, and $s(k)$ depends on where you start: the curves from three starting positions part.
 
@@ -511,4 +511,56 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'embed.copyLabel': (what) => `Copy the ${what} snippet`,
   'embed.copied': 'Copied to the clipboard.',
   'embed.manual': 'Could not copy automatically: the snippet is selected, press Ctrl+C (⌘C on a Mac).',
+
+  // Around the plots (page/page-sections.js): the line above each plot saying what to look at, and the fold of its numbers.
+  'notes.summary': 'The numbers',
+  'heatmap.notice': 'Each column is one frequency: the left columns change fastest from row to row.',
+  'waves.notice':
+    'Compare the waves: every column is a sinusoid, and the further right its column, the slower it turns.',
+  'ladder.notice': 'Read the slope: on a log scale the wavelength grows along a straight line.',
+  'row.notice': 'Compare the charts: fast pairs spread over [−1, 1] while slow pairs stay near 0 and 1.',
+  'sensitivity.notice':
+    'Look at the two branches under the line: sines move by about ω per step, cosines by much less.',
+  'rotation.notice': 'Watch the point turn from p to p + k: the angle is the same whatever p is.',
+  'offset-dots.notice':
+    'Check that the three curves lie on top of each other: s(k) does not depend on where you start.',
+  'similarity.notice': 'Look along the diagonals: each one holds a single value.',
+  'attention.notice': 'Find the dark red line: for every query the best key sits k positions before it.',
+  'attention-rows.notice': 'See where the softmax peaks: at the key p − k, and how far random tokens move it.',
+  'sine-only.notice': 'Watch the curves part: with sines alone the score depends on p.',
+  'sine-fit.notice': 'Read, pair by pair, how much of the shifted vector the best matrix misses.',
+  'extrapolation.notice': 'Move p past L and count the pairs that leave the arc they covered in training.',
+  'token-scale.notice': 'Compare the sizes: multiplied by √d, the token is a little larger than the encoding.',
+  'compare.notice': 'Look at the right panel: every coloured cell is a value the two conventions disagree on.',
+  'mistake-ratio.notice': 'See the curve race near pos = 0 and then flatten: it has no fixed frequency.',
+  'mistake-column.notice': 'Watch the curves part: s(k) now depends on where you start.',
+  'mistake-order.notice': 'Compare row 0 of the two tables: 1, 0, 1, 0, … instead of 0, 1, 0, 1, …',
+  'why-base.notice': 'Find where the solid curve is lowest: the bases that tell distant positions apart best.',
+  'rope-relative.notice': 'Check that the three curves coincide: the score depends only on the offset k.',
+  'rope-decay.notice': 'Follow the bound as k grows: it falls, and the dashed sinusoidal curve lies on the score.',
+  'rope-base.notice': 'Read the curve at the marked bases: the context each one supports.',
+  'rope-scaling.notice': 'Compare rings and dots: where they part, the method changed that pair.',
+  'rope-dials.notice': 'Watch the slow dials: interpolation keeps them inside the arc they learned.',
+  'precision.notice': 'Look down the map: the error grows with position and is largest in the fast low dimensions.',
+
+  // The end of each chapter (web/build/sources-markup.mjs).
+  'sources.title': 'Sources',
+
+  // The table of symbols (web/fragments/notation.html).
+  'notation.title': 'Notation',
+  'notation.col.symbol': 'symbol',
+  'notation.col.meaning': 'meaning',
+  'notation.pos': 'a position (a row of the table) in the formulas',
+  'notation.p': 'the selected position (the Position control), also the query’s position',
+  'notation.p2': 'a second position, such as the key’s',
+  'notation.k': 'the offset between two positions, k = p′ − p (the Offset control)',
+  'notation.i': 'the pair index: dimensions 2i and 2i + 1 (or i and i + d/2) form pair i',
+  'notation.j': 'a dimension (column) index, 0 ≤ j < d',
+  'notation.d': 'the model width (for RoPE, the head dimension)',
+  'notation.L': 'the table length, or the context length',
+  'notation.base': 'the base: 10000 in the paper, rope_theta in a config.json',
+  'notation.omega': 'the angular frequency of pair i, base^(−2i/d) (RoFormer writes θᵢ, Hugging Face inv_freq)',
+  'notation.qk':
+    'a query and a key vector, in bold; 𝐪ₚ and 𝐤ₚ′ are them rotated to positions p and p′ (RoFormer’s m and n)',
+  'notation.pe': 'the encoding’s row at position p; s(k) = PE(p)·PE(p + k)',
 };

@@ -31,7 +31,7 @@ const attentionWords = ({ type, value, given, mscale, mscaleAllDim, factor }) =>
 
 export default {
   'ropeLab.axisPair': 'rotary pair i',
-  'ropeLab.axisWavelength': 'wavelength 2π/θᵢ (positions)',
+  'ropeLab.axisWavelength': 'wavelength 2π/ωᵢ (positions)',
   'ropeLab.legendBefore': 'without scaling',
   'ropeLab.kind.kept': 'kept (extrapolated)',
   'ropeLab.kind.interpolated': 'interpolated (÷ factor)',

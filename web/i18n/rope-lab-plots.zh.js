@@ -43,7 +43,7 @@ const attentionWords = ({ type, value, given, mscale, mscaleAllDim, factor }) =>
 
 export default {
   'ropeLab.axisPair': '旋转维度对 i',
-  'ropeLab.axisWavelength': '波长 2π/θᵢ（位置数）',
+  'ropeLab.axisWavelength': '波长 2π/ωᵢ（位置数）',
   'ropeLab.legendBefore': '未缩放',
   'ropeLab.kind.kept': '保持不变（外推）',
   'ropeLab.kind.interpolated': '内插（÷ factor）',

@@ -46,10 +46,10 @@ export default {
   'controls.lowFreqFactor': 'low_freq_factor',
   'controls.highFreqFactor': 'high_freq_factor',
   'ropeLab.title': 'The context-extension lab',
-  'ropeLab.text': r`A model trained on $L_0$ positions saw each rotary pair $i$ turn by the angles $m\,\theta_i$, $m < L_0$, $\theta_i = \text{rope\_theta}^{-2i/d}$. Pairs whose wavelength $2\pi/\theta_i$ is shorter than $L_0$ turned full circles and met every angle; the slow pairs did not, and beyond $L_0$ they reach angles the model never saw. Every context-extension method changes this frequency ladder: **linear** (position interpolation) divides every $\theta_i$ by the factor; **dynamic NTK** enlarges the base with the sequence length; **YaRN** keeps the pairs that turn more than $\beta_\text{fast}$ times in $L_0$, interpolates those that turn less than $\beta_\text{slow}$ times and ramps in between, and scales the attention; **Llama 3** does the same with wavelength bands ($L_0$/high_freq_factor, $L_0$/low_freq_factor); **LongRoPE** divides each pair by its own searched factor.
+  'ropeLab.text': r`A model trained on $L_0$ positions saw each rotary pair $i$ turn by the angles $p\,\omega_i$, $p < L_0$, $\omega_i = \text{rope\_theta}^{-2i/d}$. Pairs whose wavelength $2\pi/\omega_i$ is shorter than $L_0$ turned full circles and met every angle; the slow pairs did not, and beyond $L_0$ they reach angles the model never saw. Every context-extension method changes this frequency ladder: **linear** (position interpolation{cite:chen2023-pi}) divides every $\omega_i$ by the factor; **dynamic NTK** enlarges the base with the sequence length; **YaRN**{cite:yarn} keeps the pairs that turn more than $\beta_\text{fast}$ times in $L_0$, interpolates those that turn less than $\beta_\text{slow}$ times and ramps in between, and scales the attention; **Llama 3**{cite:llama3} does the same with wavelength bands ($L_0$/high_freq_factor, $L_0$/low_freq_factor); **LongRoPE**{cite:longrope} divides each pair by its own searched factor.
 
-Pick a real model’s config or set the fields yourself (Hugging Face’s names): the plot shows each pair’s wavelength without scaling (rings) and with it (dots), the sentences below it what the method did, computed by posenc’s ropeFrequencies.`,
-  'ropeLab.dialsText': r`The same pairs as dials that turn once per wavelength. Su Jianlin reads RoPE as a number written in base $\beta = \text{rope\_theta}^{2/d}$: the fast dials are the low digits, the slow ones the high digits. Interpolation slows the high digits down so that they stay inside the range they learned.`,
+Pick a real model’s config or set the fields yourself (Hugging Face’s names{cite:hf-rope-utils}): the plot shows each pair’s wavelength without scaling (rings) and with it (dots), the sentences below it what the method did, computed by posenc’s ropeFrequencies.`,
+  'ropeLab.dialsText': r`The same pairs as dials that turn once per wavelength. Su Jianlin{cite:su-beta} reads RoPE as a number written in base $\beta = \text{rope\_theta}^{2/d}$: the fast dials are the low digits, the slow ones the high digits. Interpolation slows the high digits down so that they stay inside the range they learned.`,
   'ropeLab.controls': 'Lab settings',
   'ropeLab.presetName.llama2-7b': 'Llama 2 7B (no scaling)',
   'ropeLab.presetName.llama3.1-8b': 'Llama 3.1 8B (llama3)',
@@ -105,7 +105,7 @@ Pick a real model’s config or set the fields yourself (Hugging Face’s names)
     `too few rows to tell its scaling (several fit these rows alike): give about ${count(rowsNeeded)} rows from position 0.`,
 
   'ropeCode.title': 'Code',
-  'ropeCode.text': r`The code that rebuilds the exact inv_freq, attention factor and cos/sin cache of the lab’s current settings, with Hugging Face’s formulas in float64 (the NumPy version is run against posenc in the project’s tests).`,
+  'ropeCode.text': r`The code that rebuilds the exact inv_freq, attention factor and cos/sin cache of the lab’s current settings, with Hugging Face’s formulas{cite:hf-rope-utils} in float64 (the NumPy version is run against posenc in the project’s tests).`,
   'ropeCode.language': 'Language',
   'ropeCode.length': 'Cache length (positions)',
   'ropeCode.copy': 'Copy',

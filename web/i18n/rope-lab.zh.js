@@ -43,10 +43,10 @@ export default {
   'controls.lowFreqFactor': 'low_freq_factor',
   'controls.highFreqFactor': 'high_freq_factor',
   'ropeLab.title': '上下文扩展实验台',
-  'ropeLab.text': r`一个在 $L_0$ 个位置上训练的模型，看到第 $i$ 个旋转维度对转过的角度是 $m\,\theta_i$，$m < L_0$，$\theta_i = \text{rope\_theta}^{-2i/d}$。波长 $2\pi/\theta_i$ 比 $L_0$ 短的维度对转满了整圈，见过所有角度；慢的维度对没有，超过 $L_0$ 之后它们会转到模型从未见过的角度——这就是外推的难处。每一种上下文扩展方法都是在改这把频率的“梯子”：**linear**（位置内插）把每个 $\theta_i$ 除以 factor；**动态 NTK** 随序列长度放大底数；**YaRN** 保留在 $L_0$ 内转超过 $\beta_\text{fast}$ 圈的维度对（外推），对转不到 $\beta_\text{slow}$ 圈的做内插，中间线性过渡，并做注意力缩放；**Llama 3** 用波长分段（$L_0$/high_freq_factor、$L_0$/low_freq_factor）做同样的事；**LongRoPE** 给每个维度对一个搜索出来的因子。
+  'ropeLab.text': r`一个在 $L_0$ 个位置上训练的模型，看到第 $i$ 个旋转维度对转过的角度是 $p\,\omega_i$，$p < L_0$，$\omega_i = \text{rope\_theta}^{-2i/d}$。波长 $2\pi/\omega_i$ 比 $L_0$ 短的维度对转满了整圈，见过所有角度；慢的维度对没有，超过 $L_0$ 之后它们会转到模型从未见过的角度——这就是外推的难处。每一种上下文扩展方法都是在改这把频率的“梯子”：**linear**（位置内插{cite:chen2023-pi}）把每个 $\omega_i$ 除以 factor；**动态 NTK** 随序列长度放大底数；**YaRN**{cite:yarn} 保留在 $L_0$ 内转超过 $\beta_\text{fast}$ 圈的维度对（外推），对转不到 $\beta_\text{slow}$ 圈的做内插，中间线性过渡，并做注意力缩放；**Llama 3**{cite:llama3} 用波长分段（$L_0$/high_freq_factor、$L_0$/low_freq_factor）做同样的事；**LongRoPE**{cite:longrope} 给每个维度对一个搜索出来的因子。
 
-选一个真实模型的配置，或者自己设定各字段（沿用 Hugging Face 的名字）：图中是每个维度对缩放前（圆环）和缩放后（圆点）的波长，图下的句子说明该方法做了什么，数值都由 posenc 的 ropeFrequencies 计算。`,
-  'ropeLab.dialsText': r`同样的维度对画成表盘，每转过一个波长，表盘转一圈。苏剑林把 RoPE 看成一种 $\beta$ 进制编码，$\beta = \text{rope\_theta}^{2/d}$：转得快的表盘是低位，转得慢的是高位。内插就是让高位转得更慢，使它们停留在训练时学过的范围里。`,
+选一个真实模型的配置，或者自己设定各字段（沿用 Hugging Face 的名字{cite:hf-rope-utils}）：图中是每个维度对缩放前（圆环）和缩放后（圆点）的波长，图下的句子说明该方法做了什么，数值都由 posenc 的 ropeFrequencies 计算。`,
+  'ropeLab.dialsText': r`同样的维度对画成表盘，每转过一个波长，表盘转一圈。苏剑林{cite:su-beta}把 RoPE 看成一种 $\beta$ 进制编码，$\beta = \text{rope\_theta}^{2/d}$：转得快的表盘是低位，转得慢的是高位。内插就是让高位转得更慢，使它们停留在训练时学过的范围里。`,
   'ropeLab.controls': '实验台设置',
   'ropeLab.presetName.llama2-7b': 'Llama 2 7B（不缩放）',
   'ropeLab.presetName.llama3.1-8b': 'Llama 3.1 8B（llama3）',
@@ -100,7 +100,7 @@ export default {
     `行数太少，无法判断缩放方式（几种缩放对这些行同样吻合）：请给出从位置 0 起约 ${count(rowsNeeded)} 行。`,
 
   'ropeCode.title': '代码',
-  'ropeCode.text': r`下面的代码按 Hugging Face 的公式以 float64 重建实验台当前设置的 inv_freq、注意力缩放因子和 cos/sin 缓存（NumPy 版本在项目的测试里与 posenc 逐项比对）。`,
+  'ropeCode.text': r`下面的代码按 Hugging Face 的公式{cite:hf-rope-utils}以 float64 重建实验台当前设置的 inv_freq、注意力缩放因子和 cos/sin 缓存（NumPy 版本在项目的测试里与 posenc 逐项比对）。`,
   'ropeCode.language': '语言',
   'ropeCode.length': '缓存长度（位置数）',
   'ropeCode.copy': '复制',

@@ -23,21 +23,21 @@ export default {
     `Against the base on a log scale, for d = ${d} and ${count(length)} positions: the largest cosine similarity of two rows at least ${apart} apart, high for small bases, and the share of dimensions that barely turn, high for large bases.`,
 
   'ropeRelative.from': (start) => `q at position ${count(start)}`,
-  'ropeRelative.xTitle': 'offset m',
-  'ropeRelative.yTitle': 'q_p · k_(p+m)',
+  'ropeRelative.xTitle': 'offset k',
+  'ropeRelative.yTitle': '𝐪_p · 𝐤_(p+k)',
   'ropeRelative.describe': ({ curves, spread, other, permutedDifference, unpermutedDifference }) =>
-    `The same q and k rotated to positions p and p + m, from ${curves.length} starting positions: the curves agree to within ${tiny(spread)}. With the ${other} layout and q, k permuted into it the scores agree to within ${tiny(permutedDifference)}; without the permutation they differ by up to ${n(unpermutedDifference)}.`,
+    `The same 𝐪 and 𝐤 rotated to positions p and p + k, from ${curves.length} starting positions: the curves agree to within ${tiny(spread)}. With the ${other} layout and 𝐪, 𝐤 permuted into it the scores agree to within ${tiny(permutedDifference)}; without the permutation they differ by up to ${n(unpermutedDifference)}.`,
 
   'ropeDecay.bound': 'RoFormer’s relative upper bound ÷ its value at 0',
   'ropeDecay.score': 'RoPE score of all-ones q, k',
-  'ropeDecay.sinusoid': 's(m)/(d/2) of the sinusoidal table',
+  'ropeDecay.sinusoid': 's(k)/(d/2) of the sinusoidal table',
   'ropeDecay.yTitle': 'score',
   'ropeDecay.noteBound': ({ window, atZero, last }) =>
-    `The bound (1/(d/2))·Σ|S_j| falls from ${n(atZero)} at m = 0 to ${n(last)} at m = ${count(window)} (${n((100 * last) / atZero)}%).`,
+    `The bound (1/(d/2))·Σ|S_j| falls from ${n(atZero)} at k = 0 to ${n(last)} at k = ${count(window)} (${n((100 * last) / atZero)}%).`,
   'ropeDecay.noteAgreement': (difference) =>
-    `The RoPE score and the sinusoidal s(m)/(d/2) agree to within ${tiny(difference)}.`,
+    `The RoPE score and the sinusoidal s(k)/(d/2) agree to within ${tiny(difference)}.`,
   'ropeDecay.describe': (window) =>
-    `Offsets 0 to ${count(window)}: RoFormer’s relative upper bound (scaled to 1 at 0), the score of all-ones q and k, and the sinusoidal s(m)/(d/2) on top of it.`,
+    `Offsets 0 to ${count(window)}: RoFormer’s relative upper bound (scaled to 1 at 0), the score of all-ones 𝐪 and 𝐤, and the sinusoidal s(k)/(d/2) on top of it.`,
 
   'ropeBase.series': (headDim) => `context the base supports (d = ${headDim})`,
   'ropeBase.guide': (context) => `L = ${count(context)}`,
@@ -45,12 +45,12 @@ export default {
   'ropeBase.yTitle': 'context (positions)',
   'ropeBase.noteSmallest': ({ smallest, context, headDim }) =>
     smallest === null
-      ? `No base up to 1e12 keeps Σ cos(m·θ_i) ≥ 0 for every m < ${count(context)} at d = ${headDim}.`
-      : `Smallest base with Σ cos(m·θ_i) ≥ 0 for every m < ${count(context)} at d = ${headDim}: ${b(smallest, 6)}.`,
+      ? `No base up to 1e12 keeps Σ cos(k·ω_i) ≥ 0 for every k < ${count(context)} at d = ${headDim}.`
+      : `Smallest base with Σ cos(k·ω_i) ≥ 0 for every k < ${count(context)} at d = ${headDim}: ${b(smallest, 6)}.`,
   'ropeBase.noteMark': ({ base, supported, capped, context }) =>
     capped
-      ? `Base ${b(base)}: the sum stays ≥ 0 for every m < ${count(supported)} (counted no further): enough for L = ${count(context)}.`
-      : `Base ${b(base)}: the sum first turns negative at m = ${count(supported)}, so it supports ${count(supported)} positions: ${supported >= context ? 'enough for' : 'fewer than'} L = ${count(context)}.`,
+      ? `Base ${b(base)}: the sum stays ≥ 0 for every k < ${count(supported)} (counted no further): enough for L = ${count(context)}.`
+      : `Base ${b(base)}: the sum first turns negative at k = ${count(supported)}, so it supports ${count(supported)} positions: ${supported >= context ? 'enough for' : 'fewer than'} L = ${count(context)}.`,
   'ropeBase.describe': ({ headDim, context, limit, marked }) =>
     `Against the base on a log scale, the context it supports by the criterion of Men et al. (2024) at d = ${headDim} (counted up to ${count(limit)}), with the line L = ${count(context)} and the bases ${marked
       .slice(0, -1)

@@ -24,20 +24,20 @@ export default {
     `横轴为基数（对数坐标），d = ${d}，${count(length)} 个位置：相距至少 ${apart} 的两行的最大余弦相似度（基数小时高），以及几乎不转的维度占比（基数大时高）。`,
 
   'ropeRelative.from': (start) => `q 在位置 ${count(start)}`,
-  'ropeRelative.xTitle': '偏移 m',
-  'ropeRelative.yTitle': 'q_p · k_(p+m)',
+  'ropeRelative.xTitle': '偏移 k',
+  'ropeRelative.yTitle': '𝐪_p · 𝐤_(p+k)',
   'ropeRelative.describe': ({ curves, spread, other, permutedDifference, unpermutedDifference }) =>
-    `同一个 q 和 k 分别旋转到位置 p 和 p + m，取 ${curves.length} 个起始位置：各曲线相差不超过 ${tiny(spread)}。换成 ${other === 'half' ? '前后对半（half）' : '交错（interleaved）'}布局并把 q、k 相应重排后，得分相差不超过 ${tiny(permutedDifference)}；不重排则最多相差 ${n(unpermutedDifference)}。`,
+    `同一个 𝐪 和 𝐤 分别旋转到位置 p 和 p + k，取 ${curves.length} 个起始位置：各曲线相差不超过 ${tiny(spread)}。换成 ${other === 'half' ? '前后对半（half）' : '交错（interleaved）'}布局并把 q、k 相应重排后，得分相差不超过 ${tiny(permutedDifference)}；不重排则最多相差 ${n(unpermutedDifference)}。`,
 
   'ropeDecay.bound': 'RoFormer 的相对上界 ÷ 它在 0 处的值',
-  'ropeDecay.score': '全 1 的 q、k 的 RoPE 得分',
-  'ropeDecay.sinusoid': '正弦表的 s(m)/(d/2)',
+  'ropeDecay.score': '全 1 的 𝐪、𝐤 的 RoPE 得分',
+  'ropeDecay.sinusoid': '正弦表的 s(k)/(d/2)',
   'ropeDecay.yTitle': '得分',
   'ropeDecay.noteBound': ({ window, atZero, last }) =>
-    `上界 (1/(d/2))·Σ|S_j| 从 m = 0 处的 ${n(atZero)} 降到 m = ${count(window)} 处的 ${n(last)}（${n((100 * last) / atZero)}%）。`,
-  'ropeDecay.noteAgreement': (difference) => `RoPE 得分与正弦编码的 s(m)/(d/2) 相差不超过 ${tiny(difference)}。`,
+    `上界 (1/(d/2))·Σ|S_j| 从 k = 0 处的 ${n(atZero)} 降到 k = ${count(window)} 处的 ${n(last)}（${n((100 * last) / atZero)}%）。`,
+  'ropeDecay.noteAgreement': (difference) => `RoPE 得分与正弦编码的 s(k)/(d/2) 相差不超过 ${tiny(difference)}。`,
   'ropeDecay.describe': (window) =>
-    `偏移 0 到 ${count(window)}：RoFormer 的相对上界（缩放到 0 处为 1）、全 1 的 q 与 k 的得分，以及与之重合的正弦编码 s(m)/(d/2)。`,
+    `偏移 0 到 ${count(window)}：RoFormer 的相对上界（缩放到 0 处为 1）、全 1 的 𝐪 与 𝐤 的得分，以及与之重合的正弦编码 s(k)/(d/2)。`,
 
   'ropeBase.series': (headDim) => `该基数支持的上下文长度（d = ${headDim}）`,
   'ropeBase.guide': (context) => `L = ${count(context)}`,
@@ -45,12 +45,12 @@ export default {
   'ropeBase.yTitle': '上下文长度（位置数）',
   'ropeBase.noteSmallest': ({ smallest, context, headDim }) =>
     smallest === null
-      ? `d = ${headDim} 时，直到 1e12 都没有基数能让所有 m < ${count(context)} 满足 Σ cos(m·θ_i) ≥ 0。`
-      : `d = ${headDim} 时，让所有 m < ${count(context)} 都满足 Σ cos(m·θ_i) ≥ 0 的最小基数：${b(smallest, 6)}。`,
+      ? `d = ${headDim} 时，直到 1e12 都没有基数能让所有 k < ${count(context)} 满足 Σ cos(k·ω_i) ≥ 0。`
+      : `d = ${headDim} 时，让所有 k < ${count(context)} 都满足 Σ cos(k·ω_i) ≥ 0 的最小基数：${b(smallest, 6)}。`,
   'ropeBase.noteMark': ({ base, supported, capped, context }) =>
     capped
-      ? `基数 ${b(base)}：对所有 m < ${count(supported)} 求和都 ≥ 0（没有再往后数）：足够 L = ${count(context)}。`
-      : `基数 ${b(base)}：求和在 m = ${count(supported)} 处首次为负，所以它支持 ${count(supported)} 个位置：${supported >= context ? '足够' : '不足'} L = ${count(context)}。`,
+      ? `基数 ${b(base)}：对所有 k < ${count(supported)} 求和都 ≥ 0（没有再往后数）：足够 L = ${count(context)}。`
+      : `基数 ${b(base)}：求和在 k = ${count(supported)} 处首次为负，所以它支持 ${count(supported)} 个位置：${supported >= context ? '足够' : '不足'} L = ${count(context)}。`,
   'ropeBase.describe': ({ headDim, context, limit, marked }) =>
     `横轴为基数（对数坐标），纵轴为按 Men 等人（2024）的准则在 d = ${headDim} 时该基数支持的上下文长度（最多数到 ${count(limit)}），并画出 L = ${count(context)} 的水平线，标出 ${marked
       .slice(0, -1)

@@ -276,17 +276,17 @@ ${
 }`,
   'similarity.title': '相似度矩阵',
   'similarity.text': (f) =>
-    r`一次画出所有 $p, q < L$ 的点积 $PE(p)\cdot PE(q)$。${
+    r`一次画出所有 $p, p' < L$ 的点积 $PE(p)\cdot PE(p')$。${
       f.relative
-        ? r`因为它们只取决于 $q - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）：与主对角线平行的条带，主对角线上的值最大${f.padding === null ? '' : `——只有第 ${f.padding} 行和第 ${f.padding} 列（填充行）为零`}。`
-        : r`在论文的约定下，它们只取决于 $q - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）；在当前预设下并非如此。`
+        ? r`因为它们只取决于 $p' - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）：与主对角线平行的条带，主对角线上的值最大${f.padding === null ? '' : `——只有第 ${f.padding} 行和第 ${f.padding} 列（填充行）为零`}。`
+        : r`在论文的约定下，它们只取决于 $p' - p$，矩阵沿每条对角线都是常数（托普利茨（Toeplitz）矩阵）；在当前预设下并非如此。`
     }
 
 虚线交于 $(p, p + k)$。选择预设 *legacy-column*，条带就会散开：它的 sin 和 cos 频率不同。选择 *question* 则根本没有条带：它的角 $(p/\text{base})^{e}$ 在最初几个位置之后几乎不变，各行几乎是同一个向量，矩阵几乎是均匀的。`,
   'compare.title': '各家实现并不一致',
-  'compare.text': r`已发布的代码用不同方式实现同一想法：交错排列 $[\sin, \cos, \sin, \cos, \dots]$（论文）或两半拼接 $[\sin \dots \sin \mid \cos \dots \cos]$（tensor2tensor、TensorFlow 教程、fairseq）；指数用 $2i/d$ 或 $i/(d/2 - 1)$；一行全零的填充行；奇数 $d$ 时最后一列或为零（tensor2tensor、fairseq），或为没有余弦配对的正弦（论文公式、Hugging Face）。
+  'compare.text': r`已发布的代码用不同方式实现同一想法：交错排列 $[\sin, \cos, \sin, \cos, \dots]$（论文{cite:vaswani2017-implementations}）或两半拼接 $[\sin \dots \sin \mid \cos \dots \cos]$（tensor2tensor、TensorFlow 教程、fairseq）；指数用 $2i/d$ 或 $i/(d/2 - 1)$；一行全零的填充行；奇数 $d$ 时最后一列或为零（tensor2tensor、fairseq），或为没有余弦配对的正弦（论文公式、Hugging Face）。
 
-为什么有填充行：一个小批量里较短的句子要用填充词元补齐，而从 1 开始给位置编号的代码把所有填充位置的位置索引都记为 0（fairseq 记为其填充索引 1）。这一行取零向量，就不会给填充词元加上任何东西。本页所解答的问答帖中，回答 1 引用的正是这样的代码——一个早期 PyTorch 移植（注释写着“keep dim 0 for padding token position encoding zero vector”）：即预设 *legacy-column*，第 0 行全为零，指数用列序号（{ref:question} 错误 2）。
+为什么有填充行：一个小批量里较短的句子要用填充词元补齐，而从 1 开始给位置编号的代码把所有填充位置的位置索引都记为 0（fairseq 记为其填充索引 1）。这一行取零向量，就不会给填充词元加上任何东西。本页所解答的问答帖中，回答 1{cite:qa-implementations} 引用的正是这样的代码——一个早期 PyTorch 移植{cite:jadore801120}（注释写着“keep dim 0 for padding token position encoding zero vector”）：即预设 *legacy-column*，第 0 行全为零，指数用列序号（{ref:question} 错误 2）。
 
 交错与拼接只是列的置换，模型并不在意——但两张表逐个数值都不同，用一种约定训练出的权重不能直接搭配另一种使用。左：当前约定；中：“对比对象”中选择的约定；右：两者之差。`,
   'compare.presets': '各预设',
@@ -308,9 +308,9 @@ ${
   'preset.legacy-column': '问答帖回答 1 的代码：早期 PyTorch 移植（指数用列序号，第 0 行为填充词元置零）',
   'preset.question': '问答帖中提问者的写法',
   'question.title': '问答帖中的尝试错在哪里',
-  'question.text': r`某知名问答网站上的一个问题这样计算：
+  'question.text': r`某知名问答网站上的一个问题{cite:qa-implementations}这样计算：
 $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
-（$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。提问者的写法犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。（该帖回答 1 给出的代码也有第二个错误：即预设 *legacy-column*，见 {ref:compare}。）`,
+（$j$ 为偶数；$j$ 为奇数时取同一角度的 $\sin$）。提问者参考的是 Kyubyong 的实现{cite:kyubyong}，那份代码当时同样把比值 $pos/10000$ 取幂。提问者的写法犯了三个错误。下面逐一单独展示——在论文公式上只改一处——并与论文对照。（该帖回答 1 给出的代码也有第二个错误：即预设 *legacy-column*，见 {ref:compare}。）`,
   'question.one': r`**1. 先求比值再取幂，而不是除以 base 的幂。** $(pos/\text{base})^{2i/d}$ 不等于 $pos\cdot\omega_i$：角度与位置不成正比，因此这一列没有固定频率，也就不是位置的正弦波。曲线在 $pos = 0$ 附近飞快变化，随后一直放慢；没有任何旋转 $M_k$ 能把 $PE(p)$ 变成 $PE(p+k)$。`,
   'question.two': r`**2. 指数用了列序号 $j$，而不是 $2\lfloor j/2 \rfloor$。** 一对中的正弦和余弦于是频率不同，$\sin a \sin b + \cos a' \cos b'$ 不再化简为偏移的余弦，$s(k)$ 取决于从哪里开始：三个起始位置的曲线分开了。
 
@@ -481,4 +481,52 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
   'embed.copyLabel': (what) => `复制 ${what} 代码`,
   'embed.copied': '已复制到剪贴板。',
   'embed.manual': '无法自动复制：代码已选中，请按 Ctrl+C（Mac 上按 ⌘C）。',
+
+  // Around the plots (page/page-sections.js): the line above each plot saying what to look at, and the fold of its numbers.
+  'notes.summary': '具体数值',
+  'heatmap.notice': '每一列是一个频率：越靠左的列，行与行之间变化越快。',
+  'waves.notice': '比较这些波：每一列都是正弦波，列越靠右，转得越慢。',
+  'ladder.notice': '看斜率：在对数坐标下，波长沿一条直线增长。',
+  'row.notice': '对比几张图：快的维度对散布在 [−1, 1] 上，慢的维度对仍停在 0 和 1 附近。',
+  'sensitivity.notice': '看直线下方的两支：正弦每步约变化 ω，余弦变化小得多。',
+  'rotation.notice': '看点从 p 转到 p + k：无论 p 是多少，转过的角度都一样。',
+  'offset-dots.notice': '看三条曲线是否重合：s(k) 与起点无关。',
+  'similarity.notice': '沿对角线看：每条对角线上只有一个值。',
+  'attention.notice': '找到深红色的线：对每个查询，得分最高的键都在它前面 k 个位置。',
+  'attention-rows.notice': '看 softmax 的峰在哪里：在键 p − k 处，以及随机词元让它偏离多远。',
+  'sine-only.notice': '看曲线分开：只用正弦时，得分取决于 p。',
+  'sine-fit.notice': '逐对看最好的矩阵漏掉了平移后向量的多少。',
+  'extrapolation.notice': '把 p 拖过 L，数一数有多少对维度离开了训练时覆盖的那段弧。',
+  'token-scale.notice': '比较大小：乘以 √d 之后，词元向量比位置编码略大。',
+  'compare.notice': '看右图：每个有颜色的格子都是两种约定数值不同的地方。',
+  'mistake-ratio.notice': '看曲线在 pos = 0 附近飞快变化，随后变平：它没有固定频率。',
+  'mistake-column.notice': '看曲线分开：s(k) 现在取决于起点。',
+  'mistake-order.notice': '对比两张表的第 0 行：是 1, 0, 1, 0, … 而不是 0, 1, 0, 1, …',
+  'why-base.notice': '找到实线最低的地方：那些基数最能区分相距很远的位置。',
+  'rope-relative.notice': '看三条曲线是否重合：得分只取决于偏移 k。',
+  'rope-decay.notice': '看上界随 k 增大而下降，虚线的正弦曲线与得分重合。',
+  'rope-base.notice': '在标出的基数处读曲线：每个基数支持的上下文长度。',
+  'rope-scaling.notice': '比较圆环和圆点：两者分开的地方，就是该方法改动过的维度对。',
+  'rope-dials.notice': '看慢的表盘：内插让它们停留在学过的那段弧里。',
+  'precision.notice': '沿图往下看：误差随位置增大，在低维的快速维度上最大。',
+
+  // The end of each chapter (web/build/sources-markup.mjs).
+  'sources.title': '参考资料',
+
+  // The table of symbols (web/fragments/notation.html).
+  'notation.title': '符号表',
+  'notation.col.symbol': '符号',
+  'notation.col.meaning': '含义',
+  'notation.pos': '公式中的位置（表的一行）',
+  'notation.p': '选定的位置（“位置”控件），也是查询所在的位置',
+  'notation.p2': '第二个位置，例如键所在的位置',
+  'notation.k': '两个位置之间的偏移，k = p′ − p（“偏移”控件）',
+  'notation.i': '维度对的序号：维度 2i 与 2i + 1（或 i 与 i + d/2）组成第 i 对',
+  'notation.j': '维度（列）的序号，0 ≤ j < d',
+  'notation.d': '模型宽度（RoPE 中为注意力头维度）',
+  'notation.L': '表长，或上下文长度',
+  'notation.base': '基数：论文中为 10000，config.json 中为 rope_theta',
+  'notation.omega': '第 i 对的角频率 base^(−2i/d)（RoFormer 记作 θᵢ，Hugging Face 中为 inv_freq）',
+  'notation.qk': '查询向量和键向量，用粗体表示；𝐪ₚ、𝐤ₚ′ 是它们旋转到位置 p、p′ 之后的向量（RoFormer 中的 m、n）',
+  'notation.pe': '位置 p 处的编码行；s(k) = PE(p)·PE(p + k)',
 };

@@ -61,7 +61,14 @@ export const PAGE_SECTIONS = Object.freeze(
         { name: 'sine-fit', tag: 'posenc-sine-fit', title: 'sine-fit.title' },
       ],
     },
-    { id: 'why-base', chapter: 'sinusoidal', group: 'rope', strings: 'whyBase', plots: [{ name: 'why-base' }] },
+    {
+      id: 'why-base',
+      chapter: 'sinusoidal',
+      group: 'rope',
+      strings: 'whyBase',
+      markup: 'fragment',
+      plots: [{ name: 'why-base' }],
+    },
     {
       id: 'attention',
       chapter: 'sinusoidal',
@@ -168,8 +175,9 @@ export const PAGE_SECTIONS = Object.freeze(
 
 /**
  * The Q&A the site answers (a well-known question on a Q&A site and its two answers), one line
- * per question or claim (text: its string key), each linked to the section that answers it; the
- * question's three mistakes first. The start page lists them.
+ * per question or claim (text: its string key), each linked to the section that answers it (anchor:
+ * the id of the heading inside it that does, where not the section's own); the question's three
+ * mistakes first. The start page lists them.
  */
 export const QA_MAP = Object.freeze(
   [
@@ -187,7 +195,7 @@ export const QA_MAP = Object.freeze(
     { text: 'qa.frequencies', section: 'waves' },
     { text: 'qa.similarity', section: 'similarity' },
     { text: 'qa.sinCos', section: 'sine-cosine' },
-    { text: 'qa.hyper', section: 'why-base' },
+    { text: 'qa.hyper', section: 'why-base', anchor: 'h-why-base-pos-width' },
   ].map(Object.freeze),
 );
 
@@ -246,4 +254,4 @@ export const FILE_OF_SECTION = Object.freeze(
 );
 
 /** The link to section `id` from any document of the site: its document and its heading. */
-export const sectionHref = (id) => `${FILE_OF_SECTION[id]}#h-${id}`;
+export const sectionHref = (id, anchor = `h-${id}`) => `${FILE_OF_SECTION[id]}#${anchor}`;

@@ -1,15 +1,17 @@
 // The page's rich strings (web/i18n/*.js): paragraphs split on blank lines,
 // $$display$$ and $inline$ math typeset by KaTeX, **bold**, *italic*, in that
-// priority, and {ref:<section id>}, a link to that section (its number, in its
-// chapter's document: web/model/registry.js). One parser, two outputs: HTML at build time (the Vite plugin
+// priority, {ref:<section id>}, a link to that section (its number, in its
+// chapter's document: web/model/registry.js), and {cite:<id>}, a numbered link to the source <id> of the
+// chapter's list (web/model/sources.js, #source-<id>). One parser, two outputs: HTML at build time (the Vite plugin
 // web/build/vite-rich-text.js puts every language's rich strings into the
 // page and its chunks, so the page does no typesetting at load) and DOM nodes
 // at run time, for a rich string the build did not render. Only our own
 // strings go through here, and their text is escaped: nothing the user gives
 // is ever parsed as HTML.
 import { SECTION_NUMBERS, sectionHref } from '../model/registry.js';
+import { sourceNumber } from '../model/sources.js';
 
-const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\{ref:([\w-]+)\}/g;
+const TOKENS = /\$\$([\s\S]+?)\$\$|\$([^$]+?)\$|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\{ref:([\w-]+)\}|\{cite:([\w.-]+)\}/g;
 // Chinese punctuation that must not begin a line. Chromium breaks before it after a formula (an
 // inline block), so an inline formula and the punctuation right after it are kept on one line.
 // A group that long could not break inside itself either, and would stick out of a phone's line:
@@ -33,14 +35,22 @@ function splitAfterLastEquals(tex) {
   return [`${tex.slice(0, at + 1)} {}`, tex.slice(at + 1).trim()];
 }
 
-/** Inline content of `text`: strings, { math, display } and { tag: 'strong' | 'em', children }. */
+/** A {cite:id} marker as a node: a superscript link "[n]" to the source's entry in the chapter's list. */
+function citation(id) {
+  const number = sourceNumber(id);
+  if (number === undefined) throw new Error(`rich text: {cite:${id}} names no source of web/model/sources.js`);
+  return { tag: 'sup', className: 'cite', children: [{ tag: 'a', href: `#source-${id}`, children: [`[${number}]`] }] };
+}
+
+/** Inline content of `text`: strings, { math, display } and { tag: 'strong' | 'em' | 'sup' | 'a', className?, href?, children }. */
 function parseInline(text) {
   const nodes = [];
   let last = 0;
   for (const match of text.matchAll(TOKENS)) {
     if (match.index > last) nodes.push(text.slice(last, match.index));
-    const [, display, inline, bold, italic, ref] = match;
+    const [, display, inline, bold, italic, ref, cited] = match;
     if (ref !== undefined) nodes.push(reference(ref));
+    else if (cited !== undefined) nodes.push(citation(cited));
     else if (display !== undefined || inline !== undefined)
       nodes.push({ math: display ?? inline, display: display !== undefined });
     else nodes.push({ tag: bold !== undefined ? 'strong' : 'em', children: parseInline(bold ?? italic) });

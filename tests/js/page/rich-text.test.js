@@ -76,3 +76,25 @@ describe('rich strings rendered at build time', () => {
     expect(parseRich(`$${unsplittable}$，`)).toEqual([[{ math: unsplittable, display: false }, '，']]);
   });
 });
+
+describe('citations in rich strings', () => {
+  it('renders {cite:id} as a superscript link to the source in its chapter’s list, numbered by its place there', () => {
+    expect(richHtml('the paper{cite:vaswani2017}, and RoFormer{cite:men2024}.', katex)).toBe(
+      '<p>the paper<sup class="cite"><a href="#source-vaswani2017">[1]</a></sup>, and RoFormer<sup class="cite"><a href="#source-men2024">[2]</a></sup>.</p>',
+    );
+    expect(parseRich('a{cite:su-base}')).toEqual([
+      ['a', { tag: 'sup', className: 'cite', children: [{ tag: 'a', href: '#source-su-base', children: ['[3]'] }] }],
+    ]);
+  });
+
+  it('leaves a marker inside a formula to the formula, and in bold it stays a citation', () => {
+    expect(parseRich('$\\{cite:x\\}$')).toEqual([[{ math: '\\{cite:x\\}', display: false }]]);
+    expect(richHtml('**b{cite:roformer}**', katex)).toBe(
+      '<p><strong>b<sup class="cite"><a href="#source-roformer">[1]</a></sup></strong></p>',
+    );
+  });
+
+  it('refuses a marker that names no source', () => {
+    expect(() => richHtml('x{cite:vaswani2071}', katex)).toThrow(/\{cite:vaswani2071\} names no source/);
+  });
+});
