@@ -49,6 +49,9 @@ function checkout(revision) {
 
 /** Waits for fonts, every canvas painted, and no DOM change for a while (plots settled). */
 async function settle(page) {
+  // An indeterminate <progress> (the check tool's, while it waits) moves whatever the motion
+  // setting: its pixels differ between any two screenshots, so it is left out of them.
+  await page.addStyleTag({ content: 'progress:indeterminate { visibility: hidden !important; }' });
   await page.evaluate(() => document.fonts.ready);
   // Every canvas painted (a heatmap's image arrives from the worker after the frame).
   await page.waitForFunction(
