@@ -969,22 +969,34 @@ try {
     const problems = [];
     // The URL is rewritten once the page has drawn: only values other than the defaults are left.
     const normalised = await page
-      .waitForFunction((search) => location.search === search, expected.search, { timeout: 5000 })
+      // (The page adds the language it shows, ?lang=, last.)
+      .waitForFunction((search) => location.search.replace(/[?&]lang=en$/, '') === search, expected.search, {
+        timeout: 5000,
+      })
       .then(
         () => true,
         () => false,
       );
     if (!normalised) problems.push(`URL ${await page.evaluate(() => location.search)}, expected ${expected.search}`);
-    const controls = await page.evaluate(
-      (ids) =>
-        Object.fromEntries(
-          ids.map((id) => {
-            const node = document.querySelector(id);
-            return [id, node.tagName === 'OUTPUT' ? node.textContent : node.value];
-          }),
-        ),
-      Object.keys(expected.controls),
-    );
+    // Each control as the chapter that holds it shows it (a chapter's form has its sections' knobs).
+    const read = (ids) =>
+      Object.fromEntries(
+        ids
+          .map((id) => [id, document.querySelector(id)])
+          .filter(([, node]) => node)
+          .map(([id, node]) => [id, node.tagName === 'OUTPUT' ? node.textContent : node.value]),
+      );
+    const controls = await page.evaluate(read, Object.keys(expected.controls));
+    for (const file of ['implementations.html', 'rope.html']) {
+      const missing = Object.keys(expected.controls).filter((id) => !(id in controls));
+      if (missing.length === 0) break;
+      const other = await page.context().newPage();
+      await other.goto(`${server.url}${file}?${expected.query}`);
+      await other.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
+      Object.assign(controls, await other.evaluate(read, missing));
+      await other.close();
+    }
+    for (const id of Object.keys(expected.controls)) if (!(id in controls)) problems.push(`${id}: in no chapter`);
     for (const [id, shown] of Object.entries(controls))
       if (shown !== expected.controls[id]) problems.push(`${id} shows ${shown}, expected ${expected.controls[id]}`);
     // The heatmap of the expected table, read at the selected position and dimension.

@@ -178,9 +178,10 @@ try {
         count(html, /class="katex"/g) === expected,
         `${count(html, /class="katex"/g)} formulas in the HTML, the strings have ${expected}`,
       );
-      // Split where the first later chapter begins: every formula above typeset, every one below MathML only.
-      const [first, later] = html.split('aria-labelledby="h-attention"');
-      assert(later !== undefined, 'no attention section');
+      // Split where the chapter's first later group begins (why sine and cosine): every formula above
+      // typeset, every one below MathML only.
+      const [first, later] = html.split('aria-labelledby="h-sine-cosine"');
+      assert(later !== undefined, 'no sine-cosine section');
       assert(
         count(first, /class="katex-html"/g) === formulasOf(first),
         `above: ${count(first, /class="katex-html"/g)} typeset of ${formulasOf(first)}`,
@@ -453,16 +454,10 @@ try {
   await check(
     'the first view loads none of the later chapters or tools: their code comes after the first plot',
     async () => {
-      // Each chapter's own chunk (web/sections/chapters.js), the RoPE lab's page code, the check tool and the embed tools.
-      const CHAPTER_CHUNKS = [
-        'attention-sections',
-        'rope-sections',
-        'rope-lab-sections',
-        'precision-sections',
-        'rope-lab',
-        'check',
-        'embed-snippet',
-      ];
+      // The chunks of this chapter's later groups (web/sections/groups.js: "why 10000" is in the RoPE
+      // group's) and the embed tools; the other chapters' chunks and tools are never loaded here.
+      const CHAPTER_CHUNKS = ['attention-sections', 'rope-sections', 'embed-snippet'];
+      const OTHER_CHAPTERS = ['rope-lab-sections', 'precision-sections', 'rope-lab', 'check'];
       const chunkOf = (url) =>
         new URL(url).pathname
           .split('/')
@@ -486,6 +481,8 @@ try {
         firstPlot: performance.getEntriesByName('posenc:first-plot')[0].startTime,
         loads: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, at: entry.startTime })),
       }));
+      const elsewhere = loads.filter(({ url }) => OTHER_CHAPTERS.includes(chunkOf(url)));
+      assert(elsewhere.length === 0, `other chapters' code loaded: ${elsewhere.map(({ url }) => chunkOf(url))}`);
       const early = loads.filter(({ url, at }) => CHAPTER_CHUNKS.includes(chunkOf(url)) && at < firstPlot);
       assert(early.length === 0, `requested before the first plot: ${early.map(({ url }) => chunkOf(url)).join(', ')}`);
       return `${CHAPTER_CHUNKS.length} chunks, all requested after the first plot (${Math.round(firstPlot)} ms)`;
@@ -495,7 +492,10 @@ try {
   await check(
     'every plot with an element has its Embed button in the served HTML, working once its code loads',
     async () => {
-      const html = await (await fetch(`${server.url}sinusoidal.html`)).text();
+      // Over the chapters: each holds some of the plots.
+      let html = '';
+      for (const file of ['sinusoidal.html', 'implementations.html', 'rope.html'])
+        html += await (await fetch(`${server.url}${file}`)).text();
       const served = [...html.matchAll(/data-embed="([\w-]+)"/g)].map((m) => m[1]).sort();
       const plots = Object.keys(TAG_OF_PLOT).sort();
       assert(
@@ -651,8 +651,8 @@ try {
     await page.selectOption('#language', 'zh');
     await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
     const zhFormulas = await formulasMatch(page, 'zh');
-    const intro = (await richElements(page)).find((element) => element.key === 'intro.text');
-    assert(/[\u4e00-\u9fff]/.test(intro.text), `intro not in Chinese: ${intro.text.slice(0, 80)}`);
+    const intro = (await richElements(page)).find((element) => element.key === 'heatmap.text');
+    assert(/[\u4e00-\u9fff]/.test(intro.text), `the first text not in Chinese: ${intro.text.slice(0, 80)}`);
     await page.selectOption('#language', 'en');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await formulasMatch(page, 'en');
