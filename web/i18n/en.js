@@ -56,7 +56,7 @@ function wavesPace(f) {
   if (!f.periodic) return '';
   const fast =
     Math.abs(f.fastPeriod - 2 * Math.PI) < 1e-9
-      ? r`one radian per position (a period of $2\pi$ ≈ 6.3 positions)`
+      ? `one radian per position (a period of 2π ≈ 6.3 positions)`
       : `${n((2 * Math.PI) / f.fastPeriod)} rad per position (a period of ${n(f.fastPeriod)} positions)`;
   const slow =
     f.slowTurn < 0.5

@@ -47,7 +47,7 @@ function wavesPace(f) {
   if (!f.periodic) return '';
   const fast =
     Math.abs(f.fastPeriod - 2 * Math.PI) < 1e-9
-      ? r`每个位置转 1 弧度（周期 $2\pi$ ≈ 6.3 个位置）`
+      ? `每个位置转 1 弧度（周期 2π ≈ 6.3 个位置）`
       : `每个位置转 ${n((2 * Math.PI) / f.fastPeriod)} 弧度（周期 ${n(f.fastPeriod)} 个位置）`;
   const slow =
     f.slowTurn < 0.5
