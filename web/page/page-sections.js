@@ -81,37 +81,8 @@ export function buildSection(section, context, { language, shownFacts, drawn }) 
   if (section.plot && sameShown(section.shown, shown)) return;
   section.shown = shown;
   if (section.plot) section.plot.update(built.data, built.options);
-  else {
-    section.plot = section.draw(section.element, built.data, built.options);
-    frameForReading(section, context.t);
-  }
+  else section.plot = section.draw(section.element, built.data, built.options);
   if (section.visible) drawn();
-}
-
-// Plots whose notes are their legend, read with the plot: not folded away.
-const UNFOLDED_NOTES = new Set(['rope-dials']);
-
-/**
- * Around a plot just drawn for the first time (the plot modules know nothing of the page): the
- * line above it that says what to look at, and its number-heavy notes folded under a summary.
- * Folded, the notes stay in the document, so a screen reader and find-in-page still reach them.
- */
-function frameForReading(section, t) {
-  const notice = document.createElement('p');
-  notice.className = 'plot-notice';
-  notice.dataset.i18n = `${section.name}.notice`;
-  notice.textContent = t(notice.dataset.i18n);
-  section.element.prepend(notice);
-  if (UNFOLDED_NOTES.has(section.name)) return;
-  for (const notes of section.element.querySelectorAll('.posenc-notes')) {
-    const folded = document.createElement('details');
-    folded.className = 'plot-numbers';
-    const summary = document.createElement('summary');
-    summary.dataset.i18n = 'notes.summary';
-    summary.textContent = t(summary.dataset.i18n);
-    notes.before(folded);
-    folded.append(summary, notes);
-  }
 }
 
 const LARGE = 1 << 16;
