@@ -102,9 +102,10 @@ try {
               number: node.querySelector('.section-number').textContent,
               text: node.querySelector('[data-i18n]').textContent,
             });
+            // (The list of sources ending each chapter is not a numbered section.)
             return {
               toc: [...document.querySelectorAll('.toc-list a')].map(entry),
-              headings: [...document.querySelectorAll('main section > h2[id^="h-"]')].map(entry),
+              headings: [...document.querySelectorAll('main section:not(.sources) > h2[id^="h-"]')].map(entry),
               title: document.querySelector('#chapter-title .section-number').textContent,
             };
           });
