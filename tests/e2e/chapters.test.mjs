@@ -149,7 +149,7 @@ try {
           assert(arrived === null, `#${id} left the start page for ${arrived}`);
           continue;
         }
-        await page.waitForFunction(() => document.title === 'arrived', null, { timeout: 10000 });
+        await page.waitForFunction(() => document.title === 'arrived', null, { timeout: 30000 });
         // (The request leaves the fragment out: the page's URL has it.)
         const url = new URL(page.url());
         const file = url.pathname.split('/').pop();
@@ -164,7 +164,7 @@ try {
       ]) {
         await page.goto('about:blank');
         await page.goto(`${server.url}index.html${search}`);
-        await page.waitForFunction(() => document.title === 'arrived', null, { timeout: 10000 });
+        await page.waitForFunction(() => document.title === 'arrived', null, { timeout: 30000 });
         assert(arrived.endsWith(`/${file}${search}`), `${search}: ${arrived}`);
       }
       await page.close();
