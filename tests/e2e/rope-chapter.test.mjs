@@ -142,7 +142,7 @@ try {
   await check('the presets table fits its box at 1280 px in English and Chinese (no sideways scrolling)', async () => {
     const widths = [];
     // A page of its own: the other checks read this one in English.
-    const table = await openPage(desktop);
+    const table = await openPage(desktop, '', 'implementations.html');
     for (const language of ['en', 'zh']) {
       await table.selectOption('#language', language);
       await table.waitForFunction(
@@ -202,7 +202,7 @@ try {
 
   await check('long-term decay: the bound at 0 and at the last offset, and the score on s(m)/(d/2)', async () => {
     const text = await noteText(page, 'rope-decay-bound');
-    const [, , atZero, , last, window] = numbersIn(text); // "(1/(d/2))·Σ|S_j| falls from A at m = 0 to B at m = W (..%)"
+    const [, , atZero, , last, window] = numbersIn(text); // "(1/(d/2))·Σ|S_j| falls from A at k = 0 to B at k = W (..%)"
     assert(window === 1023, `window ${window}: ${text}`);
     assert(closeTo(atZero, roformerBound(128, 1e4, 0)), `at 0: ${atZero} vs ${roformerBound(128, 1e4, 0)}`);
     assert(
@@ -245,7 +245,7 @@ try {
     assert(holds(128, 2048, shown * (1 + 1e-5)) && !holds(128, 2048, shown * (1 - 1e-5)), text);
     await setSlider('ropeDim', 64);
     const reference = firstNegative(ladder(64, 1e4), 1 << 19);
-    const marked = await noteText(page, 'rope-base-10000', `at m = ${reference.toLocaleString('en-US')},`);
+    const marked = await noteText(page, 'rope-base-10000', `at k = ${reference.toLocaleString('en-US')},`);
     assert(marked.includes(reference >= 2048 ? 'enough for L = 2,048' : 'fewer than L = 2,048'), marked);
     assert(numbersIn(marked).includes(reference), `${marked} (reference ${reference})`);
     await page.waitForFunction(

@@ -608,7 +608,7 @@ await check(
       for (const query of ['', '?ropeType=yarn']) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
         const narrow = await watchedPage(context);
-        await narrow.goto(`${server.url}${query}`);
+        await narrow.goto(`${server.url}rope.html${query}`);
         await narrow.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
         await narrow.locator('#rope-lab').scrollIntoViewIfNeeded();
         for (const language of ['en', 'zh']) {

@@ -359,11 +359,6 @@ export interface Posenc {
     columns: number;
     dtype?: 'float16' | 'bfloat16' | 'float32' | 'float64';
   }): RopeIdentification;
-  /**
-   * What Hugging Face transformers 5, vLLM, llama.cpp and MLX-LM each compute for a config.json's RoPE,
-   * layer type by layer type, and their differences from transformers 5 (docs/runtimes.md).
-   */
-  compareRuntimes(config: object, opts?: { seqLen?: number; nCtx?: number; maxModelLen?: number }): RuntimeComparison;
 }
 
 /** One layer type as one runtime computes it. */
@@ -626,8 +621,6 @@ export interface GgufRopeKeys {
   version: number;
 }
 
-/** Reads a GGUF header: a path (Node), a Blob or File (browser or Node), or the file's bytes. */
-export function ggufRopeKeys(source: string | Blob | Uint8Array): Promise<GgufRopeKeys>;
 /** A .npy 1.0 file: '<f4' for a Float32Array, else '<f8'; C order, shape (length, dModel). */
 export function toNpy(array: TableData, length: number, dModel: number): Uint8Array;
 /** One line per row, comma-separated, values that read back exactly; no header. */

@@ -11,6 +11,5 @@ export {
   PRECISION_DTYPES,
 } from './conventions.js';
 export { identify } from './identify.js';
-export { ggufRopeKeys } from './runtimes/gguf.js';
 export { AXIS_ORDERS, GRID_PRESET_NAMES, TIMESTEP_PRESET_NAMES } from './elsewhere-options.js';
 export { toNpy, toCsv, toJson, parseTable, codeSnippet } from './export.js';

@@ -9,7 +9,6 @@ import { bufferOf, byteOffsetOf, isDetached, lengthOfView, typedArrayKind, write
 import { MAX_HEAD_DIM, ropeDtype, ropeLayout, ropeParams, ropePosition } from './rope-options.js';
 import { ropeFromConfig } from './rope-config.js';
 import { ropeIdentify } from './rope-identify.js';
-import { compareRuntimes } from './runtimes/index.js';
 import { ENUMS, ROPE_FIELDS, stager } from './boundary.js';
 import { ROPE_LAYOUTS } from './conventions.js';
 import { LIMITS } from './limits.js';
@@ -356,9 +355,6 @@ export function ropeApi(module, report) {
 
     /** What a cos or sin cache is: layout, kind, rope_theta, scaling, attention factor, dtype (rope-identify.js). */
     ropeIdentify: (input) => ropeIdentify(api, input),
-
-    /** What transformers 5, vLLM, llama.cpp and MLX-LM compute for a config.json's RoPE, and their differences (runtimes/). */
-    compareRuntimes: (config, opts) => compareRuntimes(config, opts, api.ropeFrequencies),
   };
   // A module built without RoPE (load({ rope: false })): every function that
   // needs it says where to get it (ropeFromConfig is plain JavaScript).

@@ -11,6 +11,7 @@ import { LLAMACPP_SOURCE, ggufFromConfig, llamacpp } from './llamacpp.js';
 import { MLX_SOURCE, mlx } from './mlx.js';
 
 export { readModel, ggufFromConfig, llamacpp };
+export { ggufRopeKeys } from './gguf.js';
 export const RUNTIME_SOURCES = [TRANSFORMERS5, TRANSFORMERS4, VLLM_SOURCE, LLAMACPP_SOURCE, MLX_SOURCE];
 
 // Issues behind a difference, by runtime and quantity (checked against the code above, not taken from them).
@@ -95,10 +96,12 @@ function compareLayer(runtime, ref, got, positions) {
  * @param {{ seqLen?: number, nCtx?: number, maxModelLen?: number }} opts seqLen: the sequence length
  *   (Hugging Face's dynamic and LongRoPE rules; default max_position_embeddings); nCtx: llama.cpp's
  *   context per sequence (default the model's); maxModelLen: vLLM's --max-model-len (default the model's)
- * @param frequencies pe.ropeFrequencies
  */
-export function compareRuntimes(config, opts, frequencies) {
+export function compareRuntimes(pe, config, opts) {
   const where = 'compareRuntimes';
+  if (typeof pe?.ropeFrequencies !== 'function')
+    fail(TypeError, where, 'pe must be the module `await load()` gives (with the RoPE functions)', pe);
+  const frequencies = pe.ropeFrequencies;
   const model = readModel(where, config);
   if (opts !== undefined && (opts === null || typeof opts !== 'object'))
     fail(TypeError, where, 'opts must be an object { seqLen, nCtx, maxModelLen }', opts);

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../../../web/lib/index.js';
+import { compareRuntimes } from '../../../../web/lib/runtimes/index.js';
 import { expectClose } from '../../tolerance.js';
 
 const config = (name) => JSON.parse(readFileSync(new URL(`../../../fixtures/configs/${name}.json`, import.meta.url)));
@@ -34,7 +35,7 @@ describe('compareRuntimes: LongRoPE (Phi-3 mini 128k)', () => {
   const attention = Math.sqrt(1 + Math.log(131072 / 4096) / Math.log(4096));
 
   it('at seqLen 4096 transformers 5 takes the short factors, vLLM, llama.cpp and MLX the long ones', () => {
-    const r = pe.compareRuntimes(phi, { seqLen: 4096 });
+    const r = compareRuntimes(pe, phi, { seqLen: 4096 });
     expectClose(layer(r, 'transformers5').invFreq, short, FREQ);
     for (const runtime of ['vllm', 'llamacpp', 'mlx']) {
       expectClose(layer(r, runtime).invFreq, long, tolerance(runtime, 48), runtime);
@@ -53,24 +54,24 @@ describe('compareRuntimes: LongRoPE (Phi-3 mini 128k)', () => {
   });
 
   it('vLLM takes the short factors when max_model_len fits the original context, llama.cpp when n_ctx does', () => {
-    const r = pe.compareRuntimes(phi, { seqLen: 4096, maxModelLen: 4096, nCtx: 4096 });
+    const r = compareRuntimes(pe, phi, { seqLen: 4096, maxModelLen: 4096, nCtx: 4096 });
     expectClose(layer(r, 'vllm').invFreq, short, FREQ);
     expectClose(layer(r, 'llamacpp').invFreq, short, GGML(48));
     expect(r.differences.filter((f) => f.runtime !== 'mlx' && f.runtime !== 'transformers4')).toEqual([]);
   });
 
   it('transformers 4.4x takes the long factors at every length once max_position_embeddings exceeds the original', () => {
-    const r = pe.compareRuntimes(phi, { seqLen: 16 });
+    const r = compareRuntimes(pe, phi, { seqLen: 16 });
     expectClose(layer(r, 'transformers4').invFreq, long, FREQ);
     expectClose(layer(r, 'transformers4').attentionFactor, attention, { relative: 1e-12 });
     expect(facts(r, 'transformers4', 'invFreq')[0].issue).toMatch(/_compute_longrope_parameters/);
     // A config whose max_position_embeddings is the original one keeps the short factors.
-    const r4k = pe.compareRuntimes({ ...phi, max_position_embeddings: 4096 }, { seqLen: 16 });
+    const r4k = compareRuntimes(pe, { ...phi, max_position_embeddings: 4096 }, { seqLen: 16 });
     expectClose(layer(r4k, 'transformers4').invFreq, short, FREQ);
   });
 
   it('past the original context every runtime takes the long factors: no difference', () => {
-    const r = pe.compareRuntimes(phi, { seqLen: 8192 });
+    const r = compareRuntimes(pe, phi, { seqLen: 8192 });
     expectClose(layer(r, 'transformers5').invFreq, long, FREQ);
     expect(r.differences).toEqual([]);
   });
@@ -81,7 +82,7 @@ describe('compareRuntimes: dynamic NTK (InternLM2.5 1M)', () => {
   const d = 128;
   it("past max_position_embeddings transformers 5 and MLX scale the base; vLLM keeps one base, llama.cpp's GGUF has no scaling", () => {
     const seqLen = 2 ** 20;
-    const r = pe.compareRuntimes(intern, { seqLen });
+    const r = compareRuntimes(pe, intern, { seqLen });
     const scaledBase = 5e7 * ((2.5 * seqLen) / 262144 - 1.5) ** (d / (d - 2));
     expectClose(layer(r, 'transformers5').invFreq, ladder(scaledBase, d), FREQ);
     expectClose(layer(r, 'mlx').invFreq, ladder(scaledBase, d), FREQ);
@@ -95,7 +96,7 @@ describe('compareRuntimes: dynamic NTK (InternLM2.5 1M)', () => {
     expect(facts(r, 'mlx', 'cos')).toEqual([]);
   });
   it('within max_position_embeddings all four agree', () => {
-    expect(pe.compareRuntimes(intern, { seqLen: 65536 }).differences.filter((f) => f.quantity !== 'layout')).toEqual(
+    expect(compareRuntimes(pe, intern, { seqLen: 65536 }).differences.filter((f) => f.quantity !== 'layout')).toEqual(
       [],
     );
   });
@@ -103,7 +104,7 @@ describe('compareRuntimes: dynamic NTK (InternLM2.5 1M)', () => {
 
 describe('compareRuntimes: YaRN', () => {
   it('Qwen2.5 ×4: one ramp and attention factor 0.1 ln 4 + 1 in every runtime', () => {
-    const r = pe.compareRuntimes(config('qwen2.5-7b-instruct-yarn'), { seqLen: 131072 });
+    const r = compareRuntimes(pe, config('qwen2.5-7b-instruct-yarn'), { seqLen: 131072 });
     for (const runtime of Object.keys(r.runtimes))
       expectClose(layer(r, runtime).attentionFactor, mscale(4), { relative: 1e-6 }, runtime);
     // YaRN's blend (HF _compute_yarn_parameters): pairs below low extrapolate, above high interpolate.
@@ -120,7 +121,7 @@ describe('compareRuntimes: YaRN', () => {
   });
 
   it("DeepSeek-V3: rotation unscaled (mscale / mscale_all_dim = 1), softmax × mscale(40)^2, interleaved; llama.cpp's kernel factor cancelled", () => {
-    const r = pe.compareRuntimes(config('deepseek-v3'), { seqLen: 163840 });
+    const r = compareRuntimes(pe, config('deepseek-v3'), { seqLen: 163840 });
     expect(supported(r)).toEqual(['transformers5', 'vllm', 'llamacpp', 'mlx']);
     for (const runtime of supported(r)) {
       const l = layer(r, runtime);
@@ -136,7 +137,8 @@ describe('compareRuntimes: YaRN', () => {
 
   it('an explicit attention_factor: transformers 5 and vLLM take it, MLX and llama.cpp derive 0.1 ln s + 1', () => {
     const qwen = config('qwen2.5-7b-instruct-yarn');
-    const r = pe.compareRuntimes(
+    const r = compareRuntimes(
+      pe,
       { ...qwen, rope_scaling: { ...qwen.rope_scaling, attention_factor: 1 } },
       { seqLen: 4096 },
     );
@@ -152,7 +154,7 @@ describe('compareRuntimes: YaRN', () => {
 
 describe('compareRuntimes: per-layer bases and layouts', () => {
   it('Gemma 3: 29 sliding layers at rope_local_base_freq unscaled, 5 full at 1e6 / 8, in every runtime', () => {
-    const r = pe.compareRuntimes(config('gemma-3-4b-it'), { seqLen: 32768 });
+    const r = compareRuntimes(pe, config('gemma-3-4b-it'), { seqLen: 32768 });
     for (const runtime of supported(r)) {
       expect(layer(r, runtime, 'sliding_attention').layers.length, runtime).toBe(29);
       expect(layer(r, runtime, 'full_attention').layers).toEqual([5, 11, 17, 23, 29]);
@@ -169,13 +171,13 @@ describe('compareRuntimes: per-layer bases and layouts', () => {
   });
 
   it('Llama 3.1: llama.cpp rotates interleaved pairs of permuted rows, which is rotate-half on the checkpoint: no layout difference', () => {
-    const r = pe.compareRuntimes(config('llama-3.1-8b'), { seqLen: 131072 });
+    const r = compareRuntimes(pe, config('llama-3.1-8b'), { seqLen: 131072 });
     expect(layer(r, 'llamacpp').layout).toBe('interleaved');
     expect(layer(r, 'llamacpp').weightsPermuted).toBe(true);
     expect(r.differences).toEqual([]);
     // Command-R's converter does not permute: its NORM rotation is interleaved on the checkpoint's rows.
     const cohere = { ...config('llama-3.1-8b'), model_type: 'cohere', rope_scaling: null };
-    const [fact] = facts(pe.compareRuntimes(cohere, { seqLen: 4096 }), 'llamacpp', 'layout');
+    const [fact] = facts(compareRuntimes(pe, cohere, { seqLen: 4096 }), 'llamacpp', 'layout');
     expect(fact.value).toBe('interleaved');
   });
 
@@ -189,14 +191,14 @@ describe('compareRuntimes: per-layer bases and layouts', () => {
       max_position_embeddings: 8192,
       rope_theta: 5e5,
     };
-    const r = pe.compareRuntimes(llama4, { seqLen: 4096 });
+    const r = compareRuntimes(pe, llama4, { seqLen: 4096 });
     for (const runtime of Object.keys(r.runtimes)) expect(layer(r, runtime, 'no_rope').layers, runtime).toEqual([3, 7]);
   });
 });
 
 describe('compareRuntimes: float32 angle formation', () => {
   it("ggml's theta *= theta_scale stays within its stated bound of p × theta_scale^i and exceeds PyTorch's one-product error", () => {
-    const r = pe.compareRuntimes(config('llama-3.1-8b'), { seqLen: 131072 });
+    const r = compareRuntimes(pe, config('llama-3.1-8b'), { seqLen: 131072 });
     const ggml = layer(r, 'llamacpp');
     const torch = layer(r, 'transformers5');
     const p = 131071;
@@ -216,13 +218,13 @@ describe('compareRuntimes: float32 angle formation', () => {
 
 describe('compareRuntimes: bad input', () => {
   it('names the function and the parameter', () => {
-    expect(() => pe.compareRuntimes(null)).toThrow(/posenc\.compareRuntimes: config must be an object/);
-    expect(() => pe.compareRuntimes({ hidden_size: 64 })).toThrow(TypeError);
-    expect(() => pe.compareRuntimes(config('llama-3.1-8b'), { seqLen: 0 })).toThrow(
+    expect(() => compareRuntimes(pe, null)).toThrow(/posenc\.compareRuntimes: config must be an object/);
+    expect(() => compareRuntimes(pe, { hidden_size: 64 })).toThrow(TypeError);
+    expect(() => compareRuntimes(pe, config('llama-3.1-8b'), { seqLen: 0 })).toThrow(
       /compareRuntimes: seqLen must be an integer/,
     );
-    expect(() => pe.compareRuntimes(config('llama-3.1-8b'), { seqLen: 1.5 })).toThrow(RangeError);
-    expect(() => pe.compareRuntimes(config('llama-3.1-8b'), { seqlen: 4 })).toThrow(/unknown option 'seqlen'/);
-    expect(() => pe.compareRuntimes(config('llama-3.1-8b'), 5)).toThrow(/opts must be an object/);
+    expect(() => compareRuntimes(pe, config('llama-3.1-8b'), { seqLen: 1.5 })).toThrow(RangeError);
+    expect(() => compareRuntimes(pe, config('llama-3.1-8b'), { seqlen: 4 })).toThrow(/unknown option 'seqlen'/);
+    expect(() => compareRuntimes(pe, config('llama-3.1-8b'), 5)).toThrow(/opts must be an object/);
   });
 });

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ggufRopeKeys, load } from '../../../../web/lib/index.js';
-import { llamacpp } from '../../../../web/lib/runtimes/index.js';
+import { load } from '../../../../web/lib/index.js';
+import { compareRuntimes, ggufRopeKeys, llamacpp } from '../../../../web/lib/runtimes/index.js';
 import { expectClose } from '../../tolerance.js';
 
 // gguf_metadata_value_type
@@ -118,7 +118,7 @@ describe('ggufRopeKeys', () => {
       rope_scaling: { factor: 4, original_max_position_embeddings: 32768, type: 'yarn' },
     };
     const [fromFile] = llamacpp(read, {});
-    const [fromConfig] = pe.compareRuntimes(config, { seqLen: 4096 }).runtimes.llamacpp;
+    const [fromConfig] = compareRuntimes(pe, config, { seqLen: 4096 }).runtimes.llamacpp;
     expectClose(fromFile.invFreq, fromConfig.invFreq, 0);
     expect(fromFile.attentionFactor).toBe(fromConfig.attentionFactor);
     expectClose(fromFile.attentionFactor, Math.fround(0.1 * Math.log(4) + 1), 1e-7);
