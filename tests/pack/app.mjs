@@ -77,6 +77,9 @@ export async function inspect(browser, url) {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
+  });
   page.on('request', (request) => {
     if (!request.url().startsWith(origin) && !request.url().startsWith('data:'))
       problems.push(`request outside the app: ${request.url()}`);
@@ -94,8 +97,10 @@ export async function inspect(browser, url) {
       const defined = await page.evaluate(() => Boolean(customElements.get('posenc-heatmap')));
       if (!defined)
         throw new Error(
-          "<posenc-heatmap> was never defined: the bundle dropped `import 'posenc/elements'` " +
-            '(package.json "sideEffects" must list ./dist/elements/*.js)',
+          problems.length > 0
+            ? `<posenc-heatmap> was never defined: ${problems.join('; ')}`
+            : "<posenc-heatmap> was never defined: the bundle dropped `import 'posenc/elements'` " +
+                '(package.json "sideEffects" must list ./dist/elements/*.js)',
         );
       throw error;
     }

@@ -42,14 +42,23 @@ try {
     );
   });
 
-  await check('webpack build: no warning, the .wasm emitted as an asset', async () => {
+  await check('webpack build: no warning but the entry-size hint, the .wasm emitted as an asset', async () => {
     const { stdout, stderr } = await exec(join(app, 'node_modules/.bin/webpack'), [], {
       cwd: app,
       encoding: 'utf8',
       maxBuffer: 64 << 20,
     });
     const output = `${stdout}\n${stderr}`;
-    assert(/compiled successfully/.test(output) && !/WARNING|ERROR/.test(output), output);
+    // Webpack's entry-size hints are reported below, not failed on: posenc with posenc/elements in one entry
+    // is 2 KiB over the 244 KiB hint since the timestep and grid functions (docs/performance.md).
+    const warnings = output
+      .split(/\n(?=WARNING|ERROR)/)
+      .filter((part) => /^(WARNING|ERROR)/.test(part))
+      .filter(
+        (part) =>
+          !/^WARNING in (asset|entrypoint) size limit|^WARNING in webpack performance recommendations/.test(part),
+      );
+    assert(/compiled (successfully|with \d+ warnings?)/.test(output) && warnings.length === 0, output);
     const files = readdirSync(join(app, 'dist'));
     assert(
       files.filter((name) => name.endsWith('.wasm')).length === 4,
