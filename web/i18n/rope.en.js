@@ -3,7 +3,6 @@
 const r = String.raw;
 
 export default {
-  'controls.rope': 'RoPE chapter',
   'controls.ropeDim': 'Head dimension d (RoPE)',
   'controls.ropeLayout': 'RoPE layout',
   'controls.ropeLayout.half': 'half (rotate_half, GPT-NeoX)',

@@ -2,7 +2,6 @@
 const r = String.raw;
 
 export default {
-  'controls.rope': '旋转位置编码（RoPE）一章',
   'controls.ropeDim': '注意力头维度 d（RoPE）',
   'controls.ropeLayout': 'RoPE 布局',
   'controls.ropeLayout.half': '前后对半（rotate_half）',
