@@ -263,14 +263,27 @@ function fill(text, values) {
 }
 const template = (name) => readFileSync(join(ROOT, 'web/build/templates', name), 'utf8');
 
+// The Content-Security-Policy of a document; one whose plots compute also runs WebAssembly in a worker.
+const csp = (computes) =>
+  `default-src 'self'; script-src 'self'${computes ? " 'wasm-unsafe-eval'" : ''}; style-src 'self' 'unsafe-inline'; ` +
+  `img-src 'self' data:; font-src 'self' data:;${computes ? " worker-src 'self';" : ''} connect-src 'self'; ` +
+  "object-src 'none'; base-uri 'self'; form-action 'none'";
+
+/** The <head> of a document, from web/build/templates/head.html (its first line, a comment, left out). */
+const head = (values) => fill(template('head.html'), values).trimEnd().split('\n').slice(1);
+
 /** A chapter's document, from web/build/templates/chapter.html. */
 function chapterDocument(chapter, knobs) {
   return fill(template('chapter.html'), {
+    head: head({
+      csp: csp(true),
+      pageTitleKey: `${chapter.title}.page`,
+      pageTitle: escapeHtml(en[`${chapter.title}.page`]),
+      description: escapeHtml(en[`${chapter.title}.description`]),
+      script: 'boot.js',
+    }),
     chapter: chapter.name,
     titleKey: chapter.title,
-    pageTitleKey: `${chapter.title}.page`,
-    pageTitle: escapeHtml(en[`${chapter.title}.page`]),
-    description: escapeHtml(en[`${chapter.title}.description`]),
     startFile: START_FILE,
     number: numberOf(chapter),
     toc: chapterToc(chapter),
@@ -286,8 +299,13 @@ function startDocument() {
   // The table of symbols, a fragment of its own (the start page has no sections to hold it).
   const notation = join(ROOT, 'web/fragments/notation.html');
   return fill(template('start.html'), {
-    pageTitle: escapeHtml(en['page.title']),
-    description: escapeHtml(en['page.description']),
+    head: head({
+      csp: csp(false),
+      pageTitleKey: 'page.title',
+      pageTitle: escapeHtml(en['page.title']),
+      description: escapeHtml(en['page.description']),
+      script: 'start.js',
+    }),
     qa: [
       '<ol class="qa-list">',
       ...QA_MAP.map(
