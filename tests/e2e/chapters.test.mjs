@@ -8,7 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CHAPTERS } from '../../web/model/registry.js';
+import en from '../../web/i18n/en.js';
+import zh from '../../web/i18n/zh.js';
+import { CHAPTERS, PLOTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -124,6 +126,72 @@ try {
           });
           await page.close();
         }
+      },
+    );
+
+  for (const language of ['en', 'zh'])
+    await check(
+      `${language}: a line saying what to notice above each plot; the notes of numbers folded, closed, still in the text`,
+      async () => {
+        const table = language === 'zh' ? zh : en;
+        let folded = 0;
+        for (const chapter of CHAPTERS) {
+          const page = await openDocument(desktop, chapter.file, language);
+          // The notices are in the document before any plot draws.
+          const plots = PLOTS.filter((plot) => plot.chapter === chapter.name);
+          const notices = await page.evaluate(
+            (names) =>
+              names.map((name) => {
+                const plot = document.querySelector(`[data-plot="${name}"]`);
+                // (The build puts each plot that has an element in one area with its Embed button.)
+                const above = (plot.parentElement.matches('.embed-plot-area') ? plot.parentElement : plot)
+                  .previousElementSibling;
+                return above?.matches('p.plot-notice') ? above.textContent : null;
+              }),
+            plots.map((plot) => plot.name),
+          );
+          plots.forEach((plot, k) =>
+            assert(notices[k] === table[plot.notice], `${chapter.file}: above ${plot.name}: ${notices[k]}`),
+          );
+          // Every plot drawn: they draw as they near the screen.
+          for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += 600) {
+            await page.evaluate((top) => scrollTo(0, top), y);
+            await page.waitForTimeout(60);
+          }
+          await page.waitForFunction(
+            () => [...document.querySelectorAll('[data-plot]')].every((plot) => plot.childElementCount > 0),
+            null,
+            { timeout: 30000 },
+          );
+          const notes = await page.evaluate(() =>
+            [...document.querySelectorAll('main .posenc-notes')].map((node) => {
+              const details = node.parentElement.closest('details');
+              return {
+                plot: node.closest('[data-plot]').dataset.plot,
+                folded: details?.matches('.plot-numbers') ?? false,
+                open: details?.open ?? true,
+                summary: details?.querySelector(':scope > summary')?.textContent ?? null,
+                text: node.textContent.trim(),
+              };
+            }),
+          );
+          for (const note of notes) {
+            // The RoPE dials' notes are their legend, read with them.
+            const where = `${chapter.file} ${note.plot}`;
+            if (note.plot === 'rope-dials') {
+              assert(!note.folded, `${where}: the dials' legend folded`);
+              continue;
+            }
+            assert(note.folded && !note.open, `${where}: notes not folded and closed`);
+            assert(note.summary === table['notes.summary'], `${where}: summary ${note.summary}`);
+            assert(note.text.length > 10, `${where}: notes empty: ${note.text}`);
+            folded += 1;
+          }
+          assert(page.problems.length === 0, `${chapter.file}: ${page.problems.join('; ')}`);
+          await page.close();
+        }
+        assert(folded >= 10, `${folded} folded notes`);
+        return `${folded} folded notes`;
       },
     );
 
