@@ -4,12 +4,16 @@
 // show it; every anchor of the one-page index.html forwards to the chapter
 // that holds it, the query kept (a sample here, every one in
 // tests/js/page/forward.test.js); links carry the language and the settings;
-// axe-core passes on every document, both languages, desktop and phone.
+// each plot has its what-to-notice line above it and its notes folded;
+// a chapter left alone goes quiet; axe-core passes on every document, both
+// languages, desktop and phone.
 // Usage: node tests/e2e/chapters.test.mjs (after `npx vite build --config web/vite.config.js`).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CHAPTERS } from '../../web/model/registry.js';
+import en from '../../web/i18n/en.js';
+import zh from '../../web/i18n/zh.js';
+import { CHAPTERS, PLOTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -97,6 +101,42 @@ async function idleTaskSeconds(page) {
   return spent;
 }
 
+/**
+ * What each plot of the chapter `file` shows around it once drawn: the text of the line above it
+ * (the notice), and each block of notes: folded (in a <details class="plot-numbers">), open, its
+ * summary and its text.
+ */
+async function readingAids(page, file) {
+  const plots = PLOTS.filter((plot) => plot.chapter === CHAPTERS.find((chapter) => chapter.file === file).name);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-plot]')].every((plot) => plot.childElementCount > 0),
+    null,
+    { timeout: 30000 },
+  );
+  return page.evaluate(
+    (names) => ({
+      notices: names.map((name) => {
+        const plot = document.querySelector(`[data-plot="${name}"]`);
+        // (The build puts each plot that has an element in one area with its Embed button.)
+        const above = (plot.parentElement.matches('.embed-plot-area') ? plot.parentElement : plot)
+          .previousElementSibling;
+        return { name, text: above?.matches('p.plot-notice') ? above.textContent : null };
+      }),
+      notes: [...document.querySelectorAll('main .posenc-notes')].map((node) => {
+        const details = node.parentElement.closest('details');
+        return {
+          plot: node.closest('[data-plot]').dataset.plot,
+          folded: details?.matches('.plot-numbers') ?? false,
+          open: details?.open ?? true,
+          summary: details?.querySelector(':scope > summary')?.textContent ?? null,
+          text: node.textContent.trim(),
+        };
+      }),
+    }),
+    plots.map((plot) => plot.name),
+  );
+}
+
 /** `file` opened and settled: scrolled through (every explanation worded), its formulas typeset. */
 async function openSettled(context, file, language) {
   const page = await openDocument(context, file, language);
@@ -133,6 +173,7 @@ try {
                   title: document.querySelector('#chapter-title .section-number')?.textContent,
                 };
               }),
+        reading: file === 'index.html' ? null : await readingAids(page, file),
         violations: await axeViolations(page, file),
         problems: page.problems,
         idleTaskSeconds: language === 'en' && file !== 'index.html' ? await idleTaskSeconds(page) : null,
@@ -181,6 +222,35 @@ try {
             if (language === 'zh') assert(/[\u4e00-\u9fff]/.test(text), `${chapter.file}: "${text}" not in Chinese`);
           });
         }
+      },
+    );
+
+    await check(
+      `${language}: a line saying what to notice above each plot; the notes of numbers folded, closed, still in the text`,
+      async () => {
+        const table = language === 'zh' ? zh : en;
+        let folded = 0;
+        for (const { file } of CHAPTERS) {
+          const { notices, notes } = seen[file].reading;
+          for (const { name, text } of notices) {
+            const notice = table[PLOTS.find((plot) => plot.name === name).notice];
+            assert(text === notice, `${file}: above ${name}: ${text}`);
+          }
+          for (const note of notes) {
+            // The RoPE dials' notes are their legend, read with them.
+            const where = `${file} ${note.plot}`;
+            if (note.plot === 'rope-dials') {
+              assert(!note.folded, `${where}: the dials' legend folded`);
+              continue;
+            }
+            assert(note.folded && !note.open, `${where}: notes not folded and closed`);
+            assert(note.summary === table['notes.summary'], `${where}: summary ${note.summary}`);
+            assert(note.text.length > 10, `${where}: notes empty: ${note.text}`);
+            folded += 1;
+          }
+        }
+        assert(folded >= 10, `${folded} folded notes`);
+        return `${folded} folded notes`;
       },
     );
 

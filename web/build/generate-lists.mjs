@@ -90,9 +90,17 @@ export function sectionKnobs() {
 const numberedHeading = (id, key) =>
   `<h2 id="h-${id}"><span class="section-number">${SECTION_NUMBERS[id]}</span> <span data-i18n="${key}"></span></h2>`;
 
+const plotContainer = (name) => `<div class="plot" data-plot="${name}"></div>`;
+/**
+ * What to notice in plot `name`: a line right above its container, outside the room the container
+ * keeps until the plot draws, so it is laid out with the document and nothing moves when the plot draws.
+ */
+const plotNotice = (name) =>
+  `<p class="plot-notice" data-i18n="${PLOTS.find((plot) => plot.name === name).notice}"></p>`;
+
 /** A section with the uniform markup: heading, text, plots (under their own headings if several). */
 function uniformSection({ id, strings, title, plots }) {
-  const plotLines = (plot) => [`<div class="plot" data-plot="${plot.name}"></div>`];
+  const plotLines = (plot) => [plotNotice(plot.name), plotContainer(plot.name)];
   const body =
     plots.length === 1
       ? plotLines(plots[0])
@@ -117,12 +125,17 @@ function uniformSection({ id, strings, title, plots }) {
  * A hand-written section (web/fragments/<id>.html): its heading numbered, and each
  * href="{ref:<id>}" made the link to that section's document and heading.
  */
-function fragmentSection({ id, title }) {
+function fragmentSection({ id, title, plots }) {
   const file = `web/fragments/${id}.html`;
   let html = readFileSync(join(ROOT, file), 'utf8').trimEnd();
   const heading = `<h2 id="h-${id}" data-i18n="${title}"></h2>`;
   if (!html.includes(heading)) throw new Error(`${file}: no heading ${heading}`);
   html = html.replace(heading, numberedHeading(id, title));
+  for (const { name } of plots) {
+    const container = new RegExp(`^( *)${plotContainer(name)}$`, 'm');
+    if (!container.test(html)) throw new Error(`${file}: no line ${plotContainer(name)}`);
+    html = html.replace(container, (line, indent) => `${indent}${plotNotice(name)}\n${line}`);
+  }
   html = html.replace(/href="\{ref:([\w-]+)\}"/g, (whole, target) => {
     if (!FILE_OF_SECTION[target]) throw new Error(`${file}: {ref:${target}} names no section`);
     return `href="./${sectionHref(target)}"`;

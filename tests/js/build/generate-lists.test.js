@@ -2,9 +2,11 @@
 // registry, the parameter table, the version or a fragment without
 // `npm run generate` fails here, naming the file.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { generate, replaceRegion } from '../../../web/build/generate-lists.mjs';
+import { CHAPTERS, PLOTS } from '../../../web/model/registry.js';
 
 describe('the generated lists', () => {
   it('are what the generator writes now', () => {
@@ -18,6 +20,24 @@ describe('the generated lists', () => {
       cwd: new URL('../../..', import.meta.url),
     });
     expect(stdout).toContain('up to date');
+  });
+
+  it('puts the line saying what to notice right above each plot of each chapter document', () => {
+    for (const chapter of CHAPTERS) {
+      const lines = readFileSync(new URL(`../../../web/${chapter.file}`, import.meta.url), 'utf8')
+        .split('\n')
+        .map((line) => line.trim());
+      const plots = PLOTS.filter((plot) => plot.chapter === chapter.name);
+      expect(plots.length, chapter.name).toBeGreaterThan(0);
+      for (const plot of plots) {
+        const at = lines.indexOf(`<div class="plot" data-plot="${plot.name}"></div>`);
+        expect(at, `${chapter.file}: ${plot.name}`).toBeGreaterThan(0);
+        expect(lines[at - 1], `${chapter.file}: above ${plot.name}`).toBe(
+          `<p class="plot-notice" data-i18n="${plot.name}.notice"></p>`,
+        );
+      }
+      expect(lines.filter((line) => line.startsWith('<p class="plot-notice"')).length, chapter.file).toBe(plots.length);
+    }
   });
 
   it('a region is rewritten whole and the text around it kept; a missing region is an error', () => {
