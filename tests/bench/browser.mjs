@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../e2e/chromium.mjs';
 import { serveStatic } from '../e2e/server.mjs';
 import { formatDrag, measureDrags, printSummaries } from './drag.mjs';
-import { measureLoads } from './page-load.mjs';
+import { chapterUrls, measureLoads } from './page-load.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,8 +32,8 @@ try {
   } else {
     const site = await serveStatic(siteDir);
     try {
-      // Cold loads (fresh contexts), unthrottled and at 4x CPU throttling: marks, longest task, bytes.
-      await measureLoads(browser, site.url);
+      // Cold loads (fresh contexts) of each chapter, unthrottled and at 4x CPU throttling: marks, longest task, bytes.
+      await measureLoads(browser, chapterUrls(site.url));
       console.log(
         'slider drags at dModel 512 × length 2048, each part of the page in view, unthrottled and at 4× ' +
           '(target: main-thread CPU ≤ 8 ms per frame, p95 frame ≤ 33 ms at 4×, settled ≤ 100 ms after release):',
