@@ -45,6 +45,13 @@ const browser = await launchChromium();
 /** `file` opened in `language` (the start page has no status line), its text in that language. */
 async function openDocument(context, file, language, rest = '') {
   const page = await watchedPage(context);
+  // The layout shift score (CLS: what moved on screen, not after input) from the start.
+  await page.addInitScript(() => {
+    self.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) self.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   await page.goto(`${server.url}${file}?lang=${language}${rest}`);
   if (file !== 'index.html') await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'zh' ? 'zh-CN' : 'en', {
@@ -138,8 +145,24 @@ async function readingAids(page, file) {
 }
 
 /** `file` opened and settled: scrolled through (every explanation worded), its formulas typeset. */
+/**
+ * The layout shift score of a chapter's first view: until the first plot is shown, or, with none on
+ * the first screen, a moment after the page is interactive (what web/page/first-view.js waits).
+ */
+async function firstViewShift(page) {
+  await page.waitForFunction(() => performance.getEntriesByName('posenc:interactive').length > 0, null, {
+    timeout: 20000,
+  });
+  await page
+    .waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, { timeout: 1500 })
+    .catch(() => {});
+  await page.waitForTimeout(300);
+  return page.evaluate(() => self.layoutShift);
+}
+
 async function openSettled(context, file, language) {
   const page = await openDocument(context, file, language);
+  page.firstViewShift = file === 'index.html' ? 0 : await firstViewShift(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, { timeout: 20000 });
   await page.waitForTimeout(500);
@@ -176,6 +199,7 @@ try {
         reading: file === 'index.html' ? null : await readingAids(page, file),
         violations: await axeViolations(page, file),
         problems: page.problems,
+        shift: page.firstViewShift,
         idleTaskSeconds: language === 'en' && file !== 'index.html' ? await idleTaskSeconds(page) : null,
       };
       await page.close();
@@ -251,6 +275,20 @@ try {
         }
         assert(folded >= 10, `${folded} folded notes`);
         return `${folded} folded notes`;
+      },
+    );
+
+    // The documents come worded in English: a Chinese reader's first view is reworded (reported, not judged).
+    await check(
+      `${language}, 1280 px: a chapter's first view moves nothing on screen (layout shift score${language === 'en' ? ' under 0.05' : ', reported'})`,
+      async () => {
+        const scores = CHAPTERS.map(({ file }) => `${file} ${seen[file].shift.toFixed(3)}`);
+        if (language === 'en')
+          assert(
+            CHAPTERS.every(({ file }) => seen[file].shift < 0.05),
+            scores.join(', '),
+          );
+        return scores.join(', ');
       },
     );
 
@@ -344,8 +382,10 @@ try {
   for (const language of ['en', 'zh'])
     await check(`axe-core: no serious or critical violation on any document, ${language}, 390 px`, async () => {
       const found = [];
+      const shifts = [];
       for (const file of DOCUMENTS) {
         const page = await openDocument(phone, file, language);
+        if (file !== 'index.html') shifts.push(`${file} ${(await firstViewShift(page)).toFixed(3)}`);
         // Settled: the later sections' formulas typeset (as MathML only, a wide one overflows for a moment).
         await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
           timeout: 20000,
@@ -354,6 +394,7 @@ try {
         await page.close();
       }
       assert(found.length === 0, found.join('\n'));
+      return `layout shift score of the first view (reported) ${shifts.join(', ')}`;
     });
   await phone.close();
 } finally {

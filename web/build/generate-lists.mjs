@@ -29,6 +29,7 @@ import {
   START_FILE,
 } from '../model/registry.js';
 import { SECTIONS } from '../sections/sections.js';
+import { presetRows } from '../page/preset-table.js';
 import { sourcesSection } from './sources-markup.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,6 +69,8 @@ const attributes = [...Object.keys(ATTRIBUTES), ...GLOBAL_ATTRIBUTES];
 /** A heading's text (the site numbers its sections itself: SECTION_NUMBERS). */
 const headingText = (key) => en[key];
 const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+/** t(key, ...args) of the English strings. */
+const englishString = (key, ...args) => (typeof en[key] === 'function' ? en[key](...args) : en[key]);
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ESCAPES[c]);
 
 /**
@@ -136,6 +139,21 @@ function fragmentSection({ id, title, plots }) {
     if (!container.test(html)) throw new Error(`${file}: no line ${plotContainer(name)}`);
     html = html.replace(container, (line, indent) => `${indent}${plotNotice(name)}\n${line}`);
   }
+  // The presets table's rows in English, as the page words them (it words them again in its language):
+  // in the document from the first layout, so that filling them moves nothing.
+  html = html.replace(/^( *)<tbody data-rows="presets"><\/tbody>$/m, (whole, indent) =>
+    [
+      `${indent}<tbody>`,
+      ...presetRows(englishString).map(
+        (cells) =>
+          `${indent}  <tr><th scope="row">${escapeHtml(cells[0])}</th>${cells
+            .slice(1)
+            .map((cell) => `<td>${escapeHtml(cell)}</td>`)
+            .join('')}</tr>`,
+      ),
+      `${indent}</tbody>`,
+    ].join('\n'),
+  );
   html = html.replace(/href="\{ref:([\w-]+)\}"/g, (whole, target) => {
     if (!FILE_OF_SECTION[target]) throw new Error(`${file}: {ref:${target}} names no section`);
     return `href="./${sectionHref(target)}"`;

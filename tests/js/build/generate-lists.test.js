@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { generate, replaceRegion } from '../../../web/build/generate-lists.mjs';
+import en from '../../../web/i18n/en.js';
+import { PRESETS } from '../../../web/lib/index.js';
 import { CHAPTERS, PLOTS } from '../../../web/model/registry.js';
+import { presetRows } from '../../../web/page/preset-table.js';
 
 describe('the generated lists', () => {
   it('are what the generator writes now', () => {
@@ -47,5 +50,20 @@ describe('the generated lists', () => {
       `a ${open} fresh ${close} b`,
     );
     expect(() => replaceRegion('no markers', 'x.md', 'html', 'plots', '')).toThrow(/^x\.md: no region "plots"/);
+  });
+});
+
+describe('the presets table in its chapter document', () => {
+  it('holds every preset row as the page words it in English, so that filling it at load moves nothing', () => {
+    const html = readFileSync(new URL('../../../web/implementations.html', import.meta.url), 'utf8');
+    const body = /<table class="presets" id="presets">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+    const unescape = (text) =>
+      text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+      [...row[1].matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => unescape(cell[1])),
+    );
+    const t = (key, ...args) => (typeof en[key] === 'function' ? en[key](...args) : en[key]);
+    expect(rows).toEqual(presetRows(t));
+    expect(rows.length).toBe(Object.keys(PRESETS).length);
   });
 });
