@@ -5,7 +5,7 @@ import { embedToolsPlugin } from './build/vite-embed-tools.js';
 import { inlineStylesPlugin } from './build/vite-inline-styles.js';
 import { katexFontsPlugin, richTextPlugin } from './build/vite-rich-text.js';
 import { previewWasmGzipPlugin } from './build/vite-preview-gzip.js';
-import { CHAPTERS, START_FILE } from './model/registry.js';
+import { CHAPTERS, START_FILE, fullModuleFirst } from './model/registry.js';
 
 const page = (path) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -27,7 +27,9 @@ export default defineConfig({
     // KaTeX's fonts, cut down to the characters of those formulas.
     katexFontsPlugin({ formulas: richText.api.formulas }),
     // The compute worker started by a classic script before the page is parsed.
-    earlyWorkerPlugin({ htmlFiles: CHAPTER_FILES }),
+    earlyWorkerPlugin({
+      documents: CHAPTERS.map((chapter) => ({ file: chapter.file, fullModule: fullModuleFirst(chapter.name) })),
+    }),
     // The page's stylesheet in its HTML: there at the first layout.
     inlineStylesPlugin({ htmlFiles: [START_FILE, ...CHAPTER_FILES] }),
     // npm start (vite preview) sends the .wasm compressed too.

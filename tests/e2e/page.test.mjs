@@ -608,7 +608,7 @@ try {
   );
 
   await check(
-    'the first view fetches one .wasm, without RoPE (in the compute worker), the full one only after it; without it the page says why',
+    'the first view fetches one .wasm, without RoPE (in the compute worker), the full one only after it (the RoPE chapter: the full one alone); without it the page says why',
     async () => {
       const fresh = await watchedPage(desktop);
       const wasm = [];
@@ -633,6 +633,19 @@ try {
         `the full .wasm was asked for before the first plot: ${list}`,
       );
       await fresh.close();
+      // The RoPE chapter computes RoPE from its first view: its worker loads the full module alone.
+      const rope = await watchedPage(desktop);
+      const ropeWasm = [];
+      rope.on('request', (request) => request.url().endsWith('.wasm') && ropeWasm.push(request.url()));
+      await rope.goto(`${server.url}rope.html`);
+      await rope.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+        timeout: 20000,
+      });
+      assert(
+        ropeWasm.length > 0 && ropeWasm.every((url) => /posenc-(simd|scalar)-[^/]*\.wasm$/.test(url)),
+        `rope.html's first view: ${ropeWasm.join(' ')}`,
+      );
+      await rope.close();
       const offline = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         await offline.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));

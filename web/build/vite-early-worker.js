@@ -8,6 +8,8 @@
 // the compute client starts the worker when the page's code runs.
 // The script hands the worker over as self.posencEarlyWorker (the compute
 // client takes it); where it is missing (the dev server) the client starts one.
+// A chapter that computes RoPE from its first view starts it with #full: the
+// worker then loads the full module alone (web/page/compute-worker.js).
 import { createHash } from 'node:crypto';
 
 const WORKER = /(^|\/)compute-worker-[\w-]+\.js$/;
@@ -28,8 +30,11 @@ const starter = (
 })();
 `;
 
-/** htmlFiles: the built documents that get the script (the chapters: each runs the compute worker). */
-export function earlyWorkerPlugin({ htmlFiles }) {
+/**
+ * documents: [{ file, fullModule }]: the built documents that get the script (the chapters: each
+ * runs the compute worker), and whether theirs loads the full module from the start.
+ */
+export function earlyWorkerPlugin({ documents }) {
   return {
     name: 'posenc-early-worker',
     apply: 'build',
@@ -38,9 +43,9 @@ export function earlyWorkerPlugin({ htmlFiles }) {
       handler(_, bundle) {
         const worker = Object.keys(bundle).find((name) => WORKER.test(name));
         if (!worker) this.error('posenc-early-worker: no compute worker in the build');
-        const source = starter(`./${worker}`);
-        const hash = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
-        for (const htmlFile of htmlFiles) {
+        for (const { file: htmlFile, fullModule } of documents) {
+          const source = starter(`./${worker}${fullModule ? '#full' : ''}`);
+          const hash = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
           const page = bundle[htmlFile];
           if (!page) this.error(`posenc-early-worker: no ${htmlFile} in the build`);
           let html = String(page.source);

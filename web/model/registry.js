@@ -23,6 +23,14 @@ export const CHAPTERS = Object.freeze(
   ].map(Object.freeze),
 );
 
+/**
+ * Whether chapter `name` computes on the full module (with RoPE) from its first view: none of its
+ * sections is in the first view's code (web/model/sinusoidal-data.js), so its compute worker loads
+ * that module alone rather than the smaller one first (web/build/vite-early-worker.js).
+ */
+export const fullModuleFirst = (name) =>
+  !PAGE_SECTIONS.some((section) => section.chapter === name && section.group === 'first-view');
+
 /** The start page: what the site is, the Q&A it answers, every chapter's contents. */
 export const START_FILE = 'index.html';
 

@@ -46,9 +46,11 @@ import { detachLarge } from './detach-large.js';
 import { loadOnce } from './load-once.js';
 
 // The first view's sections need no RoPE: the module without it (smaller) comes first; the full
-// one loads for the later chapters' sections, and only then.
+// one loads for the later chapters' sections, and only then. A chapter that computes RoPE from
+// its first view starts this worker with #full (web/build/vite-early-worker.js): the full module alone.
 // (load() itself gives one module per build, and tries again after a failed fetch.)
-const posenc = load({ rope: false });
+const fullFirst = self.location.hash === '#full';
+const posenc = fullFirst ? load() : load({ rope: false });
 let model = null;
 let chapterModel = null;
 // Every section's numbers, once a later chapter's are asked for (their code is not part of the first view).
@@ -200,7 +202,7 @@ async function run(pe, { id, lane, type, source, request, paints = [], name, sta
     if (!compute) throw new RangeError(`no section named ${name}`);
     const sectionModel = SINUSOIDAL_COMPUTE[name]
       ? (model ??= createModel(pe))
-      : (chapterModel ??= createModel(await load()));
+      : (chapterModel ??= fullFirst ? (model ??= createModel(pe)) : createModel(await load()));
     const result = compute({ model: sectionModel, state, conv: knobs(state) });
     // A section's map is painted here too: on the main thread a large one would slow every step of a drag.
     const { range, painted } = isMap(result.map) ? await paintMap(result.map, lane, mapPaint) : {};

@@ -8,6 +8,7 @@ import en from '../../../web/i18n/en.js';
 import zh from '../../../web/i18n/zh.js';
 import { GROUPS } from '../../../web/sections/groups.js';
 import {
+  fullModuleFirst,
   CHAPTERS,
   ELEMENTS,
   FILE_OF_SECTION,
@@ -153,5 +154,13 @@ describe('the registry', () => {
       .sort();
     const fragments = PAGE_SECTIONS.filter((section) => section.markup === 'fragment').map(({ id }) => `${id}.html`);
     expect(files).toEqual(fragments.sort());
+  });
+});
+
+describe('the module a chapter computes on first', () => {
+  it('is the full one (with RoPE) only where no section of the chapter is in the first view code', () => {
+    expect(fullModuleFirst('sinusoidal')).toBe(false);
+    expect(fullModuleFirst('implementations')).toBe(false);
+    expect(fullModuleFirst('rope')).toBe(true);
   });
 });
