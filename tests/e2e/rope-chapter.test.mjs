@@ -233,7 +233,7 @@ try {
   await check('the sections follow their controls: head dimension and context sliders', async () => {
     const setSlider = (name, value) =>
       page.$eval(
-        `#c-${name}`,
+        `form[data-knobs] [name="${name}"]`,
         (input, v) => {
           input.value = String(v);
           input.dispatchEvent(new Event('input', { bubbles: true }));
