@@ -274,7 +274,7 @@ try {
       .catch(() => {});
     const caption = await captionOf(page, 'rope-relative');
     assert(/曲线相差不超过/.test(caption), caption);
-    const label = await page.textContent('label[for="c-context"]');
+    const label = await page.textContent('label[for="c-rope-decay-context"]');
     assert(label.includes('上下文长度'), label);
     await page.selectOption('#language', 'en');
     return text;
