@@ -70,7 +70,7 @@ const compute = createComputeClient(({ slot, values, painter, options, error }) 
   page.dirty.add(slot);
   if (page.running) scheduler.frame();
 });
-const arrays = createArrayRequests(compute);
+const arrays = createArrayRequests(compute, () => page.sections);
 const scheduler = createFrameScheduler({
   onFrame: redraw,
   onIdle: idleWork,

@@ -2,13 +2,18 @@
 // table-of-contents link and cross reference leads to an element of its target
 // document, in both languages; the numbering is one scheme and the contents
 // show it; every anchor of the one-page index.html forwards to the chapter
-// that holds it, the query kept; links carry the language and the settings;
-// axe-core passes on every document, both languages, desktop and phone.
+// that holds it, the query kept (a sample here, every one in
+// tests/js/page/forward.test.js); links carry the language and the settings;
+// each plot has its what-to-notice line above it and its notes folded;
+// a chapter left alone goes quiet; axe-core passes on every document, both
+// languages, desktop and phone.
 // Usage: node tests/e2e/chapters.test.mjs (after `npx vite build --config web/vite.config.js`).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CHAPTERS } from '../../web/model/registry.js';
+import en from '../../web/i18n/en.js';
+import zh from '../../web/i18n/zh.js';
+import { CHAPTERS, PLOTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -60,20 +65,128 @@ const siteLinks = (page) =>
       .filter(Boolean),
   );
 
+/** Violations of axe-core's serious or critical rules in the page, named by file. */
+async function axeViolations(page, file) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+  return violations.map((v) => `${file}: ${v}`);
+}
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Main-thread task time (s) of `page` over two seconds with nothing asked of it, after a second
+ * to finish what it was doing (Chromium's TaskDuration metric).
+ */
+async function idleTaskSeconds(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration').value;
+  await page.waitForTimeout(1000);
+  const before = await taskSeconds();
+  await page.waitForTimeout(2000);
+  const spent = (await taskSeconds()) - before;
+  await cdp.detach();
+  return spent;
+}
+
+/**
+ * What each plot of the chapter `file` shows around it once drawn: the text of the line above it
+ * (the notice), and each block of notes: folded (in a <details class="plot-numbers">), open, its
+ * summary and its text.
+ */
+async function readingAids(page, file) {
+  const plots = PLOTS.filter((plot) => plot.chapter === CHAPTERS.find((chapter) => chapter.file === file).name);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-plot]')].every((plot) => plot.childElementCount > 0),
+    null,
+    { timeout: 30000 },
+  );
+  return page.evaluate(
+    (names) => ({
+      notices: names.map((name) => {
+        const plot = document.querySelector(`[data-plot="${name}"]`);
+        // (The build puts each plot that has an element in one area with its Embed button.)
+        const above = (plot.parentElement.matches('.embed-plot-area') ? plot.parentElement : plot)
+          .previousElementSibling;
+        return { name, text: above?.matches('p.plot-notice') ? above.textContent : null };
+      }),
+      notes: [...document.querySelectorAll('main .posenc-notes')].map((node) => {
+        const details = node.parentElement.closest('details');
+        return {
+          plot: node.closest('[data-plot]').dataset.plot,
+          folded: details?.matches('.plot-numbers') ?? false,
+          open: details?.open ?? true,
+          summary: details?.querySelector(':scope > summary')?.textContent ?? null,
+          text: node.textContent.trim(),
+        };
+      }),
+    }),
+    plots.map((plot) => plot.name),
+  );
+}
+
+/** `file` opened and settled: scrolled through (every explanation worded), its formulas typeset. */
+async function openSettled(context, file, language) {
+  const page = await openDocument(context, file, language);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, { timeout: 20000 });
+  await page.waitForTimeout(500);
+  return page;
+}
+
 try {
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 
-  for (const language of ['en', 'zh'])
+  // Each document is opened once a language at 1280 px (one at a time): its links, its numbering and
+  // axe-core's findings are read from it, then the checks below judge them.
+  for (const language of ['en', 'zh']) {
+    const seen = {};
+    for (const file of DOCUMENTS) {
+      const page = await openSettled(desktop, file, language);
+      seen[file] = {
+        links: await siteLinks(page),
+        crossReferences: await page.locator('a.ref').count(),
+        numbering:
+          file === 'index.html'
+            ? null
+            : await page.evaluate(() => {
+                const entry = (node) => ({
+                  number: node.querySelector('.section-number').textContent,
+                  text: node.querySelector('[data-i18n]').textContent,
+                });
+                // (The list of sources ending each chapter is not a numbered section.)
+                return {
+                  toc: [...document.querySelectorAll('.toc-list a')].map(entry),
+                  headings: [...document.querySelectorAll('main section:not(.sources) > h2[id^="h-"]')].map(entry),
+                  title: document.querySelector('#chapter-title .section-number')?.textContent,
+                };
+              }),
+        reading: file === 'index.html' ? null : await readingAids(page, file),
+        violations: await axeViolations(page, file),
+        problems: page.problems,
+        idleTaskSeconds: language === 'en' && file !== 'index.html' ? await idleTaskSeconds(page) : null,
+      };
+      await page.close();
+    }
+
     await check(
       `${language}: every link of the site and cross reference leads to an element of its document`,
       async () => {
         let crossReferences = 0;
         for (const file of DOCUMENTS) {
-          const page = await openDocument(desktop, file, language);
-          // Every explanation worded (the later sections' too): scrolled through.
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-          await page.waitForTimeout(1500);
-          const links = await siteLinks(page);
+          const { links, problems } = seen[file];
           assert(links.length > 5, `${file}: ${links.length} links`);
           for (const link of links) {
             const target = link.file || file;
@@ -82,33 +195,19 @@ try {
             // A link to another document carries the language.
             if (link.file) assert(link.query.includes(`lang=${language}`), `${file}: ${link.href} lost the language`);
           }
-          crossReferences += await page.locator('a.ref').count();
-          assert(page.problems.length === 0, `${file}: ${page.problems.join('; ')}`);
-          await page.close();
+          crossReferences += seen[file].crossReferences;
+          assert(problems.length === 0, `${file}: ${problems.join('; ')}`);
         }
         assert(crossReferences >= 5, `${crossReferences} cross references (most are in wordings of other settings)`);
         return `${crossReferences} cross references`;
       },
     );
 
-  for (const language of ['en', 'zh'])
     await check(
       `${language}: one numbering, chapter.section, shown alike in each chapter's contents and headings`,
       async () => {
         for (const [c, chapter] of CHAPTERS.entries()) {
-          const page = await openDocument(desktop, chapter.file, language);
-          const { toc, headings, title } = await page.evaluate(() => {
-            const entry = (node) => ({
-              number: node.querySelector('.section-number').textContent,
-              text: node.querySelector('[data-i18n]').textContent,
-            });
-            // (The list of sources ending each chapter is not a numbered section.)
-            return {
-              toc: [...document.querySelectorAll('.toc-list a')].map(entry),
-              headings: [...document.querySelectorAll('main section:not(.sources) > h2[id^="h-"]')].map(entry),
-              title: document.querySelector('#chapter-title .section-number').textContent,
-            };
-          });
+          const { toc, headings, title } = seen[chapter.file].numbering;
           assert(title === String(c + 1), `${chapter.file}: chapter number ${title}`);
           assert(
             JSON.stringify(toc) === JSON.stringify(headings),
@@ -122,13 +221,57 @@ try {
             );
             if (language === 'zh') assert(/[\u4e00-\u9fff]/.test(text), `${chapter.file}: "${text}" not in Chinese`);
           });
-          await page.close();
         }
       },
     );
 
+    await check(
+      `${language}: a line saying what to notice above each plot; the notes of numbers folded, closed, still in the text`,
+      async () => {
+        const table = language === 'zh' ? zh : en;
+        let folded = 0;
+        for (const { file } of CHAPTERS) {
+          const { notices, notes } = seen[file].reading;
+          for (const { name, text } of notices) {
+            const notice = table[PLOTS.find((plot) => plot.name === name).notice];
+            assert(text === notice, `${file}: above ${name}: ${text}`);
+          }
+          for (const note of notes) {
+            // The RoPE dials' notes are their legend, read with them.
+            const where = `${file} ${note.plot}`;
+            if (note.plot === 'rope-dials') {
+              assert(!note.folded, `${where}: the dials' legend folded`);
+              continue;
+            }
+            assert(note.folded && !note.open, `${where}: notes not folded and closed`);
+            assert(note.summary === table['notes.summary'], `${where}: summary ${note.summary}`);
+            assert(note.text.length > 10, `${where}: notes empty: ${note.text}`);
+            folded += 1;
+          }
+        }
+        assert(folded >= 10, `${folded} folded notes`);
+        return `${folded} folded notes`;
+      },
+    );
+
+    if (language === 'en')
+      await check('a chapter left alone goes quiet: under 0.2 s of main-thread tasks in 2 s', async () => {
+        const busy = CHAPTERS.map(({ file }) => `${file} ${seen[file].idleTaskSeconds.toFixed(2)} s`);
+        assert(
+          CHAPTERS.every(({ file }) => seen[file].idleTaskSeconds < 0.2),
+          `main-thread tasks in 2 s with nothing to do: ${busy.join(', ')}`,
+        );
+        return busy.join(', ');
+      });
+
+    await check(`axe-core: no serious or critical violation on any document, ${language}, 1280 px`, async () => {
+      const found = DOCUMENTS.flatMap((file) => seen[file].violations);
+      assert(found.length === 0, found.join('\n'));
+    });
+  }
+
   await check(
-    'every anchor of the one-page index.html forwards to that element in its chapter, the query kept',
+    'old anchors of the one-page index.html forward to their element in its chapter, the query kept',
     async () => {
       const page = await desktop.newPage();
       // The chapter documents are answered with an empty page: only where the start page sends the reader counts.
@@ -138,7 +281,15 @@ try {
         return route.fulfill({ body: '<!doctype html><title>arrived</title>', contentType: 'text/html' });
       });
       const query = '?ropePreset=llama3&lang=zh';
-      for (const id of ONE_PAGE_IDS) {
+      // Every old id's target is checked against the documents in tests/js/page/forward.test.js; here the
+      // start page does it: one id of each chapter and one the start page keeps.
+      const onlyIn = (file) =>
+        ONE_PAGE_IDS.find(
+          (id) => idsOf[file].has(id) && DOCUMENTS.every((other) => other === file || !idsOf[other].has(id)),
+        );
+      const sample = ['content', ...CHAPTERS.map((chapter) => onlyIn(chapter.file))];
+      assert(!sample.includes(undefined), `no old id only in one chapter: ${sample}`);
+      for (const id of sample) {
         arrived = null;
         // From another document: a new load of the start page, not a move within it.
         await page.goto('about:blank');
@@ -168,7 +319,7 @@ try {
         assert(arrived.endsWith(`/${file}${search}`), `${search}: ${arrived}`);
       }
       await page.close();
-      return `${ONE_PAGE_IDS.length} anchors`;
+      return `${sample.length} of ${ONE_PAGE_IDS.length} anchors loaded`;
     },
   );
 
@@ -189,37 +340,22 @@ try {
     await page.close();
   });
 
-  for (const width of [1280, 390]) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    for (const language of ['en', 'zh'])
-      await check(`axe-core: no serious or critical violation on any document, ${language}, ${width} px`, async () => {
-        const found = [];
-        for (const file of DOCUMENTS) {
-          const page = await openDocument(context, file, language);
-          // Settled: the later sections' formulas typeset (as MathML only, a wide one overflows for a moment).
-          await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
-            timeout: 20000,
-          });
-          await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-          const violations = await page.evaluate(async () => {
-            const result = await window.axe.run(document, { resultTypes: ['violations'] });
-            return result.violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map(
-                (v) =>
-                  `${v.id}: ${v.nodes
-                    .slice(0, 3)
-                    .map((n) => n.target.join(' '))
-                    .join(', ')}`,
-              );
-          });
-          found.push(...violations.map((v) => `${file}: ${v}`));
-          await page.close();
-        }
-        assert(found.length === 0, found.join('\n'));
-      });
-    await context.close();
-  }
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  for (const language of ['en', 'zh'])
+    await check(`axe-core: no serious or critical violation on any document, ${language}, 390 px`, async () => {
+      const found = [];
+      for (const file of DOCUMENTS) {
+        const page = await openDocument(phone, file, language);
+        // Settled: the later sections' formulas typeset (as MathML only, a wide one overflows for a moment).
+        await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
+          timeout: 20000,
+        });
+        found.push(...(await axeViolations(page, file)));
+        await page.close();
+      }
+      assert(found.length === 0, found.join('\n'));
+    });
+  await phone.close();
 } finally {
   await browser.close();
   await server.close();

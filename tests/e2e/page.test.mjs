@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import zh from '../../web/i18n/zh.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -400,6 +401,11 @@ try {
     const chinese = await page.textContent('h1');
     assert(/[\u4e00-\u9fff]/.test(chinese) && chinese !== english, `h1 after switch: ${chinese}`);
     assert(/[\u4e00-\u9fff]/.test(await page.textContent('#h-rotation')), 'section titles not translated');
+    // The line above a plot and the summary its numbers fold under (put there by the plot) switch too.
+    const notice = await page.textContent('[data-i18n="rotation.notice"]');
+    assert(notice === zh['rotation.notice'], `rotation notice after switch: ${notice}`);
+    const summary = await page.textContent('[data-plot="rotation"] details.plot-numbers > summary');
+    assert(summary === zh['notes.summary'], `rotation notes' summary after switch: ${summary}`);
     // Option labels in Chinese, values still the code names.
     const layout = await page.$eval('#c-heatmap-layout option[value="interleaved"]', (option) => option.textContent);
     assert(layout === '交错（interleaved）', `layout option: ${layout}`);

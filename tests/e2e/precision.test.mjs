@@ -104,11 +104,15 @@ async function openSection(context, query) {
   await page.goto(`${server.url}implementations.html${query}`);
   await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 20000 });
   await page.locator('#precision').scrollIntoViewIfNeeded();
-  await page.waitForSelector('[data-plot="precision"] [data-testid="precision-neox"]', { timeout: 60000 });
+  // (On the page the notes are folded under a summary: in the document, not shown.)
+  await page.waitForSelector('[data-plot="precision"] [data-testid="precision-neox"]', {
+    state: 'attached',
+    timeout: 60000,
+  });
   return page;
 }
 
-const textOf = (page, id) => page.locator(`[data-plot="precision"] [data-testid="${id}"]`).innerText();
+const textOf = (page, id) => page.locator(`[data-plot="precision"] [data-testid="${id}"]`).textContent();
 
 /** The facts table: format -> [collision, overflow, largest]. */
 async function factsOf(page) {

@@ -128,7 +128,8 @@ async function sentence(page, testId, ready = () => true) {
   const locator = page.locator(`[data-testid="${testId}"]`).first();
   const deadline = Date.now() + 20000;
   for (;;) {
-    const text = (await locator.count()) ? await locator.innerText() : '';
+    // (textContent: on the page the notes are folded under a summary, in the document but not shown.)
+    const text = (await locator.count()) ? await locator.textContent() : '';
     if (text && ready(text)) return text;
     if (Date.now() > deadline) throw new Error(`${testId}: “${text}”`);
     await page.waitForTimeout(100);

@@ -91,9 +91,17 @@ export function sectionKnobs() {
 const numberedHeading = (id, key) =>
   `<h2 id="h-${id}"><span class="section-number">${SECTION_NUMBERS[id]}</span> <span data-i18n="${key}"></span></h2>`;
 
+const plotContainer = (name) => `<div class="plot" data-plot="${name}"></div>`;
+/**
+ * What to notice in plot `name`: a line right above its container, outside the room the container
+ * keeps until the plot draws, so it is laid out with the document and nothing moves when the plot draws.
+ */
+const plotNotice = (name) =>
+  `<p class="plot-notice" data-i18n="${PLOTS.find((plot) => plot.name === name).notice}"></p>`;
+
 /** A section with the uniform markup: heading, text, its own knobs, plots (under their own headings if several). */
 function uniformSection({ id, strings, title, plots }, form) {
-  const plotLines = (plot) => [`<div class="plot" data-plot="${plot.name}"></div>`];
+  const plotLines = (plot) => [plotNotice(plot.name), plotContainer(plot.name)];
   const body =
     plots.length === 1
       ? plotLines(plots[0])
@@ -120,7 +128,7 @@ function uniformSection({ id, strings, title, plots }, form) {
  * its line {{knobs}} is (above its plots), and each href="{ref:<id>}" made the link to that
  * section's document and heading.
  */
-function fragmentSection({ id, title }, form) {
+function fragmentSection({ id, title, plots }, form) {
   const file = `web/fragments/${id}.html`;
   let html = readFileSync(join(ROOT, file), 'utf8').trimEnd();
   const heading = `<h2 id="h-${id}" data-i18n="${title}"></h2>`;
@@ -129,6 +137,11 @@ function fragmentSection({ id, title }, form) {
   const placeholder = /^([ \t]*)\{\{knobs\}\}\n/m;
   if (form.length && !placeholder.test(html)) throw new Error(`${file}: its knobs need a line {{knobs}}`);
   html = html.replace(placeholder, (whole, indent) => form.map((line) => `${indent}${line}\n`).join(''));
+  for (const { name } of plots) {
+    const container = new RegExp(`^( *)${plotContainer(name)}$`, 'm');
+    if (!container.test(html)) throw new Error(`${file}: no line ${plotContainer(name)}`);
+    html = html.replace(container, (line, indent) => `${indent}${plotNotice(name)}\n${line}`);
+  }
   html = html.replace(/href="\{ref:([\w-]+)\}"/g, (whole, target) => {
     if (!FILE_OF_SECTION[target]) throw new Error(`${file}: {ref:${target}} names no section`);
     return `href="./${sectionHref(target)}"`;

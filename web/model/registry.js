@@ -210,7 +210,8 @@ export const QA_MAP = Object.freeze(
 /**
  * Every plot, in page order: name (also embed.html's plot= and the section module's
  * name), tag (absent: the page only), section (its id), chapter, title (the key of the
- * heading it is shown under) and text (the key of the text that explains it).
+ * heading it is shown under), text (the key of the text that explains it) and notice (the key
+ * of the line above it on the page that says what to notice in it).
  */
 export const PLOTS = Object.freeze(
   PAGE_SECTIONS.flatMap((section) =>
@@ -223,6 +224,7 @@ export const PLOTS = Object.freeze(
         group: section.group,
         title: title ?? `${section.strings}.title`,
         text: text ?? `${section.strings}.text`,
+        notice: `${name}.notice`,
       }),
     ),
   ),

@@ -80,8 +80,10 @@ export function buildSection(section, context, { language, shownFacts, drawn }) 
   const shown = { ...built, language };
   if (section.plot && sameShown(section.shown, shown)) return;
   section.shown = shown;
-  if (section.plot) section.plot.update(built.data, built.options);
-  else section.plot = section.draw(section.element, built.data, built.options);
+  // On the page a plot's number-heavy notes fold under a summary (web/plots/svg.js: notesContainer).
+  const options = { ...built.options, notesSummary: context.t('notes.summary') };
+  if (section.plot) section.plot.update(built.data, options);
+  else section.plot = section.draw(section.element, built.data, options);
   if (section.visible) drawn();
 }
 

@@ -6,7 +6,7 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 import { drawAxis } from './axes.js';
 import { createFrame, plotHandle } from './frame.js';
 import { affine, clamp, linePathTenths, strokeTenths, TENTHS } from './path-data.js';
-import { clear, htmlElement, setText, showNotes, svgElement, svgText } from './svg.js';
+import { clear, htmlElement, notesContainer, setText, showNotes, svgElement, svgText } from './svg.js';
 import { cssColor, seriesColor } from './theme.js';
 
 const defaultDescribe = ({ series }) => `${series.length} curves.`;
@@ -49,7 +49,7 @@ export function draw(element, data, options = {}) {
     render,
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
-  const notes = htmlElement('div', 'posenc-notes', frame.root);
+  const notes = notesContainer(frame.root, options);
   const caption = htmlElement('p', 'posenc-caption', frame.root);
   caption.setAttribute('aria-hidden', 'true');
 

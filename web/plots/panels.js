@@ -7,7 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { drawAxis } from './axes.js';
 import { createFrame, plotHandle } from './frame.js';
 import { affine, clamp, dotsPathTenths, linePathTenths, strokeTenths, TENTHS } from './path-data.js';
-import { clear, htmlElement, showNotes, svgElement, svgText } from './svg.js';
+import { clear, htmlElement, notesContainer, showNotes, svgElement, svgText } from './svg.js';
 import { cssColor, seriesColor } from './theme.js';
 
 const PANEL_GAP = 14;
@@ -62,7 +62,7 @@ export function draw(element, data, options = {}) {
     render,
   });
   const key = htmlElement('ul', 'posenc-key', frame.root);
-  const notes = htmlElement('div', 'posenc-notes', frame.root);
+  const notes = notesContainer(frame.root, options);
   let keyShown = null;
 
   function render() {

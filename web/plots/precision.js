@@ -3,7 +3,7 @@
 // (first colliding positions, overflow, largest error) and the replays of the
 // reported cases as notes. Everything shown is text or numbers it is given.
 import { draw as drawHeatmap } from './heatmap.js';
-import { htmlElement } from './svg.js';
+import { htmlElement, notesContainer } from './svg.js';
 
 /**
  * data: { map: { values, rows, columns, painter? (heatmap.js) }, facts: { caption, head: [text], rows: [[text]] },
@@ -13,8 +13,8 @@ import { htmlElement } from './svg.js';
 export function draw(element, data, options = {}) {
   const mapHolder = htmlElement('div', 'posenc-precision-map');
   const factsHolder = htmlElement('div', 'posenc-precision-facts');
-  const notes = htmlElement('div', 'posenc-notes posenc-precision-notes');
-  element.replaceChildren(mapHolder, factsHolder, notes);
+  element.replaceChildren(mapHolder, factsHolder);
+  const notes = notesContainer(element, options, 'posenc-notes posenc-precision-notes');
   const map = drawHeatmap(mapHolder, data.map, options);
   let shown = null;
 

@@ -75,7 +75,8 @@ export function draw(element, data, options = {}) {
     readout: (pair) => current.options.readout?.(pair) ?? `pair ${pair}`,
     hint: () => current.options.readoutHint ?? '',
   });
-  // Under the readout: the readout stays next to the plot it reads.
+  // Under the readout: the readout stays next to the plot it reads. Not notesContainer: this is
+  // the dials' legend, read with them, and never folded away.
   const legend = htmlElement('div', 'posenc-notes', frame.root);
 
   function render() {

@@ -11,7 +11,7 @@ import { drawAxis } from './axes.js';
 import { createFrame, plotHandle } from './frame.js';
 import { itemCursor } from './item-cursor.js';
 import { clamp, dotsPathTenths, TENTHS } from './path-data.js';
-import { clear, htmlElement, svgElement, svgText } from './svg.js';
+import { clear, htmlElement, notesContainer, svgElement, svgText } from './svg.js';
 import { cssColor } from './theme.js';
 
 export const KIND_COLOURS = Object.freeze({ kept: 'series-1', interpolated: 'series-2', blended: 'series-4' });
@@ -79,7 +79,7 @@ export function draw(element, data, options = {}) {
   });
   // Under the readout: the readout stays next to the plot it reads.
   const legend = htmlElement('div', 'posenc-legend', frame.root);
-  const notes = htmlElement('div', 'posenc-notes', frame.root);
+  const notes = notesContainer(frame.root, options);
 
   function render() {
     if (frame.width === 0) return;

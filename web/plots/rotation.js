@@ -5,7 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import { createFrame, plotHandle } from './frame.js';
 import { affine, clamp, strokeTenths, tenths, TENTHS } from './path-data.js';
-import { clear, htmlElement, showNotes, svgElement, svgText } from './svg.js';
+import { clear, notesContainer, showNotes, svgElement, svgText } from './svg.js';
 import { cssColor } from './theme.js';
 
 const defaultDescribe = ({ start, end }) =>
@@ -23,7 +23,7 @@ export function draw(element, data, options = {}) {
     height: (width) => current.options.height?.(width) ?? clamp(width * 0.8, 220, 340),
     render,
   });
-  const notes = htmlElement('div', 'posenc-notes', frame.root);
+  const notes = notesContainer(frame.root, options);
   const marker = `posenc-arrow-${Math.random().toString(36).slice(2)}`;
 
   function render() {

@@ -113,6 +113,27 @@ export function setText(element, text) {
 }
 
 /**
+ * The container of a plot's notes (class `className`), appended to `parent`. When
+ * `options.notesSummary` is given (the page gives it; the elements and the embed do not), the
+ * notes sit in a closed <details> under that summary: the numbers take one line until opened, and
+ * stay in the document for screen readers and find-in-page. The summary's data-i18n lets the
+ * page's language switch reword it.
+ */
+export function notesContainer(parent, options, className = 'posenc-notes') {
+  const notes = htmlElement('div', className);
+  if (!options.notesSummary) {
+    parent.append(notes);
+    return notes;
+  }
+  const folded = htmlElement('details', 'plot-numbers', parent);
+  const summary = htmlElement('summary', null, folded);
+  summary.dataset.i18n = 'notes.summary';
+  summary.textContent = options.notesSummary;
+  folded.append(notes);
+  return notes;
+}
+
+/**
  * Shows `notes` ([{ text, testId? }]) as the paragraphs of `container`, in
  * place: a drag rewords them at every step, and new paragraphs would be laid
  * out anew.

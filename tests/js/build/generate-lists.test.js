@@ -3,11 +3,12 @@
 // `npm run generate` fails here, naming the file. The knobs of the chapter
 // documents: each section's own form, the chapter's strip, their ids.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FORM_KEYS, generate, ownKnobs, replaceRegion } from '../../../web/build/generate-lists.mjs';
 import { PARAMS } from '../../../web/model/params.js';
-import { CHAPTERS, PAGE_SECTIONS, sectionsOf } from '../../../web/model/registry.js';
+import { CHAPTERS, PAGE_SECTIONS, PLOTS, sectionsOf } from '../../../web/model/registry.js';
 import { SECTION_KNOBS } from '../../../web/model/section-knobs.js';
 
 describe('the generated lists', () => {
@@ -22,6 +23,24 @@ describe('the generated lists', () => {
       cwd: new URL('../../..', import.meta.url),
     });
     expect(stdout).toContain('up to date');
+  });
+
+  it('puts the line saying what to notice right above each plot of each chapter document', () => {
+    for (const chapter of CHAPTERS) {
+      const lines = readFileSync(new URL(`../../../web/${chapter.file}`, import.meta.url), 'utf8')
+        .split('\n')
+        .map((line) => line.trim());
+      const plots = PLOTS.filter((plot) => plot.chapter === chapter.name);
+      expect(plots.length, chapter.name).toBeGreaterThan(0);
+      for (const plot of plots) {
+        const at = lines.indexOf(`<div class="plot" data-plot="${plot.name}"></div>`);
+        expect(at, `${chapter.file}: ${plot.name}`).toBeGreaterThan(0);
+        expect(lines[at - 1], `${chapter.file}: above ${plot.name}`).toBe(
+          `<p class="plot-notice" data-i18n="${plot.name}.notice"></p>`,
+        );
+      }
+      expect(lines.filter((line) => line.startsWith('<p class="plot-notice"')).length, chapter.file).toBe(plots.length);
+    }
   });
 
   it('a region is rewritten whole and the text around it kept; a missing region is an error', () => {

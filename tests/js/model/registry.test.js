@@ -131,6 +131,22 @@ describe('the registry', () => {
       for (const table of [en, zh]) expect(Object.hasOwn(table, `${section.strings}.title`), section.id).toBe(true);
   });
 
+  it('has a line saying what to notice, in English and Chinese, for every plot a chapter shows', () => {
+    const shown = PAGE_SECTIONS.flatMap((section) => section.plots.map((plot) => plot.name));
+    expect(shown.length).toBe(PLOTS.length);
+    for (const name of shown) {
+      const { notice } = PLOTS.find((plot) => plot.name === name);
+      expect(notice).toBe(`${name}.notice`);
+      for (const [language, table] of [
+        ['en', en],
+        ['zh', zh],
+      ]) {
+        expect(typeof table[notice], `${language} ${notice}`).toBe('string');
+        expect(table[notice].trim().length, `${language} ${notice}`).toBeGreaterThan(10);
+      }
+    }
+  });
+
   it("has a fragment file for each hand-written section and no other (but the start page's notation)", () => {
     const files = readdirSync(new URL('../../../web/fragments/', import.meta.url))
       .filter((file) => file !== 'notation.html')

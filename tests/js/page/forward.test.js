@@ -1,7 +1,9 @@
 // Links of the one-page explainer reach the start page and go on to the
 // chapter that holds what they name (web/page/forward.js, its table generated
 // into web/page/site-map.js); links of the site carry the query (site-links.js).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CHAPTERS } from '../../../web/model/registry.js';
 import { forwardTarget } from '../../../web/page/forward.js';
 import { siteTarget, withLanguage } from '../../../web/page/site-links.js';
 
@@ -52,5 +54,34 @@ describe('links of the site', () => {
     expect(withLanguage('', 'zh')).toBe('?lang=zh');
     expect(withLanguage('?dModel=64', 'en')).toBe('?dModel=64&lang=en');
     expect(withLanguage('?lang=zh&p=3', 'en')).toBe('?p=3&lang=en');
+  });
+});
+
+describe('every id of the one-page index.html', () => {
+  // Each document's ids as generated (web/*.html; the build adds none that a link names).
+  const idsOf = (file) =>
+    new Set(
+      [...readFileSync(new URL(`../../../web/${file}`, import.meta.url), 'utf8').matchAll(/\sid="([^"]+)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+  const startIds = idsOf('index.html');
+  const oldIds = readFileSync(new URL('../../e2e/fixtures/one-page-ids.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean);
+
+  it('goes to a chapter that has an element of that id, or stays where the start page has it', () => {
+    const chapterIds = Object.fromEntries(CHAPTERS.map((chapter) => [chapter.file, idsOf(chapter.file)]));
+    expect(oldIds.length).toBeGreaterThan(50);
+    for (const id of oldIds) {
+      const target = forwardTarget('?p=3&lang=zh', `#${id}`, (here) => startIds.has(here));
+      if (startIds.has(id)) {
+        expect(target, id).toBeNull();
+        continue;
+      }
+      const match = /^\.\/([\w-]+\.html)\?p=3&lang=zh#(.+)$/.exec(target ?? '');
+      expect(match, `${id} -> ${target}`).not.toBeNull();
+      expect(chapterIds[match[1]]?.has(id), `${id} -> ${match[1]}`).toBe(true);
+    }
   });
 });

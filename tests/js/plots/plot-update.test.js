@@ -280,6 +280,46 @@ describe('curves: the notes under the plot', () => {
   });
 });
 
+describe('the notes folded on the page (options.notesSummary)', () => {
+  const series = [{ label: 'supported', x: Float64Array.of(10, 100, 1000), y: Float64Array.of(5, 80, 900) }];
+  const data = { series, notes: [{ text: 'base 1000 supports 100', testId: 'first' }] };
+  const curves = (options) =>
+    drawCurves(container(), data, { xTitle: 'base', xLog: true, yLog: true, ...options }) && document.body.lastChild;
+
+  it('sit in a closed details under the summary given, drawn at once and kept by update()', () => {
+    const element = curves({ notesSummary: 'The numbers' });
+    const notes = element.querySelector('.posenc-notes');
+    const folded = notes.parentElement;
+    expect(folded.matches('details.plot-numbers')).toBe(true);
+    expect(folded.open).toBe(false);
+    const summary = folded.firstElementChild;
+    expect([summary.localName, summary.textContent, summary.dataset.i18n]).toEqual([
+      'summary',
+      'The numbers',
+      'notes.summary',
+    ]);
+    // Still in the document: a screen reader and find-in-page reach them.
+    expect(notes.querySelector('[data-testid="first"]').textContent).toBe('base 1000 supports 100');
+    expect(element.querySelectorAll('details')).toHaveLength(1);
+  });
+
+  it('stay open without it (the elements and the embed)', () => {
+    const element = curves({});
+    expect(element.querySelector('details')).toBeNull();
+    expect(element.querySelector('.posenc-notes').parentElement.matches('.posenc-plot')).toBe(true);
+  });
+
+  it('fold in every plot module that writes notes of numbers', () => {
+    const drawn = [
+      drawPanels(container(), panelsData(100), { notesSummary: 'S' }),
+      drawRotation(container(), rotationData(8), { notesSummary: 'S' }),
+    ];
+    for (const element of document.body.children)
+      expect(element.querySelector('.posenc-notes').parentElement.matches('details.plot-numbers')).toBe(true);
+    for (const plot of drawn) plot.destroy();
+  });
+});
+
 describe('offset-dots: bands off screen', () => {
   // An IntersectionObserver the test drives: the plot's watchers, told when their box scrolls in or out.
   const watchers = [];
