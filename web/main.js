@@ -1,6 +1,6 @@
 // A chapter of the explainer (any of its documents: the registry says which
-// sections each holds): state from the URL, shared controls, one plot per
-// section. Changes are collected as dirty state keys and drawn once per
+// sections each holds): state from the URL, the knobs (the chapter's strip and
+// each section's own), one plot per section. Changes are collected as dirty state keys and drawn once per
 // animation frame; each section redraws only when a key it depends on changed.
 // The numbers of the plots that read the model are computed in the worker
 // (section-data.js), like the big arrays: the main thread only draws.
@@ -103,7 +103,8 @@ coreReady.catch(() => {});
 if (document.readyState === 'loading')
   await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
 
-const form = document.getElementById('controls');
+// The chapter's strip and each section's own knobs.
+const knobForms = [...document.querySelectorAll('form[data-knobs]')];
 const retryButton = document.getElementById('retry');
 const status = createStatus(document.getElementById('status'), retryButton, () => page.t);
 
@@ -163,8 +164,8 @@ function refreshCheck() {
   page.checkOutdated = false;
   page.check?.refresh();
 }
-const controls = bindControls(form, (next) => setState(next));
-scheduler.watchDrags(form, (held) => compute.dragging(held));
+const controls = bindControls(knobForms, (next) => setState(next));
+scheduler.watchDrags(document.getElementById('content'), (held) => compute.dragging(held));
 
 function setState(next) {
   clampSelections(next);
@@ -328,13 +329,6 @@ const typesetLaterFormulas = lazyPart(typesetMathmlOnly, {
 
 document.getElementById('reset').addEventListener('click', () => setState({ ...DEFAULTS }));
 
-// On a phone the controls start folded so the explanations come first; on a
-// wider screen they are always open (their summary is hidden there, so a panel
-// folded on a phone turned to landscape could not be opened again).
-const narrow = matchMedia('(max-width: 760px)');
-const controlsPanel = document.getElementById('controls-panel');
-controlsPanel.open = !narrow.matches;
-narrow.addEventListener('change', () => (controlsPanel.open = !narrow.matches));
 // The chapter's contents: a menu on a phone and a narrow window, always open (and in view) on a wide screen.
 const wide = matchMedia('(min-width: 1024px)');
 const tocPanel = document.getElementById('toc-panel');

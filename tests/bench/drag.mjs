@@ -156,14 +156,24 @@ const QUIET_MS = 300;
 const SETTLE_CAP_MS = 3000;
 
 /**
- * Drags the slider `#c-${name}` from its thumb: `span` of the track to one
+ * The slider of knob `name` a reader of `section` drags: that section's own
+ * (form[data-knobs]), else the chapter's (#c-<name>: the strip, or the sidebar
+ * form of a build before the knobs moved beside the plots); null when the
+ * document has none.
+ */
+async function sliderFor(page, name, section) {
+  const slider = page.locator(`form[data-knobs="${section}"] [name="${name}"], #c-${name}`).first();
+  return (await slider.count()) > 0 ? slider : null;
+}
+
+/**
+ * Drags the slider `slider` from its thumb: `span` of the track to one
  * side and back (towards the larger side), one mouse move per `stepMs`, and
  * waits until the plots on screen are quiet. Returns the frame times, the
  * press and release (performance.now()) and each plot's change times.
  */
-async function drag(page, name, { steps = 30, stepMs = 16, span = 0.3 } = {}) {
-  const slider = page.locator(`#c-${name}`);
-  // The sticky controls panel scrolls on its own when taller than the window: bring the slider into it,
+async function drag(page, slider, { steps = 30, stepMs = 16, span = 0.3 } = {}) {
+  // A sidebar taller than the window scrolls on its own: bring the slider into it,
   // the page staying where the view put it.
   await slider.evaluate((input) => {
     const y = scrollY;
@@ -273,6 +283,23 @@ export async function keysByPlot() {
 }
 
 /**
+ * Plot name (null: the top of the first chapter) -> { file: the chapter document that holds it,
+ * section: its section }; the root ('' file) when the registry cannot be read here.
+ */
+async function placeOfPlot() {
+  try {
+    const { CHAPTERS, PLOTS } = await import('../../web/model/registry.js');
+    return (name) => {
+      const plot = PLOTS.find((p) => p.name === name) ?? PLOTS[0];
+      return { file: CHAPTERS.find((chapter) => chapter.name === plot.chapter).file, section: plot.section };
+    };
+  } catch (error) {
+    console.warn(`drag.mjs: the registry could not be read (${error.message}): the site's root page`);
+    return () => ({ file: '', section: '' });
+  }
+}
+
+/**
  * One page scrolled to `view`, the sliders of `sliders` dragged there that a
  * plot on screen is drawn from (all with `every`, or without `keys`; a slider
  * that moves none of them moves only the controls, which one view with
@@ -286,8 +313,9 @@ export async function measureView(
   { sliders = DRAG_SLIDERS, query = DRAG_QUERY, throttle = true, keys = null, every = true } = {},
 ) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const { file, section } = (await placeOfPlot())(DRAG_VIEWS[view] ?? (view === 'top' ? null : view));
   try {
-    await page.goto(`${url}${query}`);
+    await page.goto(`${url}${file}${query}`);
     await page.waitForSelector('#status[hidden]', { state: 'attached', timeout: 15000 });
     const plot = DRAG_VIEWS[view] ?? (view === 'top' ? null : view);
     if (plot) {
@@ -319,20 +347,24 @@ export async function measureView(
         })
         .map((plot) => plot.dataset.plot),
     );
-    const moving = sliders.filter((name) => every || !keys || onScreen.some((plot) => keys.get(plot)?.has(name)));
+    const moving = [];
+    for (const name of sliders.filter((name) => every || !keys || onScreen.some((plot) => keys.get(plot)?.has(name)))) {
+      const slider = await sliderFor(page, name, section);
+      if (slider) moving.push({ name, slider });
+    }
     const cdp = await page.context().newCDPSession(page);
     const results = [];
     const runs = [];
     // 'toplevel' records every task with little overhead; user_timing carries the anchor mark.
     const { events, result: anchor } = await traced(page, 'toplevel,blink.user_timing', async () => {
       const at = await page.evaluate(() => performance.mark('posenc-drag').startTime);
-      for (const name of moving) {
-        const unthrottled = await drag(page, name);
+      for (const { name, slider } of moving) {
+        const unthrottled = await drag(page, slider);
         let throttled = null;
         if (throttle && unthrottled.updates && Object.keys(unthrottled.updates).length > 0) {
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
           try {
-            throttled = await drag(page, name);
+            throttled = await drag(page, slider);
           } finally {
             await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
           }

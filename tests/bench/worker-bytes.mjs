@@ -99,7 +99,8 @@ try {
   const [worker] = patched;
   await page.evaluate(() => window.__toWorker.reset());
   await worker.evaluate(() => self.__toMain.reset());
-  const input = page.locator(`#c-${slider}`);
+  // The first of the knob's instances (the strip's, or the first section's that shows it).
+  const input = page.locator(`form[data-knobs] [name="${slider}"]`).first();
   await input.focus();
   for (let i = 0; i < steps; i++) {
     await page.keyboard.press('ArrowRight');

@@ -612,14 +612,15 @@ function pageCase(value, bad) {
     '#c-dModel': String(s.conv.dModel),
     '#c-length': String(s.length),
     '#o-base': String(s.conv.base),
-    '#c-preset': preset,
-    '#c-layout': s.conv.layout,
-    '#c-exponent': s.conv.exponent,
-    '#c-position': String(s.position),
-    '#c-offset': String(s.offset),
-    '#c-dimension': String(s.dimension),
-    '#c-versus': attributes.compare ?? 'question',
-    '#c-precision': attributes.precision ?? 'float16',
+    // A section's own knobs: c-<section>-<key>.
+    '#c-heatmap-preset': preset,
+    '#c-heatmap-layout': s.conv.layout,
+    '#c-heatmap-exponent': s.conv.exponent,
+    '#c-heatmap-position': String(s.position),
+    '#c-offset-offset': String(s.offset),
+    '#c-heatmap-dimension': String(s.dimension),
+    '#c-compare-versus': attributes.compare ?? 'question',
+    '#c-precision-precision': attributes.precision ?? 'float16',
   };
   // The normalised URL: values other than the defaults, in the page's order.
   const normal = new URLSearchParams();
@@ -978,7 +979,7 @@ try {
         () => false,
       );
     if (!normalised) problems.push(`URL ${await page.evaluate(() => location.search)}, expected ${expected.search}`);
-    // Each control as the chapter that holds it shows it (a chapter's form has its sections' knobs).
+    // Each control as the chapter that holds it shows it (its strip, or a section's own knobs).
     const read = (ids) =>
       Object.fromEntries(
         ids

@@ -307,14 +307,14 @@ try {
     await page.selectOption('#language', 'en');
   });
 
-  await check('the notes follow the controls (k and p moved by their sliders)', async () => {
+  await check("the notes follow the controls (k and p moved by the attention section's sliders)", async () => {
     const state = { ...DEFAULTS, offset: 5, position: 300 };
     await page.evaluate(({ offset, position }) => {
       for (const [name, value] of [
         ['offset', offset],
         ['position', position],
       ]) {
-        const input = document.querySelector(`#controls [name="${name}"]`);
+        const input = document.querySelector(`form[data-knobs="attention"] [name="${name}"]`);
         input.value = String(value);
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }

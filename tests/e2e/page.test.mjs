@@ -272,14 +272,14 @@ try {
 
   await check('a slider moved with the keyboard updates the URL and the plots', async () => {
     const before = await plotStates(page);
-    await page.focus('#c-position');
+    await page.focus('#c-heatmap-position');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => new URLSearchParams(location.search).get('p') === '13');
     // Off-screen plots follow once the controls are still (and the worker has answered).
     const dependent = ['heatmap', 'waves', 'row', 'sensitivity', 'rotation', 'offset-dots', 'similarity'];
     const unchanged = await notRedrawn(page, before, dependent);
     assert(unchanged.length === 0, `not redrawn: ${unchanged.join(', ')}`);
-    assert((await page.textContent('#o-position')) === '13', 'output not updated');
+    assert((await page.textContent('#o-heatmap-position')) === '13', 'output not updated');
   });
 
   await check('a slider set by fill updates the URL and the heatmap', async () => {
@@ -328,8 +328,13 @@ try {
       const probe = await openPage(desktop, '?base=500&p=300&length=256');
       const valueText = (id) => probe.getAttribute(id, 'aria-valuetext');
       assert((await valueText('#c-base')) === '500', `base slider says ${await valueText('#c-base')}`);
-      assert((await valueText('#c-position')) === '300 (beyond L)', `position says ${await valueText('#c-position')}`);
-      const live = await probe.$$eval('#controls output', (outputs) => outputs.map((o) => o.getAttribute('aria-live')));
+      const position = await probe.$$eval('form[data-knobs] [name="position"]', (inputs) =>
+        inputs.map((input) => input.getAttribute('aria-valuetext')),
+      );
+      assert(position.length > 1 && position.every((text) => text === '300 (beyond L)'), `position says ${position}`);
+      const live = await probe.$$eval('form[data-knobs] output', (outputs) =>
+        outputs.map((o) => o.getAttribute('aria-live')),
+      );
       assert(live.length > 0 && live.every((v) => v === 'off'), `outputs aria-live: ${live}`);
       const surface = probe.locator('[data-plot="heatmap"] [role="application"]');
       const describedBy = await surface.getAttribute('aria-describedby');
@@ -358,7 +363,7 @@ try {
     );
     const values = await probe.evaluate(() =>
       ['dModel', 'length', 'preset', 'position', 'dimension', 'layout'].map(
-        (name) => document.getElementById(`c-${name}`).value,
+        (name) => document.querySelector(`form[data-knobs] [name="${name}"]`).value,
       ),
     );
     assert(
@@ -402,12 +407,12 @@ try {
     const summary = await page.textContent('[data-plot="rotation"] details.plot-numbers > summary');
     assert(summary === zh['notes.summary'], `rotation notes' summary after switch: ${summary}`);
     // Option labels in Chinese, values still the code names.
-    const layout = await page.$eval('#c-layout option[value="interleaved"]', (option) => option.textContent);
+    const layout = await page.$eval('#c-heatmap-layout option[value="interleaved"]', (option) => option.textContent);
     assert(layout === '交错（interleaved）', `layout option: ${layout}`);
     for (const language of ['zh', 'en']) {
       if (language === 'en') await page.selectOption('#language', 'en');
       const clipped = await page.evaluate(() =>
-        [...document.querySelectorAll('#controls select')].flatMap((select) => {
+        [...document.querySelectorAll('form[data-knobs] select')].flatMap((select) => {
           const context = document.createElement('canvas').getContext('2d');
           context.font = getComputedStyle(select).font;
           // Room for the text: the box less its padding and the arrow (about 24 px).
@@ -453,27 +458,27 @@ try {
     await shows('heatmap', 'thin stripes at the top');
     // p = 10, d = 128, base 10000: pairs 33..63 have turned by less than 0.1 rad (10 · 10000^(-2i/128) < 0.1).
     await shows('row', 'the slowest 31 of the 64 pairs');
-    await page.selectOption('#c-preset', 'legacy-column');
+    await page.selectOption('#c-heatmap-preset', 'legacy-column');
     await shows('heatmap', 'Row 0 is all zeros');
     await shows('row', 'all zeros');
     await shows('offset-dots', 'here they part');
     // The dashed offset marks are named (k = 8 and its mirror).
     const marks = await page.$$eval('[data-plot="offset-dots"] svg text', (nodes) => nodes.map((n) => n.textContent));
     assert(marks.includes('k = 8') && marks.includes('k = −8'), `offset marks: ${marks.join(', ')}`);
-    await page.selectOption('#c-preset', 'vaswani');
-    await page.selectOption('#c-layout', 'concat');
+    await page.selectOption('#c-heatmap-preset', 'vaswani');
+    await page.selectOption('#c-heatmap-layout', 'concat');
     await shows('heatmap', 'in its first half');
     await page.selectOption('#language', 'zh');
     await shows('heatmap', '前一半');
     await page.selectOption('#language', 'en');
-    await page.selectOption('#c-layout', 'interleaved');
+    await page.selectOption('#c-heatmap-layout', 'interleaved');
     await shows('heatmap', 'thin stripes at the top');
   });
 
   await check('every preset, and an odd width, renders every plot', async () => {
     await page.fill('#c-dModel', '33');
     for (const preset of ['vaswani', 'tensor2tensor', 'tf-tutorial', 'fairseq', 'legacy-column', 'question']) {
-      await page.selectOption('#c-preset', preset);
+      await page.selectOption('#c-heatmap-preset', preset);
       await page.waitForFunction(
         (name) => new URLSearchParams(location.search).get('preset') === (name === 'vaswani' ? null : name),
         preset,
@@ -664,18 +669,6 @@ try {
       }
     },
   );
-
-  await check('the controls start folded on a phone and open again when the screen widens', async () => {
-    const small = await openPage(phone);
-    const open = () => small.evaluate(() => document.getElementById('controls-panel').open);
-    assert((await open()) === false, 'folded at 360 px');
-    await small.setViewportSize({ width: 1024, height: 740 });
-    await small.waitForFunction(() => document.getElementById('controls-panel').open);
-    assert(await small.isVisible('#c-dModel'), 'the dModel slider is hidden at 1024 px');
-    await small.setViewportSize({ width: 360, height: 740 });
-    await small.waitForFunction(() => !document.getElementById('controls-panel').open);
-    await small.close();
-  });
 } finally {
   await browser.close();
   await server.close();

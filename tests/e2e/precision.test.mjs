@@ -194,7 +194,7 @@ await check(
 );
 
 await check('the map shows the chosen path: bfloat16 from the control, in the URL too', async () => {
-  await page.selectOption('#c-precision', 'bfloat16');
+  await page.selectOption('#c-precision-precision', 'bfloat16');
   const want = tableError('bfloat16', L, D);
   await page.waitForFunction(
     (text) => document.querySelector('[data-testid="precision-largest"]')?.textContent.startsWith(text),

@@ -233,7 +233,7 @@ try {
   await check('the sections follow their controls: head dimension and context sliders', async () => {
     const setSlider = (name, value) =>
       page.$eval(
-        `#c-${name}`,
+        `form[data-knobs] [name="${name}"]`,
         (input, v) => {
           input.value = String(v);
           input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -274,7 +274,7 @@ try {
       .catch(() => {});
     const caption = await captionOf(page, 'rope-relative');
     assert(/曲线相差不超过/.test(caption), caption);
-    const label = await page.textContent('label[for="c-context"]');
+    const label = await page.textContent('label[for="c-rope-decay-context"]');
     assert(label.includes('上下文长度'), label);
     await page.selectOption('#language', 'en');
     return text;

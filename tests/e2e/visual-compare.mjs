@@ -104,7 +104,7 @@ async function screenshots(browser, server) {
       const name = (await section.getAttribute('aria-labelledby')) ?? (await section.getAttribute('class'));
       shots[`page-${language}-${String(index).padStart(2, '0')}-${name}`] = await section.screenshot();
     }
-    shots[`page-${language}-controls`] = await page.locator('#controls-panel').screenshot();
+    shots[`page-${language}-controls`] = await page.locator('#controls').screenshot();
 
     await page.setViewportSize(VIEWPORT);
     await page.goto(`${server.url}tests/e2e/fixtures/all-elements.html`);

@@ -17,6 +17,7 @@ import en from '../i18n/en.js';
 import { knobsOf } from '../model/arrays.js';
 import { ATTRIBUTES, PARAMS } from '../model/params.js';
 import {
+  chapterNamed,
   CHAPTERS,
   ELEMENTS,
   FILE_OF_SECTION,
@@ -101,8 +102,8 @@ const plotContainer = (name) => `<div class="plot" data-plot="${name}"></div>`;
 const plotNotice = (name) =>
   `<p class="plot-notice" data-i18n="${PLOTS.find((plot) => plot.name === name).notice}"></p>`;
 
-/** A section with the uniform markup: heading, text, plots (under their own headings if several). */
-function uniformSection({ id, strings, title, plots }) {
+/** A section with the uniform markup: heading, text, its own knobs, plots (under their own headings if several). */
+function uniformSection({ id, strings, title, plots }, form) {
   const plotLines = (plot) => [plotNotice(plot.name), plotContainer(plot.name)];
   const body =
     plots.length === 1
@@ -119,21 +120,26 @@ function uniformSection({ id, strings, title, plots }) {
     `<section class="explainer" aria-labelledby="h-${id}">`,
     `  ${numberedHeading(id, title)}`,
     `  <div class="text" data-i18n-rich="${strings}.text"></div>`,
+    ...form.map((line) => `  ${line}`),
     ...body.map((line) => `  ${line}`),
     '</section>',
   ];
 }
 
 /**
- * A hand-written section (web/fragments/<id>.html): its heading numbered, and each
- * href="{ref:<id>}" made the link to that section's document and heading.
+ * A hand-written section (web/fragments/<id>.html): its heading numbered, its own knobs where
+ * its line {{knobs}} is (above its plots), and each href="{ref:<id>}" made the link to that
+ * section's document and heading.
  */
-function fragmentSection({ id, title, plots }) {
+function fragmentSection({ id, title, plots }, form) {
   const file = `web/fragments/${id}.html`;
   let html = readFileSync(join(ROOT, file), 'utf8').trimEnd();
   const heading = `<h2 id="h-${id}" data-i18n="${title}"></h2>`;
   if (!html.includes(heading)) throw new Error(`${file}: no heading ${heading}`);
   html = html.replace(heading, numberedHeading(id, title));
+  const placeholder = /^([ \t]*)\{\{knobs\}\}\n/m;
+  if (form.length && !placeholder.test(html)) throw new Error(`${file}: its knobs need a line {{knobs}}`);
+  html = html.replace(placeholder, (whole, indent) => form.map((line) => `${indent}${line}\n`).join(''));
   for (const { name } of plots) {
     const container = new RegExp(`^( *)${plotContainer(name)}$`, 'm');
     if (!container.test(html)) throw new Error(`${file}: no line ${plotContainer(name)}`);
@@ -161,71 +167,99 @@ function fragmentSection({ id, title, plots }) {
   return html.split('\n');
 }
 
-/** The sections of chapter `name` in registry order, as lines. */
-function chapterSections(name) {
-  const sections = sectionsOf(name);
+/**
+ * The sections of chapter `chapter` in registry order, as lines; the strip and the sections up to
+ * the last that follows one of its knobs are wrapped together, so that the strip stays in view
+ * while those are read and goes with the last of them.
+ */
+function chapterSections(chapter, knobs) {
+  const sections = sectionsOf(chapter.name);
   // The formulas of the sections after the first view's (another group of code than the first
   // section's) come as MathML until the page typesets them.
   const firstLater = sections.findIndex((section, index) => index > 0 && section.group !== sections[0].group);
-  return sections.flatMap((section, index) => [
-    ...(index > 0 ? [''] : []),
-    ...(index === firstLater ? MATHML_ONLY_BELOW : []),
-    ...(section.markup === 'fragment' ? fragmentSection(section) : uniformSection(section)),
-  ]);
+  const lines = sections.map((section, index) => {
+    const form = sectionForm(section, knobs);
+    return [
+      ...(index > 0 ? [''] : []),
+      ...(index === firstLater ? MATHML_ONLY_BELOW : []),
+      ...(section.markup === 'fragment' ? fragmentSection(section, form) : uniformSection(section, form)),
+    ];
+  });
+  const lastFollowing = sections.findLastIndex((section) =>
+    knobs[section.id].some((key) => chapter.strip.includes(key)),
+  );
+  const inside = lines.slice(0, lastFollowing + 1).flat();
+  return [
+    '<div class="strip-scope">',
+    ...[...chapterStrip(chapter, knobs), '', ...inside].map((line) => (line ? `  ${line}` : line)),
+    '</div>',
+    ...lines.slice(lastFollowing + 1).flat(),
+  ];
 }
 
-// The markup of each knob's control in a chapter's form, in the form's order (the RoPE lab's
-// knobs have their own form in its section). Several keys: one row of controls.
-const RANGE = (key, attributes = '', value = '') => [
+// The markup of each knob's control, in the order of a knob form (the RoPE lab's knobs have their
+// own form in its section). `where`: the section whose form holds it ('' for the chapter's strip),
+// so that each instance has ids of its own. Several keys: one row of controls.
+const idOf = (where, key) => (where ? `${where}-${key}` : key);
+// The strip's labels are short on a phone (controls.short.<key>); the full one stays the accessible name.
+const LABEL = (where, key) =>
+  where
+    ? `  <label for="c-${idOf(where, key)}" data-i18n="controls.${key}"></label>`
+    : `  <label for="c-${key}"><span class="label-long" data-i18n="controls.${key}"></span><span class="label-short" aria-hidden="true" data-i18n="controls.short.${key}"></span></label>`;
+const RANGE = (where, key, attributes = '', value = '') => [
   '<div class="control">',
-  `  <label for="c-${key}" data-i18n="controls.${key}"></label>`,
-  `  <output id="o-${key}" aria-live="off" for="c-${key}">${value}</output>`,
-  `  <input type="range" id="c-${key}" name="${key}"${attributes} />`,
+  LABEL(where, key),
+  `  <output id="o-${idOf(where, key)}" aria-live="off" for="c-${idOf(where, key)}">${value}</output>`,
+  `  <input type="range" id="c-${idOf(where, key)}" name="${key}"${attributes} />`,
   '</div>',
 ];
-const SELECT = (key, options = []) => [
+const SELECT = (where, key, options = []) => [
   '<div class="control">',
-  `  <label for="c-${key}" data-i18n="controls.${key}"></label>`,
+  LABEL(where, key),
   ...(options.length
-    ? [`  <select id="c-${key}" name="${key}">`, ...options.map((option) => `    ${option}`), '  </select>']
-    : [`  <select id="c-${key}" name="${key}"></select>`]),
+    ? [
+        `  <select id="c-${idOf(where, key)}" name="${key}">`,
+        ...options.map((option) => `    ${option}`),
+        '  </select>',
+      ]
+    : [`  <select id="c-${idOf(where, key)}" name="${key}"></select>`]),
   '</div>',
 ];
 const CONTROL_MARKUP = [
-  [['dModel'], () => RANGE('dModel')],
-  [['length'], () => RANGE('length')],
-  [['base'], () => RANGE('base')],
-  [['preset'], () => SELECT('preset')],
+  [['dModel'], (where) => RANGE(where, 'dModel')],
+  [['length'], (where) => RANGE(where, 'length')],
+  [['base'], (where) => RANGE(where, 'base')],
+  [['preset'], (where) => SELECT(where, 'preset')],
   [
     ['layout', 'exponent'],
-    () => [
+    (where) => [
       '<div class="control control-pair">',
       ...['layout', 'exponent'].flatMap((key) => [
         '  <div>',
-        `    <label for="c-${key}" data-i18n="controls.${key}"></label>`,
-        `    <select id="c-${key}" name="${key}"></select>`,
+        `    <label for="c-${idOf(where, key)}" data-i18n="controls.${key}"></label>`,
+        `    <select id="c-${idOf(where, key)}" name="${key}"></select>`,
         '  </div>',
       ]),
       '</div>',
     ],
   ],
-  [['position'], () => RANGE('position')],
-  [['offset'], () => RANGE('offset')],
-  [['dimension'], () => RANGE('dimension')],
-  [['versus'], () => SELECT('versus')],
-  [['precision'], () => SELECT('precision')],
-  [['ropeDim'], () => RANGE('ropeDim', ' min="4" max="256" step="2" value="128"', '128')],
+  [['position'], (where) => RANGE(where, 'position')],
+  [['offset'], (where) => RANGE(where, 'offset')],
+  [['dimension'], (where) => RANGE(where, 'dimension')],
+  [['versus'], (where) => SELECT(where, 'versus')],
+  [['precision'], (where) => SELECT(where, 'precision')],
+  [['ropeDim'], (where) => RANGE(where, 'ropeDim', ' min="4" max="256" step="2" value="128"', '128')],
   [
     ['ropeLayout'],
-    () =>
-      SELECT('ropeLayout', [
+    (where) =>
+      SELECT(where, 'ropeLayout', [
         '<option value="half">half (rotate_half)</option>',
         '<option value="interleaved">interleaved</option>',
       ]),
   ],
-  [['context'], () => RANGE('context', ' min="4" max="14" step="1" value="12"', '4096')],
+  [['context'], (where) => RANGE(where, 'context', ' min="4" max="14" step="1" value="12"', '4096')],
 ];
-/** The state keys the chapters' forms can show. */
+/** The state keys a knob form can show (the others are the RoPE lab's, in its own form). */
 export const FORM_KEYS = CONTROL_MARKUP.flatMap(([keys]) => keys);
 
 /** The knobs chapter `name` follows (its sections'), in PARAMS order. */
@@ -234,10 +268,39 @@ export function chapterKnobs(name, knobs = sectionKnobs()) {
   return PARAMS.map((row) => row.key).filter((key) => used.has(key));
 }
 
-/** The controls of the knobs chapter `name` follows, as lines. */
-function chapterControls(name, knobs) {
-  const used = new Set(chapterKnobs(name, knobs));
-  return CONTROL_MARKUP.filter(([keys]) => keys.some((key) => used.has(key))).flatMap(([, markup]) => markup());
+/** The knobs shown beside section `section`'s plots: those it follows, less its chapter's strip's and the lab's. */
+export function ownKnobs(section, knobs = sectionKnobs()) {
+  const { strip } = chapterNamed(section.chapter);
+  return knobs[section.id].filter((key) => FORM_KEYS.includes(key) && !strip.includes(key));
+}
+
+/** The controls of `keys` as lines, in the form's order (`where`: as in RANGE). */
+const controlLines = (keys, where) =>
+  CONTROL_MARKUP.filter(([group]) => group.some((key) => keys.includes(key))).flatMap(([, markup]) => markup(where));
+
+/** A section's own knobs, as lines: a form of its own right above its plots (none when it has none). */
+function sectionForm(section, knobs) {
+  const keys = ownKnobs(section, knobs);
+  if (keys.length === 0) return [];
+  return [
+    `<form class="knobs" data-knobs="${section.id}">`,
+    ...controlLines(keys, section.id).map((line) => `  ${line}`),
+    '</form>',
+  ];
+}
+
+/** The chapter's strip: the knobs its sections share, and "Reset all". */
+function chapterStrip(chapter, knobs) {
+  const followed = chapterKnobs(chapter.name, knobs);
+  for (const key of chapter.strip)
+    if (!FORM_KEYS.includes(key) || !followed.includes(key))
+      throw new Error(`chapter ${chapter.name}: strip knob ${key} is followed by none of its sections' plots`);
+  return [
+    '<form class="strip" id="controls" data-knobs="" aria-label="Controls" data-i18n-label="controls.heading">',
+    ...controlLines(chapter.strip, '').map((line) => `  ${line}`),
+    '  <button type="button" id="reset" data-i18n="controls.reset"></button>',
+    '</form>',
+  ];
 }
 
 const numberOf = (chapter) => String(CHAPTERS.indexOf(chapter) + 1);
@@ -318,8 +381,7 @@ function chapterDocument(chapter, knobs) {
     startFile: START_FILE,
     number: numberOf(chapter),
     toc: chapterToc(chapter),
-    controls: chapterControls(chapter.name, knobs),
-    sections: chapterSections(chapter.name),
+    sections: chapterSections(chapter, knobs),
     sources: sourcesSection(chapter.name),
     chapterNav: chapterNav(chapter),
   });
@@ -355,11 +417,15 @@ function startDocument() {
   });
 }
 
+// The ids of a section's knobs (c-<section>-<key>, o-<section>-<key>): no old link names them.
+const KNOB_ID = new RegExp(`^[co]-(${PAGE_SECTIONS.map((section) => section.id).join('|')})-\\w+$`);
+
 /** Every id of the chapter documents -> the file of the first that holds it (old links forward there). */
 function anchors(documents) {
   const found = {};
   for (const chapter of CHAPTERS)
-    for (const [, id] of documents[chapter.file].matchAll(/\sid="([^"{}]+)"/g)) found[id] ??= chapter.file;
+    for (const [, id] of documents[chapter.file].matchAll(/\sid="([^"{}]+)"/g))
+      if (!KNOB_ID.test(id)) found[id] ??= chapter.file;
   return found;
 }
 

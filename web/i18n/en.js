@@ -189,8 +189,7 @@ export default {
   'page.footer': r`Every value on this page is computed live by posenc, a C++17 library compiled to WebAssembly; the page only draws. The address bar keeps the current view, so a link reproduces it.`,
   language: 'Language',
 
-  'controls.heading': 'Controls',
-  'controls.summary': 'Controls',
+  'controls.heading': 'Knobs of the chapter',
   'controls.dModel': 'Model width d',
   'controls.length': 'Table length L (positions)',
   'controls.base': 'Base',
@@ -203,7 +202,11 @@ export default {
   'controls.versus': 'Compare with',
   'controls.beyondValue': (p) => `${p} (beyond L)`,
   'controls.reset': 'Reset all',
-  'controls.note': 'Sliders also take the arrow keys; Page Up/Down moves faster.',
+  // The strip's labels on a phone (the full ones above stay the sliders' names).
+  'controls.short.dModel': 'd',
+  'controls.short.length': 'L',
+  'controls.short.base': 'base',
+  'controls.short.ropeDim': 'head d',
 
   // The controls' and the presets table's option labels; the values (URL, code) stay the code names.
   'option.preset.vaswani': 'vaswani',

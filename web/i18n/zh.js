@@ -177,8 +177,7 @@ export default {
   'page.footer': r`本页所有数值都由 posenc（编译为 WebAssembly 的 C++17 库）实时计算，页面只负责绘图。地址栏保存当前视图，分享链接即可复现。`,
   language: '语言',
 
-  'controls.heading': '控制项',
-  'controls.summary': '控制项',
+  'controls.heading': '本章控制项',
   'controls.dModel': '模型宽度 d',
   'controls.length': '表长 L（位置数）',
   'controls.base': '底数 base',
@@ -191,7 +190,10 @@ export default {
   'controls.versus': '对比对象',
   'controls.beyondValue': (p) => `${p}（超出 L）`,
   'controls.reset': '全部重置',
-  'controls.note': '滑块也可用方向键调节；Page Up/Down 步子更大。',
+  'controls.short.dModel': 'd',
+  'controls.short.length': 'L',
+  'controls.short.base': '底数',
+  'controls.short.ropeDim': '头维度 d',
 
   // 控制项与预设表中选项的显示名；选项值（URL、代码）仍是代码名。
   'option.preset.vaswani': '论文 vaswani',

@@ -13,14 +13,22 @@ import { SECTION_KNOBS } from './section-knobs.js';
  * The explainer's chapters, each a document of its own, in reading order: name (what a
  * section's `chapter` names), file (the document web/build/generate-lists.mjs writes from
  * web/build/chapter.html; Vite builds each), title (the key of its heading; `<title>` is
- * <title>.page). The start page (START_FILE) comes before them.
+ * <title>.page), strip (the knobs its sections share, shown once in a strip that stays in view
+ * while those sections are read; every other knob a section follows sits beside its plots).
+ * The start page (START_FILE) comes before them.
  */
 export const CHAPTERS = Object.freeze(
   [
-    { name: 'sinusoidal', file: 'sinusoidal.html', title: 'chapter.sinusoidal' },
-    { name: 'implementations', file: 'implementations.html', title: 'chapter.implementations' },
-    { name: 'rope', file: 'rope.html', title: 'chapter.rope' },
-  ].map(Object.freeze),
+    { name: 'sinusoidal', file: 'sinusoidal.html', title: 'chapter.sinusoidal', strip: ['dModel', 'length', 'base'] },
+    {
+      name: 'implementations',
+      file: 'implementations.html',
+      title: 'chapter.implementations',
+      strip: ['dModel', 'length', 'base'],
+    },
+    // The RoPE lab has a form of its own (a model's config): the strip holds what §3.2–3.4 share.
+    { name: 'rope', file: 'rope.html', title: 'chapter.rope', strip: ['base', 'ropeDim'] },
+  ].map(({ strip, ...chapter }) => Object.freeze({ ...chapter, strip: Object.freeze(strip) })),
 );
 
 /**

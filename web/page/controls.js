@@ -1,7 +1,8 @@
-// The form of shared controls: fills the selects, keeps sliders and their
-// <output>s in step with the state, and reports which state keys a user
-// change touched. A chapter's form holds only the controls of the knobs its
-// sections follow (web/build/generate-lists.mjs): the others are left out here.
+// The knob forms of a chapter: its strip (the knobs its sections share) and each
+// section's own form beside its plots. Fills the selects, keeps every instance of
+// a knob (one knob may sit in several sections) and its <output> in step with the
+// state, and reports which state keys a user change touched. A knob no form
+// holds is left out here.
 import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
 import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
@@ -47,80 +48,88 @@ function setRange(input, min, max, step = 1) {
   set(input, 'step', String(step));
 }
 
-export function bindControls(form, onChange) {
-  const present = (name) => form.elements.namedItem(name) !== null;
-  // A control the form does not hold takes every write into a detached stand-in.
-  const input = (name) => form.elements.namedItem(name) ?? standIn(name);
-  const output = (name) => form.querySelector(`#o-${name}`) ?? standIn(`o-${name}`);
-  const standIns = new Map();
-  function standIn(name) {
-    if (!standIns.has(name)) standIns.set(name, document.createElement(name.startsWith('o-') ? 'output' : 'select'));
-    return standIns.get(name);
-  }
-  fillSelect(input('preset'), PRESET_NAMES);
-  fillSelect(input('versus'), PRESET_NAMES);
-  fillSelect(input('layout'), LAYOUTS);
-  fillSelect(input('exponent'), EXPONENTS);
-  fillSelect(input('precision'), PRECISION_PATHS);
-  setRange(input('dModel'), ...LIMITS.dModel);
-  setRange(input('length'), ...LIMITS.length);
-  setRange(input('base'), BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step);
-  fillSelect(input('ropeLayout'), ROPE_LAYOUTS);
-  setRange(input('ropeDim'), ...LIMITS.ropeDim, 2);
-  setRange(input('context'), CONTEXT_EXPONENT.min, CONTEXT_EXPONENT.max);
+/**
+ * Binds the knob forms `forms` (each control found by its name; its <output> is o-… for its c-… id):
+ * `onChange(nextState)` at each user change; show(state, t) puts a state into every instance.
+ */
+export function bindControls(forms, onChange) {
+  /** Knob name -> its controls in every form, in document order. */
+  const instances = new Map();
+  for (const form of forms)
+    for (const control of form.elements) {
+      if (!control.name) continue;
+      if (!instances.has(control.name)) instances.set(control.name, []);
+      instances.get(control.name).push(control);
+    }
+  const present = (name) => instances.has(name);
+  const all = (name) => instances.get(name) ?? [];
+  const outputs = new Map(
+    [...instances.values()]
+      .flat()
+      .map((control) => [control, document.getElementById(control.id.replace(/^c-/, 'o-'))]),
+  );
+  /** Calls `write(control, output)` for each instance of knob `name` (output: null for a select). */
+  const each = (name, write) => {
+    for (const control of all(name)) write(control, outputs.get(control));
+  };
+  for (const [name, values] of Object.entries({
+    preset: PRESET_NAMES,
+    versus: PRESET_NAMES,
+    layout: LAYOUTS,
+    exponent: EXPONENTS,
+    precision: PRECISION_PATHS,
+    ropeLayout: ROPE_LAYOUTS,
+  }))
+    each(name, (select) => fillSelect(select, values));
+  each('dModel', (input) => setRange(input, ...LIMITS.dModel));
+  each('length', (input) => setRange(input, ...LIMITS.length));
+  each('base', (input) => setRange(input, BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step));
+  each('ropeDim', (input) => setRange(input, ...LIMITS.ropeDim, 2));
+  each('context', (input) => setRange(input, CONTEXT_EXPONENT.min, CONTEXT_EXPONENT.max));
 
   let state = null;
   let t = null;
-  const SELECTS = Object.fromEntries(
-    Object.entries({ preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' }).filter(([name]) =>
-      present(name),
-    ),
-  );
+  const SELECTS = Object.entries({ preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' });
 
-  /** Shows `nextState` in the form (ranges depend on dModel and length). */
+  /** A slider's value, its output's text and what it announces. */
+  const showSlider = (name, value, text = String(value)) =>
+    each(name, (input, output) => {
+      set(input, 'value', String(value));
+      if (output) setText(output, text);
+      setAttribute(input, 'aria-valuetext', text);
+    });
+
+  /** Shows `nextState` in every form (ranges depend on dModel and length). */
   function show(nextState, translate) {
     state = nextState;
-    if (t !== translate) for (const [name, kind] of Object.entries(SELECTS)) labelSelect(input(name), kind, translate);
+    if (t !== translate)
+      for (const [name, kind] of SELECTS) each(name, (select) => labelSelect(select, kind, translate));
     t = translate;
-    setRange(input('position'), 0, maxPosition(state));
-    setRange(input('offset'), 0, maxOffset(state));
-    setRange(input('dimension'), 0, maxDimension(state));
+    each('position', (input) => setRange(input, 0, maxPosition(state)));
+    each('offset', (input) => setRange(input, 0, maxOffset(state)));
+    each('dimension', (input) => setRange(input, 0, maxDimension(state)));
     // Each slider says its value itself (aria-valuetext where the number it moves is not
     // what it means); the <output>s beside them are not live regions (the chapter documents).
-    for (const name of ['dModel', 'length', 'position', 'offset', 'dimension', 'ropeDim']) {
-      if (!present(name)) continue;
-      set(input(name), 'value', String(state[name]));
-      const beyond = name === 'position' && state.position >= state.length;
-      const text = beyond ? t('controls.beyondValue', state.position) : String(state[name]);
-      setText(output(name), text);
-      setAttribute(input(name), 'aria-valuetext', text);
-    }
-    if (present('base')) {
-      set(input('base'), 'value', String(Math.log10(state.base)));
-      setText(output('base'), String(state.base));
-      // The slider moves log10(base): without this it would announce 4, not 10000.
-      setAttribute(input('base'), 'aria-valuetext', String(state.base));
-    }
-    set(input('preset'), 'value', state.preset);
-    set(input('versus'), 'value', state.versus);
-    set(input('precision'), 'value', state.precision);
-    set(input('layout'), 'value', state.layout ?? PRESETS[state.preset].layout);
-    set(input('exponent'), 'value', state.exponent ?? PRESETS[state.preset].exponent);
-    if (present('ropeLayout')) {
-      set(input('ropeLayout'), 'value', state.ropeLayout);
-      for (const option of input('ropeLayout').options)
-        set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
-    }
-    if (present('context')) {
-      set(input('context'), 'value', String(Math.round(Math.log2(state.context))));
-      setText(output('context'), String(state.context));
-      setAttribute(input('context'), 'aria-valuetext', String(state.context));
-    }
+    for (const name of ['dModel', 'length', 'offset', 'dimension', 'ropeDim']) showSlider(name, state[name]);
+    const beyond = state.position >= state.length;
+    showSlider('position', state.position, beyond ? t('controls.beyondValue', state.position) : String(state.position));
+    // The slider moves log10(base): without its text it would announce 4, not 10000.
+    showSlider('base', Math.log10(state.base), String(state.base));
+    showSlider('context', Math.round(Math.log2(state.context)), String(state.context));
+    each('preset', (select) => set(select, 'value', state.preset));
+    each('versus', (select) => set(select, 'value', state.versus));
+    each('precision', (select) => set(select, 'value', state.precision));
+    each('layout', (select) => set(select, 'value', state.layout ?? PRESETS[state.preset].layout));
+    each('exponent', (select) => set(select, 'value', state.exponent ?? PRESETS[state.preset].exponent));
+    each('ropeLayout', (select) => {
+      set(select, 'value', state.ropeLayout);
+      for (const option of select.options) set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
+    });
   }
 
-  form.addEventListener('input', (event) => {
+  function changed(event) {
     const { name, value } = event.target;
-    if (!state || !name) return;
+    if (!state || !name || !present(name)) return;
     const next = { ...state };
     if (name === 'base') next.base = baseFromSlider(Number(value));
     else if (name === 'preset') {
@@ -134,9 +143,12 @@ export function bindControls(form, onChange) {
     else if (name === 'context') next.context = 2 ** Number(value);
     else next[name] = Number(value);
     onChange(next);
-  });
-  // Nothing is submitted: Enter in a control must not reload the page.
-  form.addEventListener('submit', (event) => event.preventDefault());
+  }
+  for (const form of forms) {
+    form.addEventListener('input', changed);
+    // Nothing is submitted: Enter in a control must not reload the page.
+    form.addEventListener('submit', (event) => event.preventDefault());
+  }
 
   return { show };
 }

@@ -52,11 +52,11 @@ export function createFrameScheduler({ onFrame, onIdle, idleWanted }) {
       lastChange = performance.now();
     },
     /**
-     * Follows drags of `form`'s sliders; `onDrag(held)` hears when one starts and ends.
+     * Follows drags of the sliders inside `root`; `onDrag(held)` hears when one starts and ends.
      * A release outside the window may never reach it: losing focus ends the drag too.
      */
-    watchDrags(form, onDrag) {
-      form.addEventListener('pointerdown', (event) => {
+    watchDrags(root, onDrag) {
+      root.addEventListener('pointerdown', (event) => {
         if (event.target.type !== 'range') return;
         dragging = true;
         onDrag(true);

@@ -1,14 +1,17 @@
 // Every list web/build/generate-lists.mjs writes is up to date: a change to the
 // registry, the parameter table, the version or a fragment without
-// `npm run generate` fails here, naming the file.
+// `npm run generate` fails here, naming the file. The knobs of the chapter
+// documents: each section's own form, the chapter's strip, their ids.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { generate, replaceRegion } from '../../../web/build/generate-lists.mjs';
+import { FORM_KEYS, generate, ownKnobs, replaceRegion } from '../../../web/build/generate-lists.mjs';
 import en from '../../../web/i18n/en.js';
 import { PRESETS } from '../../../web/lib/index.js';
-import { CHAPTERS, PLOTS } from '../../../web/model/registry.js';
+import { PARAMS } from '../../../web/model/params.js';
+import { CHAPTERS, PAGE_SECTIONS, PLOTS, sectionsOf } from '../../../web/model/registry.js';
+import { SECTION_KNOBS } from '../../../web/model/section-knobs.js';
 import { presetRows } from '../../../web/page/preset-table.js';
 
 describe('the generated lists', () => {
@@ -65,5 +68,68 @@ describe('the presets table in its chapter document', () => {
     const t = (key, ...args) => (typeof en[key] === 'function' ? en[key](...args) : en[key]);
     expect(rows).toEqual(presetRows(t));
     expect(rows.length).toBe(Object.keys(PRESETS).length);
+  });
+});
+
+describe('the knobs in the chapter documents', () => {
+  const files = generate();
+  /** form data-knobs value -> the names of its controls, in a generated document. */
+  const formsOf = (text) =>
+    Object.fromEntries(
+      [...text.matchAll(/<form class="(?:knobs|strip)"[^>]*data-knobs="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)].map(
+        ([, where, body]) => [where, [...body.matchAll(/\sname="(\w+)"/g)].map((match) => match[1])],
+      ),
+    );
+
+  it("a section's form holds the knobs it follows less the strip's and the lab's, in the parameter table's order", () => {
+    const order = PARAMS.map((row) => row.key);
+    for (const chapter of CHAPTERS) {
+      const forms = formsOf(files[`web/${chapter.file}`].generated);
+      expect(forms[''], chapter.file).toEqual(chapter.strip);
+      for (const section of sectionsOf(chapter.name)) {
+        const expected = SECTION_KNOBS[section.id].filter(
+          (key) => FORM_KEYS.includes(key) && !chapter.strip.includes(key),
+        );
+        expect(ownKnobs(section)).toEqual(expected);
+        expect(forms[section.id] ?? [], section.id).toEqual(expected);
+        expect([...expected].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(expected);
+      }
+    }
+    // The RoPE lab's knobs stay in its own form.
+    expect(ownKnobs(PAGE_SECTIONS.find((section) => section.id === 'rope-lab'))).toEqual([]);
+    expect(SECTION_KNOBS['rope-lab'].length).toBeGreaterThan(5);
+  });
+
+  it('ids are c-<section>-<key> (the strip: c-<key>), each with its output and label', () => {
+    for (const chapter of CHAPTERS) {
+      const text = files[`web/${chapter.file}`].generated;
+      const ids = [...text.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+      expect(
+        ids.filter((id, i) => ids.indexOf(id) !== i),
+        chapter.file,
+      ).toEqual([]);
+      for (const [where, keys] of Object.entries(formsOf(text)))
+        for (const key of keys) {
+          const id = where ? `c-${where}-${key}` : `c-${key}`;
+          expect(text, id).toContain(`id="${id}" name="${key}"`);
+          expect(text, id).toContain(`for="${id}"`);
+        }
+    }
+  });
+
+  it('the strip and the sections that follow its knobs share a scope; the later sections are outside it', () => {
+    /** Whether the strip's scope is still open where `marker` is in the document of `chapter`. */
+    const openAt = (file, marker) => {
+      const text = files[`web/${file}`].generated;
+      const start = text.indexOf('<div class="strip-scope">');
+      expect(text.indexOf('id="controls"'), file).toBeGreaterThan(start);
+      const between = text.slice(start, text.indexOf(marker));
+      return between.split('<div').length - between.split('</div>').length > 0;
+    };
+    for (const id of ['rope-relative', 'rope-decay', 'rope-base'])
+      expect(openAt('rope.html', `id="h-${id}"`)).toBe(true);
+    for (const id of ['rope-lab', 'rope-check', 'rope-code']) expect(openAt('rope.html', `id="h-${id}"`)).toBe(false);
+    expect(openAt('sinusoidal.html', 'id="h-faq"')).toBe(true);
+    expect(openAt('sinusoidal.html', 'id="sources-sinusoidal"')).toBe(false);
   });
 });
