@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import en from '../i18n/en.js';
 import { knobsOf } from '../model/arrays.js';
-import { ATTRIBUTES, PARAMS } from '../model/params.js';
+import { ATTRIBUTES, PARAMS, SELECT_OPTIONS } from '../model/params.js';
 import {
   chapterNamed,
   CHAPTERS,
@@ -213,16 +213,21 @@ const RANGE = (where, key, attributes = '', value = '') => [
   `  <input type="range" id="c-${idOf(where, key)}" name="${key}"${attributes} />`,
   '</div>',
 ];
-const SELECT = (where, key, options = []) => [
+/** The <option>s of select `key` (SELECT_OPTIONS), labelled in English by the build (data-i18n). */
+const optionLines = (key) => {
+  const { values, kind } = SELECT_OPTIONS[key];
+  return values.map((value) =>
+    kind
+      ? `<option value="${value}" data-i18n="option.${kind}.${value}"></option>`
+      : `<option value="${value}">${escapeHtml(value)}</option>`,
+  );
+};
+const SELECT = (where, key, options = optionLines(key)) => [
   '<div class="control">',
   LABEL(where, key),
-  ...(options.length
-    ? [
-        `  <select id="c-${idOf(where, key)}" name="${key}">`,
-        ...options.map((option) => `    ${option}`),
-        '  </select>',
-      ]
-    : [`  <select id="c-${idOf(where, key)}" name="${key}"></select>`]),
+  `  <select id="c-${idOf(where, key)}" name="${key}">`,
+  ...options.map((option) => `    ${option}`),
+  '  </select>',
   '</div>',
 ];
 const CONTROL_MARKUP = [
@@ -237,7 +242,9 @@ const CONTROL_MARKUP = [
       ...['layout', 'exponent'].flatMap((key) => [
         '  <div>',
         `    <label for="c-${idOf(where, key)}" data-i18n="controls.${key}"></label>`,
-        `    <select id="c-${idOf(where, key)}" name="${key}"></select>`,
+        `    <select id="c-${idOf(where, key)}" name="${key}">`,
+        ...optionLines(key).map((option) => `      ${option}`),
+        '    </select>',
         '  </div>',
       ]),
       '</div>',

@@ -3,10 +3,8 @@
 // a knob (one knob may sit in several sections) and its <output> in step with the
 // state, and reports which state keys a user change touched. A knob no form
 // holds is left out here.
-import { EXPONENTS, LAYOUTS, PRESETS, PRESET_NAMES } from '../lib/index.js';
-import { ROPE_LAYOUTS } from '../lib/conventions.js';
-import { LIMITS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
-import { PRECISION_PATHS } from '../model/precision-paths.js';
+import { PRESETS } from '../lib/index.js';
+import { LIMITS, SELECT_OPTIONS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
 import { setText } from '../plots/svg.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
@@ -17,6 +15,8 @@ const baseFromSlider = (value) => Number((10 ** value).toPrecision(3));
 const CONTEXT_EXPONENT = { min: 4, max: 14 };
 
 function fillSelect(select, values) {
+  // The document may hold them already (the generator writes them): kept, with their labels.
+  if ([...select.options].map((option) => option.value).join() === values.join()) return;
   select.replaceChildren(
     ...values.map((value) => {
       const option = document.createElement('option');
@@ -72,15 +72,7 @@ export function bindControls(forms, onChange) {
   const each = (name, write) => {
     for (const control of all(name)) write(control, outputs.get(control));
   };
-  for (const [name, values] of Object.entries({
-    preset: PRESET_NAMES,
-    versus: PRESET_NAMES,
-    layout: LAYOUTS,
-    exponent: EXPONENTS,
-    precision: PRECISION_PATHS,
-    ropeLayout: ROPE_LAYOUTS,
-  }))
-    each(name, (select) => fillSelect(select, values));
+  for (const [name, { values }] of Object.entries(SELECT_OPTIONS)) each(name, (select) => fillSelect(select, values));
   each('dModel', (input) => setRange(input, ...LIMITS.dModel));
   each('length', (input) => setRange(input, ...LIMITS.length));
   each('base', (input) => setRange(input, BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step));
@@ -89,7 +81,9 @@ export function bindControls(forms, onChange) {
 
   let state = null;
   let t = null;
-  const SELECTS = Object.entries({ preset: 'preset', versus: 'preset', layout: 'layout', exponent: 'exponent' });
+  const SELECTS = Object.entries(SELECT_OPTIONS)
+    .filter(([, { kind }]) => kind)
+    .map(([name, { kind }]) => [name, kind]);
 
   /** A slider's value, its output's text and what it announces. */
   const showSlider = (name, value, text = String(value)) =>
