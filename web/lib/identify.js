@@ -120,7 +120,7 @@ export function identify(pe, data, length, dModel) {
   if (rows.match) return { ...rows, ...tableNaming(rows, values, length, dModel), transposed: false };
   // Tables beyond token positions 0, 1, … (a grid, timesteps, any start or descending positions), else no match.
   const tried = ['table'];
-  const elsewhere = identifyElsewhere(pe, values, length, dModel, tried);
+  const elsewhere = identifyElsewhere(pe, values, length, dModel, tried, rows.near);
   if (elsewhere) return { ...rows, ...elsewhere, transposed: false };
   const result = {
     ...rows,
@@ -194,10 +194,10 @@ function tableNaming(rows, values, length, dModel) {
 /**
  * The answer for a table that is no 1-D table at positions 0, 1, … (start
  * −3…3): a 2-D grid, a timestep embedding at evenly spaced timesteps, a 1-D
- * table at any start or at descending positions; null when none explains it.
- * `tried` gets each search run.
+ * table at any start or at descending positions (unless that search came
+ * `near`); null when none explains it. `tried` gets each search run.
  */
-function identifyElsewhere(pe, values, length, dModel, tried) {
+function identifyElsewhere(pe, values, length, dModel, tried, near) {
   const tolerance = toleranceOf(values, storageOf(values));
   const largest = largestValue(values, dModel).size;
   tried.push('grid');
@@ -228,6 +228,8 @@ function identifyElsewhere(pe, values, length, dModel, tried) {
     });
   };
   if (timestep && Math.abs(timestep.timestep.timesteps.step) !== 1) return timestepAnswer();
+  // A near miss at starts −3…3 (a few wrong values) is no table at another start: not searched again.
+  if (near) return timestep ? timestepAnswer() : null;
   tried.push('any-start');
   const ascending = identifyRows(pe, values, length, dModel, true);
   if (ascending.match) return { ...ascending, ...tableNaming(ascending, values, length, dModel) };
