@@ -13,6 +13,15 @@ import ropeLab from './rope-lab.en.js';
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
 const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'}`;
+// What identify() tried before answering no match (its `tried`).
+const TRIED_EN = {
+  table: '1-D tables at positions 0, 1, … (shifted by up to 3)',
+  grid: '2-D sin-cos grids (MAE, DiT, diffusers; leading zero rows as class tokens)',
+  timestep: 'timestep embeddings at evenly spaced timesteps',
+  'any-start': '1-D tables from any position',
+  descending: 'descending (relative) positions',
+  transposed: 'the transposed table',
+};
 
 // The explanations' sentences that depend on the settings, from the facts of
 // web/model/text-facts.js (f): numeric facts are absent until the plot's numbers arrive.
@@ -423,8 +432,24 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
   'check.dx.all-zero': () => 'Every value is zero: there is no encoding to identify.',
   'check.dx.too-large': () =>
     'The values are too large to be a positional encoding: every table posenc computes stays within ±2^53.',
-  'check.dx.unexplained-far': ({ found: error, relative, where: { row, column } }) =>
-    `No convention explains this table, nor comes near it: the closest fit is off by up to ${n(error)}, ${n(100 * relative)}% of the largest value, at row ${row}, column ${column}. It is another scheme (a 2-D grid, learned positions) or no positional encoding.`,
+  'check.dx.unexplained-far': ({ found: error, relative, where: { row, column }, tried = [] }) =>
+    `No convention explains this table, nor comes near it: the closest fit is off by up to ${n(error)}, ${n(100 * relative)}% of the largest value, at row ${row}, column ${column}. It is another scheme (learned positions) or no positional encoding.${tried.length ? ` Tried: ${tried.map((k) => TRIED_EN[k]).join('; ')}.` : ''}`,
+  'check.dx.grid-axes-swapped': ({ found: { height, width } }) =>
+    `A 2-D grid of ${height} rows of ${width} patches whose first half of the columns encodes the row (h) coordinate: MAE, DiT and diffusers put the column (w) coordinate first (their code calls that half emb_h: facebookresearch/mae#18), so this is their table with h and w swapped; a checkpoint trained with theirs expects the other order.`,
+  'check.dx.grid-naming': ({ found: { height, width } }) =>
+    `A non-square 2-D grid of ${height} rows of ${width} patches, the first half of the columns encoding the column (w) coordinate as in MAE and DiT, whose code calls that half emb_h (facebookresearch/mae#18): sizes passed the other way round give ${width} rows of ${height}.`,
+  'check.dx.grid-several-fit': ({ found: shapes }) =>
+    `Several grids fit this row count: ${shapes.map((s) => `${s.height} × ${s.width} (${s.axisOrder})`).join(', ')}; the first is shown.`,
+  'check.dx.relative-positions': ({ found: { first, last } }) =>
+    `The rows are positions ${first} down to ${last}, one apart: a relative-position table (as ESPnet's RelPositionalEncoding and Transformer-XL build it).`,
+  'check.dx.timestep-order': () =>
+    "The timestep embedding is [sin | cos] (flip_sin_to_cos=False) with frequencies exp(−ln(max_period) · i / half) (downscale_freq_shift=0): guided-diffusion, DiT, latent-diffusion and diffusers' Stable Diffusion UNets use this exponent with [cos | sin]. A model trained with the other order gets its halves swapped (as reported for Wan: flashinfer-ai/flashinfer#3819).",
+  'check.dx.timestep-shift': () =>
+    "This is downscale_freq_shift=1 (frequencies exp(−ln(max_period) · i / (half − 1))) with cos first; diffusers' SDXL UNet (flip_sin_to_cos=True) and guided-diffusion use 0 (kohya-ss/sd-scripts#1187).",
+  'check.dx.timesteps-unit-interval': ({ found: { first, last, maxPeriod }, ends, neighbours }) =>
+    `The timesteps run from ${n(first, 6)} to ${n(last, 6)} at max_period ${n(maxPeriod, 6)}: most columns barely turn, so the rows are nearly constant: the first and last rows have cosine similarity ${n(ends, 6)}, neighbouring rows at least ${n(neighbours, 6)}. Models with t in [0, 1] multiply it by 1000 first (diffusers' scale=1000).`,
+  'check.dx.whisper-sinusoids': ({ found: base }) =>
+    `[sin | cos] with exponent i/(d/2 − 1) and base ${n(base, 6)}: Whisper's sinusoids (log_timescale_increment = log(max_timescale) / (channels/2 − 1)), tensor2tensor's get_timing_signal_1d and diffusers' get_timestep_embedding with downscale_freq_shift=1 compute this table.`,
   'check.verdict.far': () => 'No convention explains this table, and no preset comes near it.',
   'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,

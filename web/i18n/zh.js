@@ -9,6 +9,15 @@ import rope from './rope.zh.js';
 import ropeLab from './rope-lab.zh.js';
 
 const r = String.raw;
+// identify() 在回答"无匹配"之前尝试过的（它的 `tried`）。
+const TRIED_ZH = {
+  table: '位置为 0, 1, … 的一维表（最多平移 3）',
+  grid: '二维正弦余弦网格（MAE、DiT、diffusers；开头的全零行视为类别词元）',
+  timestep: '时间步等间隔的时间步嵌入',
+  'any-start': '从任意位置开始的一维表',
+  descending: '递减的（相对）位置',
+  transposed: '转置后的表',
+};
 
 // 随设置变化的句子，由 web/model/text-facts.js 的事实（f）生成；图的数值到达之前没有数值类事实。
 const halves = (f) => (f.layout === 'concat' ? '每一半的右端' : '右边');
@@ -397,8 +406,24 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
     `行与列互换了：保存前先把这个 ${length} × ${dModel} 的表转置（pe.T），变成 ${dModel} 个位置 × ${length} 个维度。`,
   'check.dx.all-zero': () => '所有数值都是零：没有可识别的编码。',
   'check.dx.too-large': () => '数值太大，不可能是位置编码：posenc 计算的每个表格都在 ±2^53 以内。',
-  'check.dx.unexplained-far': ({ found: error, relative, where: { row, column } }) =>
-    `没有任何约定能解释这张表，也没有接近的：最接近的拟合在第 ${row} 行第 ${column} 列误差达 ${n(error)}，为最大值的 ${n(100 * relative)}%。它是另一种方案（二维网格、学习得到的位置编码），或者不是位置编码。`,
+  'check.dx.unexplained-far': ({ found: error, relative, where: { row, column }, tried = [] }) =>
+    `没有任何约定能解释这张表，也没有接近的：最接近的拟合在第 ${row} 行第 ${column} 列误差达 ${n(error)}，为最大值的 ${n(100 * relative)}%。它是另一种方案（学习得到的位置编码），或者不是位置编码。${tried.length ? `已尝试：${tried.map((k) => TRIED_ZH[k]).join('；')}。` : ''}`,
+  'check.dx.grid-axes-swapped': ({ found: { height, width } }) =>
+    `这是一个 ${height} 行、每行 ${width} 个图块的二维网格，列的前一半编码的是行坐标（h）：MAE、DiT 和 diffusers 把列坐标（w）放在前一半（它们的代码把这一半叫作 emb_h，见 facebookresearch/mae#18），所以这张表是它们的表把 h 和 w 对调后的结果；用它们的表训练的检查点需要另一种顺序。`,
+  'check.dx.grid-naming': ({ found: { height, width } }) =>
+    `这是一个非正方形的二维网格，${height} 行、每行 ${width} 个图块；与 MAE 和 DiT 一样，列的前一半编码列坐标（w），而它们的代码把这一半叫作 emb_h（facebookresearch/mae#18）。如果把尺寸反过来传入，得到的是 ${width} 行、每行 ${height} 个。`,
+  'check.dx.grid-several-fit': ({ found: shapes }) =>
+    `有多种网格符合这个行数：${shapes.map((s) => `${s.height} × ${s.width}（${s.axisOrder}）`).join('，')}；这里显示第一种。`,
+  'check.dx.relative-positions': ({ found: { first, last } }) =>
+    `各行依次是位置 ${first} 递减到 ${last}，间隔为 1：这是相对位置编码表（ESPnet 的 RelPositionalEncoding 和 Transformer-XL 就是这样构造的）。`,
+  'check.dx.timestep-order': () =>
+    '这个时间步嵌入的顺序是 [sin | cos]（flip_sin_to_cos=False），频率为 exp(−ln(max_period) · i / half)（downscale_freq_shift=0）：guided-diffusion、DiT、latent-diffusion 以及 diffusers 的 Stable Diffusion UNet 用同样的指数，但顺序是 [cos | sin]。按另一种顺序训练的模型拿到的嵌入前后两半是对调的（Wan 就有这样的报告：flashinfer-ai/flashinfer#3819）。',
+  'check.dx.timestep-shift': () =>
+    '这是 downscale_freq_shift=1（频率为 exp(−ln(max_period) · i / (half − 1))），且余弦在前；diffusers 的 SDXL UNet（flip_sin_to_cos=True）和 guided-diffusion 用的是 0（kohya-ss/sd-scripts#1187）。',
+  'check.dx.timesteps-unit-interval': ({ found: { first, last, maxPeriod }, ends, neighbours }) =>
+    `时间步从 ${n(first, 6)} 到 ${n(last, 6)}，max_period 为 ${n(maxPeriod, 6)}：大多数列几乎不转动，所以各行几乎相同：第一行与最后一行的余弦相似度为 ${n(ends, 6)}，相邻两行至少为 ${n(neighbours, 6)}。时间步取值在 [0, 1] 的模型会先乘以 1000（diffusers 的 scale=1000）。`,
+  'check.dx.whisper-sinusoids': ({ found: base }) =>
+    `[sin | cos]，指数为 i/(d/2 − 1)，底数为 ${n(base, 6)}：Whisper 的 sinusoids（log_timescale_increment = log(max_timescale) / (channels/2 − 1)）、tensor2tensor 的 get_timing_signal_1d 以及 downscale_freq_shift=1 时 diffusers 的 get_timestep_embedding 算出的都是这张表。`,
   'check.verdict.far': () => '没有任何约定能解释这张表，也没有哪个预设与它接近。',
   'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,

@@ -25,6 +25,15 @@ import { dtypePaths, explainRound, FLOAT32_ANGLE_PATH, FLOAT64_PATH } from './id
 import { diagnosisOf, differences, presetDistance, STRUCTURAL_KNOBS } from './identify/diagnosis.js';
 import { FIT_ROWS, freeBuffers, PROBE_ROWS, SPREAD_ROWS, searchConvention } from './identify/search.js';
 import { storageOf, toleranceOf, within } from './identify/storage.js';
+import {
+  gridFindings,
+  identifyGrid,
+  identifyTimestep,
+  looksSinusoidal,
+  tableNotes,
+  timestepFindings,
+  timestepOfTable,
+} from './identify/elsewhere.js';
 
 // The diagnosis of each rounded step, and every step exact (the float64 table).
 const DTYPE_CODES = Object.freeze({
@@ -100,13 +109,25 @@ export function identify(pe, data, length, dModel) {
       tolerance: 0,
       firstDifference: first && { ...first, expected: paper[first.row * dModel + first.column], actual: 0 },
       transposed: false,
+      ...NOTHING_ELSE,
       // (found: the largest |value|; where: the paper's first value that is not zero.)
       diagnosis: [
         diagnosisOf({ code: 'all-zero', preset: 'vaswani', found: 0, where: first }, PRESETS.vaswani, dModel),
       ],
     };
   }
-  const result = identifyRows(pe, values, length, dModel);
+  const rows = identifyRows(pe, values, length, dModel);
+  if (rows.match) return { ...rows, ...tableNaming(rows, values, length, dModel), transposed: false };
+  // Tables beyond token positions 0, 1, … (a grid, timesteps, any start or descending positions), else no match.
+  const tried = ['table'];
+  const elsewhere = identifyElsewhere(pe, values, length, dModel, tried, rows.near);
+  if (elsewhere) return { ...rows, ...elsewhere, transposed: false };
+  const result = {
+    ...rows,
+    ...NOTHING_ELSE,
+    tried,
+    diagnosis: rows.diagnosis.map((d) => withTried(d, tried, rows, dModel)),
+  };
   // (The search grows with the width: a turned table wider than this, or one
   // whose search would take the call past its work limit, is not tried.)
   if (
@@ -121,7 +142,9 @@ export function identify(pe, data, length, dModel) {
   const turned = new Float64Array(values.length);
   for (let r = 0; r < length; r++) for (let j = 0; j < dModel; j++) turned[j * length + r] = values[r * dModel + j];
   const back = identifyRows(pe, turned, dModel, length);
-  if (!back.match) return { ...result, transposed: false };
+  tried.push('transposed');
+  if (!back.match)
+    return { ...result, transposed: false, diagnosis: rows.diagnosis.map((d) => withTried(d, tried, rows, dModel)) };
   // found: the shape given; expected: the shape explained; changes: the codes of
   // the turned table's own departures from its nearest preset (none when it is that preset).
   const diagnosis = [
@@ -137,7 +160,148 @@ export function identify(pe, data, length, dModel) {
       length,
     ),
   ];
-  return { ...back, match: false, preset: null, transposed: true, firstDifference: null, diagnosis };
+  return {
+    ...back,
+    ...tableNaming(back, turned, dModel, length),
+    match: false,
+    preset: null,
+    transposed: true,
+    firstDifference: null,
+    diagnosis,
+  };
+}
+
+// What an answer that is no table of the library's holds in the fields about the others.
+const NOTHING_ELSE = Object.freeze({ kind: null, positions: null, timestep: null, grid: null, notes: [] });
+
+/** An 'unexplained' diagnosis reworded with the searches tried. */
+function withTried(entry, tried, rows, dModel) {
+  if (!entry.code.startsWith('unexplained')) return entry;
+  const { message: _, ...facts } = entry;
+  return diagnosisOf({ ...facts, tried: [...tried] }, rows.options, dModel);
+}
+
+/** The fields of a 1-D answer (row r at position start + r): the timestep embedding it also is, and notes. */
+function tableNaming(rows, values, length, dModel) {
+  const timestep = timestepOfTable(rows.options, length, dModel);
+  const notes = [
+    ...tableNotes(rows.options, dModel),
+    ...(timestep ? timestepFindings(timestep, values, length, dModel, rows.nearestPreset) : []),
+  ];
+  return { kind: 'table', positions: { first: rows.options.start, step: 1 }, timestep, grid: null, notes };
+}
+
+/**
+ * The answer for a table that is no 1-D table at positions 0, 1, … (start
+ * −3…3): a 2-D grid, a timestep embedding at evenly spaced timesteps, a 1-D
+ * table at any start or at descending positions (unless that search came
+ * `near`); null when none explains it. `tried` gets each search run.
+ */
+function identifyElsewhere(pe, values, length, dModel, tried, near) {
+  const tolerance = toleranceOf(values, storageOf(values));
+  const largest = largestValue(values, dModel).size;
+  tried.push('grid');
+  const grid = identifyGrid(pe, values, length, dModel, tolerance);
+  if (grid) {
+    // Each axis is a 1-D table of dModel / 2 columns at integer coordinates: [sin | cos], exponent 2i/(dModel/2).
+    const options = { ...PRESETS['tf-tutorial'], base: grid.grid.base };
+    const { diagnosis, notes } = gridFindings(grid.grid, nearestOf(options));
+    return elsewhereAnswer('grid', options, grid.comparison, largest, tolerance, diagnosis, notes, { grid: grid.grid });
+  }
+  // The searches below fit sinusoids of the row index: not worth their time on other tables.
+  if (!looksSinusoidal(values, length, dModel, tolerance)) return null;
+  tried.push('timestep');
+  const timestep = identifyTimestep(pe, values, length, dModel, tolerance);
+  // Timesteps one apart are a 1-D table at some start or descending: named as one below when the search finds it.
+  const timestepAnswer = () => {
+    const t = timestep.timestep;
+    const options = {
+      ...PRESETS.tensor2tensor,
+      exponent: t.downscaleFreqShift === 0 ? 'pair' : 'half-minus-one',
+      order: t.flipSinToCos ? 'cos-sin' : 'sin-cos',
+      base: t.maxPeriod,
+      start: t.timesteps.first,
+    };
+    const diagnosis = timestepFindings(t, values, length, dModel, nearestOf(options));
+    return elsewhereAnswer('timestep', options, timestep.comparison, largest, tolerance, diagnosis, [], {
+      timestep: t,
+    });
+  };
+  if (timestep && Math.abs(timestep.timestep.timesteps.step) !== 1) return timestepAnswer();
+  // A near miss at starts −3…3 (a few wrong values) is no table at another start: not searched again.
+  if (near) return timestep ? timestepAnswer() : null;
+  tried.push('any-start');
+  const ascending = identifyRows(pe, values, length, dModel, true);
+  if (ascending.match) return { ...ascending, ...tableNaming(ascending, values, length, dModel) };
+  // Relative positions, from +L down: the rows turned upside down are ascending.
+  tried.push('descending');
+  const flipped = new Float64Array(values.length);
+  for (let r = 0; r < length; r++)
+    flipped.set(values.subarray(r * dModel, (r + 1) * dModel), (length - 1 - r) * dModel);
+  const descending = identifyRows(pe, flipped, length, dModel, true);
+  if (!descending.match) return timestep ? timestepAnswer() : null;
+  const first = descending.options.start + length - 1;
+  const last = descending.options.start;
+  const back = (where) => (where && where.row !== undefined ? { ...where, row: length - 1 - where.row } : where);
+  const diagnosis = [
+    diagnosisOf(
+      {
+        code: 'relative-positions',
+        knob: 'start',
+        preset: descending.nearestPreset,
+        found: { first, last },
+        expected: 0,
+      },
+      descending.options,
+      dModel,
+    ),
+    ...descending.diagnosis
+      .filter((d) => d.knob !== 'start')
+      .map(({ message: _, ...facts }) =>
+        diagnosisOf({ ...facts, where: back(facts.where) }, descending.options, dModel),
+      ),
+  ];
+  const paddingRow = descending.options.paddingRow === null ? null : length - 1 - descending.options.paddingRow;
+  return {
+    ...descending,
+    options: { ...descending.options, start: first, paddingRow },
+    preset: null,
+    kind: 'positions',
+    positions: { first, step: -1 },
+    timestep: null,
+    grid: null,
+    notes: tableNotes(descending.options, dModel),
+    diagnosis,
+  };
+}
+
+/** The preset nearest to these knobs (the first of equals). */
+function nearestOf(options) {
+  const distances = PRESET_NAMES.map((name) => presetDistance(options, PRESETS[name], Infinity));
+  return PRESET_NAMES[distances.indexOf(Math.min(...distances))];
+}
+
+/** An answer explained by a table other than pe.table's (a grid, a timestep embedding). */
+function elsewhereAnswer(kind, options, comparison, largest, tolerance, diagnosis, notes, fields) {
+  return {
+    match: true,
+    kind,
+    options,
+    preset: null,
+    nearestPreset: nearestOf(options),
+    near: true,
+    relativeMisfit: largest > 0 ? comparison.maxAbsError / largest : 0,
+    float32Angle: false,
+    maxAbsError: comparison.maxAbsError,
+    tolerance,
+    firstDifference: null,
+    positions: null,
+    timestep: null,
+    grid: null,
+    ...fields,
+    diagnosis,
+    notes,
+  };
 }
 
 /** The largest |value| and its cell. */
@@ -161,6 +325,7 @@ function tooLarge(values, dModel) {
     tolerance: 0,
     firstDifference: null,
     transposed: false,
+    ...NOTHING_ELSE,
     diagnosis: [
       diagnosisOf(
         { code: 'too-large', preset: 'vaswani', found: maxAbs, expected: MAX_MAGNITUDE, where: { row, column } },
@@ -188,17 +353,17 @@ function formulaColumnIsZero(search, options, rows) {
   return rows.every((r) => within(table[r * dModel + dModel - 1], tolerance));
 }
 
-/** identify() of data taken as [length x dModel], as given. */
-function identifyRows(pe, values, length, dModel) {
+/** identify() of data taken as [length x dModel], as given; `anyStart`: at the start its phases tell, not −3…3. */
+function identifyRows(pe, values, length, dModel, anyStart = false) {
   const scratch = tableScratch(pe, length * dModel);
   try {
-    return identifyRowsWith(pe, values, length, dModel, scratch);
+    return identifyRowsWith(pe, values, length, dModel, scratch, anyStart);
   } finally {
     scratch.free?.();
   }
 }
 
-function identifyRowsWith(pe, values, length, dModel, scratch) {
+function identifyRowsWith(pe, values, length, dModel, scratch, anyStart) {
   const storage = storageOf(values);
   const tolerance = toleranceOf(values, storage);
 
@@ -220,6 +385,7 @@ function identifyRowsWith(pe, values, length, dModel, scratch) {
     tolerance,
     oddColumn: lastColumnZero ? 'zero' : 'formula',
     buffers: new Map(),
+    anyStart,
   };
   const spreadRows = Array.from(
     new Set(

@@ -530,7 +530,56 @@ export type DiagnosisCode =
   | 'transposed'
   | 'all-zero'
   /** Values beyond 2^53 (|value| <= scale <= 2^53 in every table posenc computes). */
-  | 'too-large';
+  | 'too-large'
+  /** A 2-D grid whose first half encodes the row (h) coordinate, against MAE's column (w) first (facebookresearch/mae#18). */
+  | 'grid-axes-swapped'
+  /** Note: a non-square grid in MAE's order, whose code names its first half emb_h. */
+  | 'grid-naming'
+  /** Note: several grid shapes fit the row count (`found`: them all). */
+  | 'grid-several-fit'
+  /** Rows at descending positions (`found`: { first, last }). */
+  | 'relative-positions'
+  /** A timestep embedding [sin | cos] with shift 0, where the presets with that exponent put cos first. */
+  | 'timestep-order'
+  /** A timestep embedding with cos first and downscale_freq_shift 1, where guided-diffusion and SDXL use 0. */
+  | 'timestep-shift'
+  /** Timesteps within [−1, 1] at max_period ≥ 100: nearly constant rows (`ends`, `neighbours`: cosine similarities). */
+  | 'timesteps-unit-interval'
+  /** Note: [sin | cos] with exponent i/(d/2 − 1) is Whisper's sinusoids too. */
+  | 'whisper-sinusoids';
+
+/** identify()'s reading of a table as a diffusion timestep embedding (pe.timestepEmbedding reproduces it). */
+export interface TimestepIdentification {
+  dim: number;
+  maxPeriod: number;
+  flipSinToCos: boolean;
+  downscaleFreqShift: number;
+  /** Always 1: diffusers' scale multiplies the timesteps, so a table at timesteps t with scale s is read at s·t. */
+  scale: number;
+  /** The first preset with these knobs, else null; `presets`: all of them. */
+  preset: TimestepPresetName | null;
+  presets: TimestepPresetName[];
+  /** Row r is at timestep first + step · r. */
+  timesteps: { first: number; step: number; last: number };
+}
+
+/** identify()'s reading of a table as a 2-D sin-cos grid: pe.sincosGrid2d({ ...grid }) minus `preset` and `shapes`. */
+export interface GridIdentification {
+  dim: number;
+  height: number;
+  width: number;
+  axisOrder: AxisOrder;
+  /** Leading all-zero rows (class or register tokens). */
+  extraTokens: number;
+  base: number;
+  baseSize: number | null;
+  interpolationScale: number;
+  coordinateDtype: 'float32' | 'float64';
+  /** 'mae' (also DiT's) or 'diffusers' when the grid is theirs (base 10000), else null. */
+  preset: GridPresetName | null;
+  /** Every (height, width, axisOrder) whose structure the rows have; the first is the one reported. */
+  shapes: { height: number; width: number; axisOrder: AxisOrder }[];
+}
 
 export interface Identification {
   /** The data is reproduced within `tolerance` by `options` (with float32 angles when `float32Angle`). */
@@ -570,13 +619,30 @@ export interface Identification {
    * against the paper. Empty for an exact vaswani, tensor2tensor, tf-tutorial or fairseq table.
    */
   diagnosis: Diagnosis[];
+  /**
+   * What reproduces the data when `match`: 'table' — pe.table({ length, dModel, ...options }) (row r at position
+   * options.start + r); 'positions' — pe.table({ dModel, ...options, start: undefined, positions }) with position
+   * positions.first + positions.step · r (descending: a relative table); 'timestep' — pe.timestepEmbedding with
+   * `timestep`'s knobs and timesteps (`options`: the same frequencies as a 1-D table at step 1); 'grid' —
+   * pe.sincosGrid2d({ ...grid }) (`options`: each axis's 1-D convention on dModel / 2 columns). null without a match.
+   */
+  kind: 'table' | 'positions' | 'timestep' | 'grid' | null;
+  /** Row r is at position first + step · r (kinds 'table' and 'positions'), else null. */
+  positions: { first: number; step: number } | null;
+  /** The timestep embedding the table is (kind 'timestep'), or also is (a 'table' of [sin | cos] or [cos | sin] with exponent 2i/d or i/(d/2 − 1)). */
+  timestep: TimestepIdentification | null;
+  grid: GridIdentification | null;
+  /** The same numbers under other names, and what depends on which it is (no departure from `nearestPreset`). */
+  notes: Diagnosis[];
+  /** Without a match: the searches run, in order ('table', 'grid', 'timestep', 'any-start', 'descending', 'transposed'). */
+  tried?: string[];
 }
 
 /** One finding of identify(), as facts, with an English sentence worded from them. */
 export interface Diagnosis {
   code: DiagnosisCode;
   /** The knob that departs (a key of Convention, or of PrecisionOptions for a '…-dtype' code); null for codes about no single knob. */
-  knob: keyof Convention | keyof PrecisionOptions | null;
+  knob: keyof Convention | keyof PrecisionOptions | keyof TimestepOptions | keyof Grid2dOptions | null;
   /** The preset the finding is measured against: `nearestPreset`, or 'vaswani' for a mistake a preset keeps. */
   preset: PresetName;
   /**
@@ -600,6 +666,13 @@ export interface Diagnosis {
   error?: number;
   /** 'transposed': the codes of the turned table's own departures from `preset` (empty when it is that preset). */
   changes?: DiagnosisCode[];
+  /** Timestep and grid findings: the timestep or grid preset compared with ('guided-diffusion', 'diffusers', 'mae'). */
+  against?: TimestepPresetName | GridPresetName;
+  /** 'timesteps-unit-interval': cosine similarity of the first and last rows, and the smallest between neighbours. */
+  ends?: number;
+  neighbours?: number;
+  /** 'unexplained-far': the searches tried (Identification.tried). */
+  tried?: string[];
   /** The finding in one English sentence. */
   message: string;
 }

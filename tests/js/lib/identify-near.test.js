@@ -1,7 +1,8 @@
 // identify() on tables it cannot explain: the closest candidate's knobs and preset are
 // reported only when it is near (off by at most NEAR_MISFIT of the largest value), and the
-// answer says how near. The far table is DiT's 2-D sin-cos grid, made by DiT's own code
-// (tests/fixtures/dit_pos_embed.py, verbatim, run by Debian's python3 with NumPy).
+// answer says how near. DiT's 2-D sin-cos grid, made by DiT's own code
+// (tests/fixtures/dit_pos_embed.py, verbatim, run by Debian's python3 with NumPy), is named as a
+// grid; the far table is that grid with its rows shuffled (the same values, no structure).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,17 @@ function ditTable(embedDim, gridSize) {
 }
 
 describe('identify reports a nearest preset only when it is near', () => {
-  it("DiT's 2-D grid: no match, not near, no knobs or preset in its diagnosis, and how far", () => {
-    const data = ditTable(64, 16);
+  it("DiT's 2-D grid is named: a 16 x 16 grid in MAE's axis order", () => {
+    const found = pe.identify(ditTable(64, 16), 256, 64);
+    expect(found).toMatchObject({ match: true, kind: 'grid', diagnosis: [] });
+    expect(found.grid).toMatchObject({ preset: 'mae', height: 16, width: 16, axisOrder: 'w-h', extraTokens: 0 });
+  });
+
+  it("DiT's grid with its rows shuffled: no match, not near, no knobs or preset in its diagnosis, and how far", () => {
+    const grid = ditTable(64, 16);
+    // Row k of the shuffle is grid row (k * 97) mod 256 (97 is prime to 256: a permutation).
+    const data = new Float64Array(grid.length);
+    for (let k = 0; k < 256; k++) data.set(grid.subarray(((k * 97) % 256) * 64, (((k * 97) % 256) + 1) * 64), k * 64);
     const largest = data.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
     const found = pe.identify(data, 256, 64);
     expect(found.match).toBe(false);

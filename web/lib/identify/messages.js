@@ -21,6 +21,22 @@ function lone(order, dModel) {
   return `a ${first} at pair index i = ${(dModel - 1) / 2} without its ${second}`;
 }
 
+// What identify() tried before answering 'no match' (its `tried`), in the order tried.
+const TRIED_TEXT = {
+  table: '1-D tables at positions 0, 1, … (shifted by up to 3)',
+  grid: '2-D sin-cos grids (MAE, DiT, diffusers; leading zero rows as class tokens)',
+  timestep: 'timestep embeddings at evenly spaced timesteps',
+  'any-start': '1-D tables from any position',
+  descending: 'descending (relative) positions',
+  transposed: 'the transposed table',
+};
+const triedText = (tried) => (tried?.length ? ` Tried: ${tried.map((k) => TRIED_TEXT[k]).join('; ')}.` : '');
+const TIMESTEP_ORDER_TEXT = {
+  'sin-cos': '[sin | cos] (flip_sin_to_cos=False)',
+  'cos-sin': '[cos | sin] (flip_sin_to_cos=True)',
+};
+const gridShape = ({ height, width }) => `${height} rows of ${width} patches`;
+
 const SENTENCES = {
   'all-zero': () => 'Every value is zero: there is no encoding to identify.',
   'too-large': ({ found }) =>
@@ -29,8 +45,8 @@ const SENTENCES = {
     `The table is transposed: its rows are dimensions and its columns positions. As ${found.dModel} positions × ${found.length} dimensions it is ${changes.length > 0 ? `${preset} with ${changes.join(', ')}` : preset}; transpose it (pe.T).`,
   unexplained: ({ found, where, relative }, options) =>
     `No convention explains this table: the closest (${describeOptions(options)}) is off by up to ${show(found)} (${percent(relative)} of the largest value) at row ${where.row}, column ${where.column}.`,
-  'unexplained-far': ({ found, where, relative }) =>
-    `No convention explains this table, nor comes near it: the closest candidate is off by up to ${show(found)} (${percent(relative)} of the largest value) at row ${where.row}, column ${where.column}; it is another scheme (a 2-D grid, learned positions) or not a positional encoding.`,
+  'unexplained-far': ({ found, where, relative, tried }) =>
+    `No convention explains this table, nor comes near it: the closest candidate is off by up to ${show(found)} (${percent(relative)} of the largest value) at row ${where.row}, column ${where.column}; it is another scheme (learned positions) or not a positional encoding.${triedText(tried)}`,
   'float32-angle': ({ error, where }) =>
     `The angles were computed in float32 (position × frequency rounded to 24 bits): the error grows with position, up to ${show(error)} at row ${where.row}. Compute the angles in float64 and cast the table afterwards.`,
   'angle-dtype': ({ found, error, where }) =>
@@ -65,6 +81,22 @@ const SENTENCES = {
     `Row ${found} is the zero padding row; ${preset} zeroes row ${expected}.`,
   scaled: ({ preset, found, expected }, options, dModel) =>
     `Every value is multiplied by ${show(found)}${found === Math.sqrt(dModel) ? ' (√dModel)' : ''}; ${preset} uses scale ${expected}.`,
+  'grid-axes-swapped': ({ found }) =>
+    `A 2-D grid of ${gridShape(found)} whose first half of the columns encodes the row (h) coordinate: MAE, DiT and diffusers put the column (w) coordinate first (their code calls that half emb_h: facebookresearch/mae#18), so this table is theirs with h and w swapped; a checkpoint trained with theirs expects the other order.`,
+  'grid-naming': ({ found }) =>
+    `A non-square 2-D grid of ${gridShape(found)} (height ${found.height}, width ${found.width}), the first half of the columns encoding the column (w) coordinate as in MAE and DiT, whose code calls that half emb_h (facebookresearch/mae#18): sizes passed the other way round give ${found.width} rows of ${found.height}.`,
+  'grid-several-fit': ({ found }) =>
+    `Several grids fit this row count: ${found.map((s) => `${s.height} × ${s.width} (${s.axisOrder})`).join(', ')}; the first is reported.`,
+  'relative-positions': ({ found }) =>
+    `The rows are positions ${found.first} down to ${found.last}, one apart: a relative-position table (as ESPnet's RelPositionalEncoding and Transformer-XL build it).`,
+  'timestep-order': () =>
+    `The timestep embedding is ${TIMESTEP_ORDER_TEXT['sin-cos']} with frequencies exp(−ln(max_period) · i / half) (downscale_freq_shift=0): guided-diffusion, DiT, latent-diffusion and diffusers' Stable Diffusion UNets use this exponent with ${TIMESTEP_ORDER_TEXT['cos-sin']}. A model trained with the other order gets its halves swapped (as reported for Wan: flashinfer-ai/flashinfer#3819).`,
+  'timestep-shift': () =>
+    `This is downscale_freq_shift=1 (frequencies exp(−ln(max_period) · i / (half − 1))) with cos first; diffusers' SDXL UNet (flip_sin_to_cos=True) and guided-diffusion use 0 (kohya-ss/sd-scripts#1187).`,
+  'timesteps-unit-interval': ({ found, ends, neighbours }) =>
+    `The timesteps run from ${show(found.first)} to ${show(found.last)} at max_period ${show(found.maxPeriod)}: most columns barely turn (angle t · max_period^(−e) ≤ t), so the rows are nearly constant: the first and last rows have cosine similarity ${show(ends)}, neighbouring rows at least ${show(neighbours)}. Models with t in [0, 1] multiply it by 1000 first (diffusers' scale=1000).`,
+  'whisper-sinusoids': ({ found }) =>
+    `[sin | cos] with exponent i/(d/2 − 1) and base ${show(found)}: Whisper's sinusoids(length, channels, max_timescale=${show(found)}) (log_timescale_increment = log(max_timescale) / (channels/2 − 1)), tensor2tensor's get_timing_signal_1d and diffusers' get_timestep_embedding with downscale_freq_shift=1 compute this table.`,
   'odd-column-zero': ({ preset }, options, dModel) =>
     `The last column (odd width ${dModel}) is all zeros, a padding column; ${preset} continues the formula there: ${lone(PRESETS[preset].order, dModel)}.`,
   'odd-column-formula': ({ preset }, options, dModel) =>

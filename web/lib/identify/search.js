@@ -338,14 +338,14 @@ function refine(search, probeRows, fitRows, spreadRows, grid, quick) {
 }
 
 /** The best base of `bases` for every start of a structure, fitted on the probe rows. */
-function gridFits(search, probeRows, structure, rank, bases, sumSquares, estimate = null) {
+function gridFits(search, probeRows, structure, rank, bases, sumSquares, estimate = null, starts = SHIFTS) {
   // (pos / base)^e is no real number at negative positions: no negative start for it.
-  const shifts = structure.angle === 'ratio-power' ? SHIFTS.filter((start) => start >= 0) : SHIFTS;
+  const shifts = structure.angle === 'ratio-power' ? starts.filter((start) => start >= 0) : starts;
   const count = probeRows.length * search.dModel;
   const best = shifts.map((start) => ({
     structure,
     start,
-    rank: rank * SHIFTS.length + SHIFTS.indexOf(start),
+    rank: rank * SHIFTS.length + starts.indexOf(start),
     ssr: Infinity,
     count,
     estimate,
@@ -384,11 +384,15 @@ export function searchConvention(search, probeRows, fitRows, spreadRows, quick =
       estimated === null
         ? COMMON_BASES
         : [...COMMON_BASES.filter((b) => Math.abs(Math.log(b / estimated)) <= LN_GRID_STEP), estimated];
-    grids.push(...gridFits(search, probeRows, structure, rank, bases, sumSquares, estimated));
+    // Any start (search.anyStart): the one the phases of the first row tell, at the estimated base.
+    const starts = search.anyStart ? phaseStarts(search, structure, estimated, probeRows[0]) : SHIFTS;
+    if (starts.length > 0)
+      grids.push(...gridFits(search, probeRows, structure, rank, bases, sumSquares, estimated, starts));
   });
+  if (grids.length === 0) return null;
   const closest = Math.min(...grids.map(rms));
-  // Nothing close: every structure at every base of the grid.
-  if (!(closest <= Math.max(tolerance, CLOSE_FIT * dataRms)))
+  // Nothing close: every structure at every base of the grid (not for any start: too slow, and its starts come from a base).
+  if (!search.anyStart && !(closest <= Math.max(tolerance, CLOSE_FIT * dataRms)))
     STRUCTURES.forEach((structure, rank) => {
       grids.push(...gridFits(search, probeRows, structure, rank, BASE_GRID, sumSquares));
     });
@@ -412,6 +416,42 @@ export function searchConvention(search, probeRows, fitRows, spreadRows, quick =
     if (best === null || preferred(fit, best, tolerance)) best = fit;
   }
   return best;
+}
+
+/**
+ * The start of a 'divide' structure at `base` that row `row` of the data tells:
+ * the angle of its lowest-frequency (sin, cos) pair, atan2(sin, cos) = w (start
+ * + row), unambiguous for |angle| < π (|start| below ~30000 at base 10000),
+ * rounded to an integer; with its neighbours. None for structures without
+ * such pairs (exponent 'column') or without a base.
+ * @returns {number[]}
+ */
+function phaseStarts(search, structure, base, row) {
+  const { pe, data, dModel, oddColumn } = search;
+  if (base === null || structure.angle !== 'divide' || structure.exponent === 'column') return [];
+  const w = pe.frequencies({ ...structure, base, dModel, oddColumn });
+  // cos(0) = 1 and sin(0) = 0: row 0 tells which columns hold cos.
+  const atZero = pe.row(0, {
+    ...structure,
+    base,
+    dModel,
+    start: 0,
+    paddingRow: null,
+    scale: 1,
+    oddColumn,
+    dtype: 'float64',
+  });
+  // The lowest frequency held by both a sin and a cos column (an odd width's lone last column has no partner).
+  const sinOf = new Map();
+  for (let j = 0; j < dModel; j++) if (w[j] > 0 && atZero[j] !== 1) sinOf.set(w[j], j);
+  let [sin, cos] = [-1, -1];
+  for (let j = 0; j < dModel; j++)
+    if (atZero[j] === 1 && sinOf.has(w[j]) && (cos < 0 || w[j] < w[cos])) [sin, cos] = [sinOf.get(w[j]), j];
+  if (cos < 0) return [];
+  const at = row * dModel;
+  const start = Math.round(Math.atan2(data[at + sin], data[at + cos]) / w[sin] - row);
+  // (Beyond 2^30 the angle of the lowest pair has wrapped: no start to read.)
+  return Math.abs(start) <= 2 ** 30 ? [start, start + 1, start - 1] : [];
 }
 
 /**
