@@ -435,6 +435,38 @@ try {
     writeFileSync(`${artifacts}/export-compare.png`, (await downloadFrom(page, '#export-png')).bytes);
   });
 
+  await check(
+    "an uploaded 2-D grid (MAE's get_2d_sincos_pos_embed, 8 × 12 patches) is named a grid, with the call that rebuilds it",
+    async () => {
+      // facebookresearch/mae util/pos_embed.py: the column (w) coordinate fills the first half of the columns.
+      const [height, width, dim] = [8, 12, 64];
+      const oneAxis = (position) => {
+        const omega = Array.from({ length: dim / 4 }, (_, i) => 1 / 10000 ** (i / (dim / 4)));
+        return [...omega.map((w) => Math.sin(position * w)), ...omega.map((w) => Math.cos(position * w))];
+      };
+      const values = [];
+      for (let h = 0; h < height; h++) for (let w = 0; w < width; w++) values.push(...oneAxis(w), ...oneAxis(h));
+      await page.setInputFiles('#check-file', {
+        name: 'grid.npy',
+        mimeType: 'application/octet-stream',
+        buffer: npyBytes(values, height * width, dim),
+      });
+      await answerFor(page, 'grid.npy');
+      const verdict = await page.textContent('[data-testid="check-verdict"]');
+      assert(verdict.includes('2-D sin-cos grid of 8 rows of 12 patches') && verdict.includes('column (w)'), verdict);
+      const code = await page.textContent('[data-testid="check-options"]');
+      assert(
+        code.startsWith('pe.sincosGrid2d({ dim: 64, height: 8, width: 12') && code.includes("axisOrder: 'w-h'"),
+        code,
+      );
+      // Its note: MAE's code calls this half emb_h (mae#18); nothing is compared with a 1-D preset.
+      const naming = page.locator('[data-testid="check-diagnosis"] li[data-code="grid-naming"]');
+      assert((await naming.count()) === 1, 'no grid-naming note');
+      assert(await page.isHidden('[data-testid="check-first"]'), 'a first difference from a 1-D preset is shown');
+      assert(await page.isHidden('.check-difference'), 'the difference from a 1-D preset is shown');
+    },
+  );
+
   await check('axe-core finds no serious or critical violations in the section', async () => {
     const violations = await axeViolations(page, '#check');
     assert(violations.length === 0, violations.join('\n'));

@@ -450,6 +450,15 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
     `The timesteps run from ${n(first, 6)} to ${n(last, 6)} at max_period ${n(maxPeriod, 6)}: most columns barely turn, so the rows are nearly constant: the first and last rows have cosine similarity ${n(ends, 6)}, neighbouring rows at least ${n(neighbours, 6)}. Models with t in [0, 1] multiply it by 1000 first (diffusers' scale=1000).`,
   'check.dx.whisper-sinusoids': ({ found: base }) =>
     `[sin | cos] with exponent i/(d/2 − 1) and base ${n(base, 6)}: Whisper's sinusoids (log_timescale_increment = log(max_timescale) / (channels/2 − 1)), tensor2tensor's get_timing_signal_1d and diffusers' get_timestep_embedding with downscale_freq_shift=1 compute this table.`,
+  'check.verdict.grid': ({ grid: { height, width, axisOrder, extraTokens, preset } }) =>
+    `This is a 2-D sin-cos grid of ${height} rows of ${width} patches, the ${axisOrder === 'w-h' ? 'column (w)' : 'row (h)'} coordinate in the first half of the columns${extraTokens ? `, after ${extraTokens} all-zero token row${extraTokens > 1 ? 's' : ''}` : ''}${preset ? ` (${preset === 'mae' ? 'MAE and DiT' : 'diffusers'}' get_2d_sincos_pos_embed)` : ''}.`,
+  'check.verdict.timestep': ({ timestep: { preset, timesteps } }) =>
+    `This is a diffusion timestep embedding${preset ? ` as ${preset} computes it` : ''}, at timesteps ${n(timesteps.first, 6)} to ${n(timesteps.last, 6)}.`,
+  'check.verdict.positions': ({ positions: { first, step } }) =>
+    step < 0
+      ? `These are the rows of ${first} down through 0, one apart: a relative-position table.`
+      : `This is the table from position ${first} on, ${step === 1 ? 'one' : n(step, 6)} apart (a chunk of a longer sequence).`,
+  'check.timesteps': ({ first, step, last }) => `${n(first, 6)}, ${n(first + step, 6)}, … ${n(last, 6)}`,
   'check.verdict.far': () => 'No convention explains this table, and no preset comes near it.',
   'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `No convention explains this table: the closest fit (above) is off by up to ${n(error)} at row ${errorRow}, column ${errorColumn}.`,

@@ -424,6 +424,15 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
     `时间步从 ${n(first, 6)} 到 ${n(last, 6)}，max_period 为 ${n(maxPeriod, 6)}：大多数列几乎不转动，所以各行几乎相同：第一行与最后一行的余弦相似度为 ${n(ends, 6)}，相邻两行至少为 ${n(neighbours, 6)}。时间步取值在 [0, 1] 的模型会先乘以 1000（diffusers 的 scale=1000）。`,
   'check.dx.whisper-sinusoids': ({ found: base }) =>
     `[sin | cos]，指数为 i/(d/2 − 1)，底数为 ${n(base, 6)}：Whisper 的 sinusoids（log_timescale_increment = log(max_timescale) / (channels/2 − 1)）、tensor2tensor 的 get_timing_signal_1d 以及 downscale_freq_shift=1 时 diffusers 的 get_timestep_embedding 算出的都是这张表。`,
+  'check.verdict.grid': ({ grid: { height, width, axisOrder, extraTokens, preset } }) =>
+    `这是一张二维正弦余弦网格：${height} 行、每行 ${width} 个图块，前一半的列编码${axisOrder === 'w-h' ? '列（w）' : '行（h）'}坐标${extraTokens ? `，前面还有 ${extraTokens} 行全零的词元` : ''}${preset ? `（即 ${preset === 'mae' ? 'MAE 和 DiT' : 'diffusers'} 的 get_2d_sincos_pos_embed）` : ''}。`,
+  'check.verdict.timestep': ({ timestep: { preset, timesteps } }) =>
+    `这是扩散模型的时间步嵌入${preset ? `（与 ${preset} 的算法一致）` : ''}，时间步从 ${n(timesteps.first, 6)} 到 ${n(timesteps.last, 6)}。`,
+  'check.verdict.positions': ({ positions: { first, step } }) =>
+    step < 0
+      ? `各行依次是位置 ${first} 递减经过 0 的编码，间隔为 1：这是一张相对位置表。`
+      : `这是从位置 ${first} 开始的表，间隔为 ${step === 1 ? '1' : n(step, 6)}（较长序列中的一段）。`,
+  'check.timesteps': ({ first, step, last }) => `${n(first, 6)}，${n(first + step, 6)}，…，${n(last, 6)}`,
   'check.verdict.far': () => '没有任何约定能解释这张表，也没有哪个预设与它接近。',
   'check.dx.unexplained': ({ found: error, where: { row: errorRow, column: errorColumn } }) =>
     `没有任何约定能解释这张表：最接近的拟合（见上）在第 ${errorRow} 行第 ${errorColumn} 列相差达 ${n(error)}。`,

@@ -32,9 +32,57 @@ function knobDiffers(knob, found, reference, length) {
   return found[knob] !== reference[knob];
 }
 
+// Answers that are no 1-D table at positions 0, 1, … (identify's kind): shown with their own knobs.
+const OTHER_KINDS = ['grid', 'timestep', 'positions'];
+
+const literal = (value) => (typeof value === 'string' ? `'${value}'` : String(value));
+/** The rows' positions or timesteps, first + step · r for `rows` rows, as code. */
+const steps = ({ first, step }, rows) => `Array.from({ length: ${rows} }, (_, r) => ${first} + ${step} * r)`;
+
+/** The call that reproduces a timestep embedding, a 2-D grid or rows at other positions. */
+function otherKindCode(id, rows, dModel) {
+  const call = (name, fields) =>
+    `pe.${name}({ ${Object.entries(fields)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([key, value]) => `${key}: ${value}`)
+      .join(', ')} })`;
+  if (id.kind === 'grid') {
+    const { dim, height, width, axisOrder, extraTokens, base, baseSize, interpolationScale, coordinateDtype } = id.grid;
+    return call('sincosGrid2d', {
+      dim,
+      height,
+      width,
+      axisOrder: literal(axisOrder),
+      extraTokens,
+      base,
+      baseSize,
+      interpolationScale,
+      coordinateDtype: literal(coordinateDtype),
+    });
+  }
+  if (id.kind === 'timestep') {
+    const { dim, maxPeriod, flipSinToCos, downscaleFreqShift, timesteps } = id.timestep;
+    return call('timestepEmbedding', {
+      timesteps: steps(timesteps, rows),
+      dim,
+      maxPeriod,
+      flipSinToCos,
+      downscaleFreqShift,
+    });
+  }
+  const options = { ...id.options };
+  delete options.start;
+  return call('table', {
+    dModel,
+    ...Object.fromEntries(Object.entries(options).map(([key, value]) => [key, literal(value)])),
+    positions: steps(id.positions, rows),
+  });
+}
+
 /** pe.table({...}) with only the knobs that differ from the nearest preset. */
 function optionsCode(result) {
   const { identification: id } = result;
+  if (id.match && OTHER_KINDS.includes(id.kind)) return otherKindCode(id, result.length, result.dModel);
   const { length, dModel } = explainedShape(result);
   const preset = PRESETS[id.nearestPreset];
   const parts = [`preset: '${id.nearestPreset}'`];
@@ -390,6 +438,20 @@ export function createCheck(container, getState) {
       }
     };
     const rows = [[t('check.param.shape'), `${result.length} × ${result.dModel}`, id.transposed]];
+    if (id.match && OTHER_KINDS.includes(id.kind)) {
+      // What reproduces it, knob by knob, as the library names them.
+      const found = { grid: id.grid, timestep: id.timestep, positions: id.positions }[id.kind];
+      for (const [knob, value] of Object.entries(found))
+        if (value !== null && typeof value !== 'object') rows.push([knob, String(value), false]);
+      if (id.kind === 'timestep') rows.push(['timesteps', t('check.timesteps', id.timestep.timesteps), false]);
+      rows.push([t('check.param.error'), t('check.errorValue', id.maxAbsError, id.tolerance), false]);
+      params.replaceChildren();
+      for (const [term, value] of rows) {
+        element('dt', { text: term }, params);
+        element('dd', { text: value }, params);
+      }
+      return;
+    }
     for (const knob of KNOBS) {
       if (knob === 'oddColumn' && dModel % 2 === 0) continue;
       const differs = knobDiffers(knob, id.options, nearest, length);
@@ -424,21 +486,27 @@ export function createCheck(container, getState) {
       dModel: result.dModel,
     });
     verdict.dataset.match = String(id.match);
-    verdict.textContent = id.transposed
-      ? t('check.verdict.transposed', id.nearestPreset)
-      : !id.match
-        ? t(id.near === false ? 'check.verdict.far' : 'check.verdict.none', id.nearestPreset)
-        : id.preset && roundedSteps(id.options).length > 0
-          ? t('check.verdict.presetRounded', id.preset, roundedSteps(id.options))
-          : id.preset
-            ? t(id.float32Angle ? 'check.verdict.presetFloat32' : 'check.verdict.preset', id.preset)
-            : t(
-                'check.verdict.knobs',
-                id.nearestPreset,
-                // Mistakes a preset shares are named against the paper: they are no departure from it.
-                id.diagnosis.filter(({ preset }) => preset === id.nearestPreset).length,
-              );
+    // A timestep embedding, a 2-D grid or rows at other positions: no 1-D preset's table to compare with.
+    const other = id.match && OTHER_KINDS.includes(id.kind);
+    differenceBox.hidden = other;
+    verdict.textContent = other
+      ? t(`check.verdict.${id.kind}`, id)
+      : id.transposed
+        ? t('check.verdict.transposed', id.nearestPreset)
+        : !id.match
+          ? t(id.near === false ? 'check.verdict.far' : 'check.verdict.none', id.nearestPreset)
+          : id.preset && roundedSteps(id.options).length > 0
+            ? t('check.verdict.presetRounded', id.preset, roundedSteps(id.options))
+            : id.preset
+              ? t(id.float32Angle ? 'check.verdict.presetFloat32' : 'check.verdict.preset', id.preset)
+              : t(
+                  'check.verdict.knobs',
+                  id.nearestPreset,
+                  // Mistakes a preset shares are named against the paper: they are no departure from it.
+                  id.diagnosis.filter(({ preset }) => preset === id.nearestPreset).length,
+                );
     // What the preset mirrors (the Q&A question, fairseq…): the name alone tells a learner little.
+    about.hidden = other;
     about.textContent = t('check.about', id.nearestPreset, t(`preset.${id.nearestPreset}`));
     paramsHeading.textContent = id.match ? t('check.params') : t('check.paramsClosest');
     renderParams();
@@ -446,13 +514,14 @@ export function createCheck(container, getState) {
     optionsCodeNode.textContent = optionsCode(result);
     diagnosisHeading.textContent = t('check.diagnosis');
     diagnosisList.replaceChildren(
-      ...id.diagnosis.map((entry) =>
+      ...[...id.diagnosis, ...(id.notes ?? [])].map((entry) =>
         element('li', { 'data-code': entry.code, text: t(`check.dx.${entry.code}`, diagnosisWords(entry, result)) }),
       ),
     );
-    if (id.diagnosis.length === 0) diagnosisList.append(element('li', { 'data-code': 'none', text: t('check.exact') }));
+    if (id.diagnosis.length === 0 && !id.notes?.length)
+      diagnosisList.append(element('li', { 'data-code': 'none', text: t('check.exact') }));
     // A transposed table is compared with nothing value by value: its verdict says what to do.
-    firstLine.hidden = id.transposed;
+    firstLine.hidden = id.transposed || other;
     firstLine.textContent = id.firstDifference
       ? t('check.first', { preset: id.nearestPreset, ...id.firstDifference })
       : t('check.same', id.nearestPreset);
