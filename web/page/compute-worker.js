@@ -49,7 +49,7 @@ import { loadOnce } from './load-once.js';
 // one loads for the later chapters' sections, and only then. A chapter that computes RoPE from
 // its first view starts this worker with #full (web/build/vite-early-worker.js): the full module alone.
 // (load() itself gives one module per build, and tries again after a failed fetch.)
-const fullFirst = self.location.hash === '#full';
+const fullFirst = self.location?.hash === '#full';
 const posenc = fullFirst ? load() : load({ rope: false });
 let model = null;
 let chapterModel = null;

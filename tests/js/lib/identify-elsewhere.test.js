@@ -5,6 +5,7 @@
 // and from posenc's own timestepEmbedding, sincosGrid2d and table({ positions }).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load } from '../../../web/lib/index.js';
+import { FLOAT64_EPSILON, expectClose } from '../tolerance.js';
 import en from '../../../web/i18n/en.js';
 import zh from '../../../web/i18n/zh.js';
 import { diagnosisWords } from '../../../web/page/check-words.js';
@@ -118,13 +119,15 @@ describe('timestep embeddings', () => {
       scale: 1,
     });
     expect(id.timestep.timesteps.first).toBe(0);
-    expect(id.timestep.timesteps.step).toBeCloseTo(0.01, 15);
+    // The step read back from 101 float64 rows: within a few roundings of 0.01.
+    expectClose(id.timestep.timesteps.step, 0.01, { relative: 8 * FLOAT64_EPSILON }, 'timestep step');
     const dx = id.diagnosis.find((d) => d.code === 'timesteps-unit-interval');
     // Rows 0 and 1: [0… | 1…] and [sin w_i | cos w_i]: cosine similarity mean(cos w_i).
     const half = 128;
     let sum = 0;
     for (let i = 0; i < half; i++) sum += Math.cos(Math.exp((-Math.log(10000) * i) / (half - 1)));
-    expect(dx.ends).toBeCloseTo(sum / half, 12);
+    // A cosine similarity over 256 float64 terms: a rounding per term, relative to the result.
+    expectClose(dx.ends, sum / half, { relative: 2 * 256 * FLOAT64_EPSILON }, 'first and last rows');
     expect(dx.ends).toBeGreaterThan(0.9);
     expect(dx.message).toContain('nearly constant');
   });
