@@ -550,6 +550,12 @@ try {
     await waitForPlots(small);
     for (const language of ['en', 'zh']) {
       await small.selectOption('#language', language);
+      // Worded in that language, every formula typeset (one still MathML only is wider for a moment).
+      await small.waitForFunction(
+        (lang) => document.documentElement.lang === lang && !document.querySelector('[data-i18n-mathml-only]'),
+        language === 'zh' ? 'zh-CN' : 'en',
+        { timeout: 20000 },
+      );
       await small.waitForTimeout(400);
       const overflow = await small.evaluate(() => ({
         document: document.documentElement.scrollWidth,
