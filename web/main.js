@@ -1,7 +1,8 @@
 // A chapter of the explainer (any of its documents: the registry says which
 // sections each holds): state from the URL, the knobs (the chapter's strip and
-// each section's own), one plot per section. Changes are collected as dirty state keys and drawn once per
-// animation frame; each section redraws only when a key it depends on changed.
+// each section's own), one plot per section. Changes are collected as dirty
+// state keys and drawn once per animation frame; each section redraws only
+// when a key it depends on changed.
 // The numbers of the plots that read the model are computed in the worker
 // (section-data.js), like the big arrays: the main thread only draws.
 import { knobs } from './model/convention.js';
