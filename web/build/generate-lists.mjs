@@ -215,18 +215,18 @@ const RANGE = (where, key, attributes = '', value = '') => [
 ];
 /** The <option>s of select `key` (SELECT_OPTIONS), labelled in English by the build (data-i18n). */
 const optionLines = (key) => {
-  const { values, kind } = SELECT_OPTIONS[key];
+  const { values, labels } = SELECT_OPTIONS[key];
   return values.map((value) =>
-    kind
-      ? `<option value="${value}" data-i18n="option.${kind}.${value}"></option>`
+    labels
+      ? `<option value="${value}" data-i18n="${labels}.${value}"></option>`
       : `<option value="${value}">${escapeHtml(value)}</option>`,
   );
 };
-const SELECT = (where, key, options = optionLines(key)) => [
+const SELECT = (where, key) => [
   '<div class="control">',
   LABEL(where, key),
   `  <select id="c-${idOf(where, key)}" name="${key}">`,
-  ...options.map((option) => `    ${option}`),
+  ...optionLines(key).map((option) => `    ${option}`),
   '  </select>',
   '</div>',
 ];
@@ -256,14 +256,7 @@ const CONTROL_MARKUP = [
   [['versus'], (where) => SELECT(where, 'versus')],
   [['precision'], (where) => SELECT(where, 'precision')],
   [['ropeDim'], (where) => RANGE(where, 'ropeDim', ' min="4" max="256" step="2" value="128"', '128')],
-  [
-    ['ropeLayout'],
-    (where) =>
-      SELECT(where, 'ropeLayout', [
-        '<option value="half">half (rotate_half)</option>',
-        '<option value="interleaved">interleaved</option>',
-      ]),
-  ],
+  [['ropeLayout'], (where) => SELECT(where, 'ropeLayout')],
   [['context'], (where) => RANGE(where, 'context', ' min="4" max="14" step="1" value="12"', '4096')],
 ];
 /** The state keys a knob form can show (the others are the RoPE lab's, in its own form). */

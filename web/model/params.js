@@ -458,16 +458,16 @@ export const PARAM_OF_ATTRIBUTE = Object.freeze(Object.fromEntries(PARAMS.map((r
 export const PAGE_PARAMS = Object.freeze(CONTROLS.map((row) => row.param));
 
 /**
- * The options of each select of the knob forms: their values, and the kind of their labels
- * (option.<kind>.<value> in web/i18n; none: the value is its own label, or the form words it).
- * The generator writes them into the chapter documents, so that a select has its width from the
- * first layout; the page labels them in its language (web/page/controls.js).
+ * The options of each select of the knob forms: their values, and the prefix of their labels'
+ * keys in web/i18n (<labels>.<value>; null: the value is its own label). The generator writes them
+ * into the chapter documents, so that a select has its width from the first layout; the page
+ * labels them in its language (web/page/controls.js).
  */
 export const SELECT_OPTIONS = Object.freeze({
-  preset: { values: PRESET_NAMES, kind: 'preset' },
-  versus: { values: PRESET_NAMES, kind: 'preset' },
-  layout: { values: LAYOUTS, kind: 'layout' },
-  exponent: { values: EXPONENTS, kind: 'exponent' },
-  precision: { values: PRECISION_PATHS, kind: null },
-  ropeLayout: { values: ROPE_LAYOUTS, kind: null },
+  preset: { values: PRESET_NAMES, labels: 'option.preset' },
+  versus: { values: PRESET_NAMES, labels: 'option.preset' },
+  layout: { values: LAYOUTS, labels: 'option.layout' },
+  exponent: { values: EXPONENTS, labels: 'option.exponent' },
+  precision: { values: PRECISION_PATHS, labels: null },
+  ropeLayout: { values: ROPE_LAYOUTS, labels: 'controls.ropeLayout' },
 });

@@ -27,9 +27,9 @@ function fillSelect(select, values) {
   );
 }
 
-/** The options' labels in the page's language (option.<kind>.<value>); the values stay the code names. */
-function labelSelect(select, kind, t) {
-  for (const option of select.options) set(option, 'textContent', t(`option.${kind}.${option.value}`));
+/** The options' labels in the page's language (<labels>.<value>); the values stay the code names. */
+function labelSelect(select, labels, t) {
+  for (const option of select.options) set(option, 'textContent', t(`${labels}.${option.value}`));
 }
 
 // Only what changed is written: show() runs at every step of a drag, and each
@@ -82,8 +82,8 @@ export function bindControls(forms, onChange) {
   let state = null;
   let t = null;
   const SELECTS = Object.entries(SELECT_OPTIONS)
-    .filter(([, { kind }]) => kind)
-    .map(([name, { kind }]) => [name, kind]);
+    .filter(([, { labels }]) => labels)
+    .map(([name, { labels }]) => [name, labels]);
 
   /** A slider's value, its output's text and what it announces. */
   const showSlider = (name, value, text = String(value)) =>
@@ -97,7 +97,7 @@ export function bindControls(forms, onChange) {
   function show(nextState, translate) {
     state = nextState;
     if (t !== translate)
-      for (const [name, kind] of SELECTS) each(name, (select) => labelSelect(select, kind, translate));
+      for (const [name, labels] of SELECTS) each(name, (select) => labelSelect(select, labels, translate));
     t = translate;
     each('position', (input) => setRange(input, 0, maxPosition(state)));
     each('offset', (input) => setRange(input, 0, maxOffset(state)));
@@ -115,10 +115,7 @@ export function bindControls(forms, onChange) {
     each('precision', (select) => set(select, 'value', state.precision));
     each('layout', (select) => set(select, 'value', state.layout ?? PRESETS[state.preset].layout));
     each('exponent', (select) => set(select, 'value', state.exponent ?? PRESETS[state.preset].exponent));
-    each('ropeLayout', (select) => {
-      set(select, 'value', state.ropeLayout);
-      for (const option of select.options) set(option, 'textContent', t(`controls.ropeLayout.${option.value}`));
-    });
+    each('ropeLayout', (select) => set(select, 'value', state.ropeLayout));
   }
 
   function changed(event) {
