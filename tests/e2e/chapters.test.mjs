@@ -9,16 +9,14 @@
 // languages, desktop and phone.
 // Usage: node tests/e2e/chapters.test.mjs (after `npx vite build --config web/vite.config.js`).
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { CHAPTERS, PLOTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
-import { assert, check, finish, watchedPage } from './harness.mjs';
+import { assert, axeViolations, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
-const require = createRequire(import.meta.url);
 const site = fileURLToPath(new URL('../../dist/site', import.meta.url));
 if (!existsSync(`${site}/index.html`)) {
   console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
@@ -71,25 +69,6 @@ const siteLinks = (page) =>
       })
       .filter(Boolean),
   );
-
-/** Violations of axe-core's serious or critical rules in the page, named by file. */
-async function axeViolations(page, file) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  });
-  return violations.map((v) => `${file}: ${v}`);
-}
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Main-thread task time (s) of `page` over two seconds with nothing asked of it, after a second
@@ -197,7 +176,7 @@ try {
                 };
               }),
         reading: file === 'index.html' ? null : await readingAids(page, file),
-        violations: await axeViolations(page, file),
+        violations: (await axeViolations(page)).map((v) => `${file}: ${v}`),
         problems: page.problems,
         shift: page.firstViewShift,
         idleTaskSeconds: language === 'en' && file !== 'index.html' ? await idleTaskSeconds(page) : null,
@@ -390,7 +369,7 @@ try {
         await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
           timeout: 20000,
         });
-        found.push(...(await axeViolations(page, file)));
+        found.push(...(await axeViolations(page)).map((v) => `${file}: ${v}`));
         await page.close();
       }
       assert(found.length === 0, found.join('\n'));

@@ -1,6 +1,27 @@
 // The checks of one test script: each prints `ok - name (time)` or
 // `FAIL - name (time): why`, and `finish` prints the closing
 // `N passed, N failed` line that CI reads and exits non-zero on failure.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations in `page`, each as "rule (impact): its first three targets". */
+export async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  });
+}
 let passed = 0;
 let failed = 0;
 

@@ -2,18 +2,16 @@
 // built site (run `npx vite build --config web/vite.config.js` first).
 // Usage: node tests/e2e/page.test.mjs   — screenshots go to test-results/e2e/.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import zh from '../../web/i18n/zh.js';
 import { launchChromium } from './chromium.mjs';
-import { assert, check, finish, watchedPage } from './harness.mjs';
+import { assert, axeViolations, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = `${root}dist/site`;
 const artifacts = `${root}test-results/e2e`;
-const require = createRequire(import.meta.url);
 
 if (!existsSync(`${site}/index.html`)) {
   console.error('dist/site is missing: run `npx vite build --config web/vite.config.js` first.');
@@ -158,23 +156,6 @@ function plotStates(page) {
       }),
     );
   }, PLOTS);
-}
-
-/** Serious and critical axe-core violations on the page. */
-async function axeViolations(page) {
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  });
 }
 
 /** float64 reference of the paper's table: sin on even, cos on odd columns. */
