@@ -17,11 +17,12 @@ double staged[encoding_field::kCount + rope_field::kCount];
 double* const stagedEncoding = staged;
 double* const stagedRope = staged + encoding_field::kCount;
 
-// The timestep block, then the grid's: one address for both (read only by
-// modules with elsewhere_bindings.cpp; the array costs the others nothing).
-double stagedElsewhere[timestep_field::kCount + grid_field::kCount];
+// The timestep block, then the 2-D and 3-D grids': one address for all three
+// (read only by modules with elsewhere_bindings.cpp; the array costs the others nothing).
+double stagedElsewhere[timestep_field::kCount + grid_field::kCount + grid3d_field::kCount];
 double* const stagedTimestep = stagedElsewhere;
 double* const stagedGrid = stagedElsewhere + timestep_field::kCount;
+double* const stagedGrid3d = stagedGrid + grid_field::kCount;
 
 }  // namespace posenc::bindings
 
@@ -50,6 +51,7 @@ namespace {
 #define POSENC_ELSEWHERE_REPORT \
   "timestepFields" POSENC_TIMESTEP_FIELDS(POSENC_FIELD_NAME) "\n"   \
   "gridFields" POSENC_GRID_FIELDS(POSENC_FIELD_NAME) "\n"           \
+  "grid3dFields" POSENC_GRID3D_FIELDS(POSENC_FIELD_NAME) "\n"       \
   "enum axisOrder" POSENC_AXIS_ORDERS(POSENC_ENUM_MEMBER) "\n"
 #else
 #define POSENC_ELSEWHERE_REPORT ""
@@ -76,7 +78,7 @@ val boundary() {
 double stagedAddress() { return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::staged)); }
 
 #ifdef POSENC_ELSEWHERE_BINDINGS
-// The timestep and grid blocks' address: the timestep's, then the grid's.
+// The timestep and grid blocks' address: the timestep's, then the 2-D grid's, then the 3-D grid's.
 double stagedElsewhereAddress() {
   return static_cast<double>(reinterpret_cast<uintptr_t>(posenc::bindings::stagedElsewhere));
 }

@@ -80,6 +80,20 @@
   X(base, base)                             \
   X(coordinateDtype, coordinateDtype)
 
+// X(name in JS, member of posenc::Grid3d): the keys of the parameters
+// web/lib/elsewhere-options.js resolves for sincosGrid3d.
+#define POSENC_GRID3D_FIELDS(X)                             \
+  X(dim, dim)                                               \
+  X(frames, frames)                                         \
+  X(height, height)                                         \
+  X(width, width)                                           \
+  X(axisOrder, axisOrder)                                   \
+  X(extraTokens, extraTokens)                               \
+  X(spatialInterpolationScale, spatialInterpolationScale)   \
+  X(temporalInterpolationScale, temporalInterpolationScale) \
+  X(base, base)                                             \
+  X(coordinateDtype, coordinateDtype)
+
 // Limits of the transport itself, X(constant, name in the report, type, value)
 // as in limits.h.
 #define POSENC_TRANSPORT_LIMITS(X)                                         \
@@ -102,6 +116,9 @@ enum Index : size_t { POSENC_TIMESTEP_FIELDS(POSENC_FIELD_INDEX) kCount };
 namespace grid_field {
 enum Index : size_t { POSENC_GRID_FIELDS(POSENC_FIELD_INDEX) kCount };
 }
+namespace grid3d_field {
+enum Index : size_t { POSENC_GRID3D_FIELDS(POSENC_FIELD_INDEX) kCount };
+}
 #undef POSENC_FIELD_INDEX
 
 #define POSENC_LIMIT_CONSTANT(id, name, type, value) constexpr type id = value;
@@ -111,10 +128,11 @@ POSENC_TRANSPORT_LIMITS(POSENC_LIMIT_CONSTANT)
 // The staged blocks (boundary.cpp): one call at a time writes and reads them.
 extern double* const stagedEncoding;
 extern double* const stagedRope;
-// The timestep block, then the grid's (a block of their own after the RoPE
-// block, so that neither list moves the other's fields).
+// The timestep block, then the 2-D grid's, then the 3-D grid's (a block of
+// their own after the RoPE block, so that neither list moves the other's fields).
 extern double* const stagedTimestep;
 extern double* const stagedGrid;
+extern double* const stagedGrid3d;
 
 // A staged double as the member's type: enums through their int32_t, bool as != 0.
 template <typename T>
@@ -159,6 +177,15 @@ inline Grid2d gridFrom(const double* staged) {
   Grid2d g;
 #define POSENC_READ_FIELD(name, member) assign(g.member, staged[grid_field::name]);
   POSENC_GRID_FIELDS(POSENC_READ_FIELD)
+#undef POSENC_READ_FIELD
+  return g;
+}
+
+// The 3-D grid a staged block describes (validated by web/lib/elsewhere-options.js).
+inline Grid3d grid3dFrom(const double* staged) {
+  Grid3d g;
+#define POSENC_READ_FIELD(name, member) assign(g.member, staged[grid3d_field::name]);
+  POSENC_GRID3D_FIELDS(POSENC_READ_FIELD)
 #undef POSENC_READ_FIELD
   return g;
 }

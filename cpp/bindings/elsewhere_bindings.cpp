@@ -1,9 +1,9 @@
 // Embind layer of the sinusoids beyond token positions (posenc/elsewhere.h):
-// timestep embeddings, 2-D grids and table rows at any positions, for what
+// timestep embeddings, 2-D and 3-D grids, grid resizing and table rows at any positions, for what
 // web/lib/elsewhere.js has validated and staged. No math here.
 //
 // Memory ownership: each result is a copy owned by JavaScript. The timesteps
-// and positions are an array elsewhere.js placed in wasm memory
+// and positions (and a grid to resize) are an array elsewhere.js placed in wasm memory
 // (allocateArray of bindings.cpp) and frees after the call.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -53,6 +53,29 @@ val grid2d(bool float64) {
                    [&](auto* out) { return posenc::grid2d(g, out); });
 }
 
+// The staged 3-D grid block's grid.
+val grid3d(bool float64) {
+  const posenc::Grid3d g = posenc::bindings::grid3dFrom(posenc::bindings::stagedGrid3d);
+  return writtenAs(float64, static_cast<size_t>(posenc::gridRows(g)) * static_cast<size_t>(g.dim),
+                   [&](auto* out) { return posenc::grid3d(g, out); });
+}
+
+// The grid of extraTokens + height * width rows of dim values at `address`
+// resized to toHeight x toWidth (the extra rows kept).
+val resizeGrid(double address, int32_t dim, int32_t height, int32_t width, int32_t toHeight, int32_t toWidth,
+               int32_t extraTokens, bool float64) {
+  posenc::GridResize r;
+  r.dim = dim;
+  r.fromHeight = height;
+  r.fromWidth = width;
+  r.toHeight = toHeight;
+  r.toWidth = toWidth;
+  r.extraTokens = extraTokens;
+  const double* table = at<const double>(address);
+  return writtenAs(float64, static_cast<size_t>(posenc::gridRows(r)) * static_cast<size_t>(dim),
+                   [&](auto* out) { return posenc::resizeGrid(r, table, out); });
+}
+
 // Rows of the staged encoding at the `count` positions at `address`.
 val tableAt(double address, double count, bool float64) {
   const posenc::Encoding e = posenc::bindings::encodingFrom(posenc::bindings::stagedEncoding);
@@ -67,5 +90,7 @@ val tableAt(double address, double count, bool float64) {
 EMSCRIPTEN_BINDINGS(posenc_elsewhere) {
   emscripten::function("timestepEmbedding", &timestepEmbedding);
   emscripten::function("grid2d", &grid2d);
+  emscripten::function("grid3d", &grid3d);
+  emscripten::function("resizeGrid", &resizeGrid);
   emscripten::function("tableAt", &tableAt);
 }

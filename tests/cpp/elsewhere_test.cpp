@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -321,4 +322,182 @@ TEST(Boundary, EachTimestepAndGridFieldReadsIntoItsMember) {
   EXPECT_EQ(g.interpolationScale, 0.5);
   EXPECT_EQ(g.base, 100.0);
   EXPECT_EQ(g.coordinateDtype, Dtype::kFloat32);
+}
+
+namespace {
+
+// diffusers' get_3d_sincos_pos_embed (CogVideoX): [temporal dim/4 | spatial 3*dim/4],
+// each part's halves [sin(c w_i) | cos(c w_i)], w_i = base^(-i / (columns/4)) for a
+// part of `columns` columns; the spatial part's first half the x coordinate.
+double grid3dReference(const Grid3d& g, int64_t row, int column) {
+  if (row < g.extraTokens) return 0.0;
+  const int64_t patch = row - g.extraTokens;
+  const int64_t x = patch % g.width, y = (patch / g.width) % g.height, t = patch / (g.width * g.height);
+  const auto coordinate = [&](int64_t index, double scale) {
+    if (g.coordinateDtype == Dtype::kFloat32)
+      return static_cast<double>(static_cast<float>(index) / static_cast<float>(scale));
+    return index / scale;
+  };
+  const auto pairValue = [&](int columns, int c, double position) {
+    const int pairs = columns / 2;
+    const double w = std::pow(g.base, -static_cast<double>(c % pairs) / pairs);
+    return c < pairs ? std::sin(position * w) : std::cos(position * w);
+  };
+  const int temporal = g.dim / 4, half = 3 * g.dim / 8;
+  if (column < temporal) return pairValue(temporal, column, coordinate(t, g.temporalInterpolationScale));
+  const int c = column - temporal;
+  const bool firstHalf = c < half;
+  const bool usesX = firstHalf == (g.axisOrder == AxisOrder::kWidthFirst);
+  return pairValue(half, c % half, coordinate(usesX ? x : y, g.spatialInterpolationScale));
+}
+
+// PyTorch's cubic convolution kernel (Keys, A = -0.75) as a function of the distance.
+double keys(double distance) {
+  const double a = -0.75, x = std::abs(distance);
+  if (x <= 1) return (a + 2) * x * x * x - (a + 3) * x * x + 1;
+  if (x < 2) return a * x * x * x - 5 * a * x * x + 8 * a * x - 4 * a;
+  return 0;
+}
+
+// interpolate(mode='bicubic', align_corners=False) of one value: the 4 x 4 taps
+// around the source point, each weight the product of the two axes' kernels at
+// the tap's distance, indices clamped to the border.
+double bicubicReference(const std::vector<double>& image, int height, int width, int toHeight, int toWidth,
+                        int y, int x) {
+  const double sy = (y + 0.5) * height / toHeight - 0.5, sx = (x + 0.5) * width / toWidth - 0.5;
+  const int fy = static_cast<int>(std::floor(sy)), fx = static_cast<int>(std::floor(sx));
+  double sum = 0;
+  for (int i = fy - 1; i <= fy + 2; ++i)
+    for (int j = fx - 1; j <= fx + 2; ++j) {
+      const int ci = std::min(std::max(i, 0), height - 1), cj = std::min(std::max(j, 0), width - 1);
+      sum += keys(sy - i) * keys(sx - j) * image[static_cast<size_t>(ci) * width + cj];
+    }
+  return sum;
+}
+
+}  // namespace
+
+TEST(Grid3d, MatchesCogVideoXLayoutWithTextTokens) {
+  for (const AxisOrder order : {AxisOrder::kWidthFirst, AxisOrder::kHeightFirst})
+    for (const Dtype coordinates : {Dtype::kFloat64, Dtype::kFloat32}) {
+      Grid3d g;
+      g.dim = 32;
+      g.frames = 3;
+      g.height = 4;
+      g.width = 5;
+      g.extraTokens = 2;
+      g.axisOrder = order;
+      g.spatialInterpolationScale = 1.875;
+      g.temporalInterpolationScale = 0.7;
+      g.coordinateDtype = coordinates;
+      ASSERT_EQ(validate(g), nullptr);
+      ASSERT_EQ(gridRows(g), 2 + 3 * 4 * 5);
+      std::vector<double> got(static_cast<size_t>(gridRows(g)) * g.dim, std::nan(""));
+      std::vector<float> got32(got.size(), std::nanf(""));
+      ASSERT_TRUE(grid3d(g, got.data()));
+      ASSERT_TRUE(grid3d(g, got32.data()));
+      std::vector<double> want(got.size());
+      for (int64_t r = 0; r < gridRows(g); ++r)
+        for (int c = 0; c < g.dim; ++c) want[r * g.dim + c] = grid3dReference(g, r, c);
+      for (size_t i = 0; i < want.size(); ++i) ASSERT_NEAR(got[i], want[i], 1e-15) << i;
+      expectFloat32Near(got32, want);
+    }
+}
+
+TEST(Grid3d, Float32CoordinatesDifferWhereTheDivisionRounds) {
+  Grid3d g;
+  g.dim = 16;
+  g.temporalInterpolationScale = 0.7;
+  EXPECT_EQ(grid3dCoordinate(g, 3, 0.7), 3 / 0.7);
+  g.coordinateDtype = Dtype::kFloat32;
+  EXPECT_EQ(grid3dCoordinate(g, 3, 0.7), static_cast<double>(3.0f / 0.7f));
+  EXPECT_NE(grid3dCoordinate(g, 3, 0.7), 3 / 0.7);
+}
+
+TEST(Grid3d, ValidateNamesTheField) {
+  Grid3d g;
+  g.dim = 24;  // a multiple of 4 and 8, not of 16
+  EXPECT_NE(std::string(validate(g)).find("dim"), std::string::npos);
+  g.dim = 32;
+  g.frames = 0;
+  EXPECT_NE(std::string(validate(g)).find("frames"), std::string::npos);
+  g.frames = 2;
+  g.temporalInterpolationScale = 0;
+  EXPECT_NE(std::string(validate(g)).find("temporalInterpolationScale"), std::string::npos);
+  g.temporalInterpolationScale = 1;
+  g.spatialInterpolationScale = NAN;
+  EXPECT_NE(std::string(validate(g)).find("spatialInterpolationScale"), std::string::npos);
+  g.spatialInterpolationScale = 1;
+  EXPECT_EQ(validate(g), nullptr);
+}
+
+TEST(ResizeGrid, BicubicMatchesTheTwoDimensionalFormulaAndKeepsExtraRows) {
+  // Up and down, square and not, each column an image of its own.
+  struct Case {
+    int fromHeight, fromWidth, toHeight, toWidth;
+  };
+  for (const Case c :
+       {Case{4, 4, 7, 7}, Case{14, 14, 16, 16}, Case{6, 9, 4, 5}, Case{3, 5, 8, 2}, Case{1, 4, 3, 4}}) {
+    GridResize r;
+    r.dim = 3;
+    r.fromHeight = c.fromHeight;
+    r.fromWidth = c.fromWidth;
+    r.toHeight = c.toHeight;
+    r.toWidth = c.toWidth;
+    r.extraTokens = 1;
+    ASSERT_EQ(validate(r), nullptr);
+    const int patches = c.fromHeight * c.fromWidth;
+    std::vector<double> in(static_cast<size_t>(1 + patches) * 3);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = std::sin(0.37 * i * i + 1.1);
+    std::vector<double> got(static_cast<size_t>(gridRows(r)) * 3, std::nan(""));
+    std::vector<float> got32(got.size(), std::nanf(""));
+    ASSERT_TRUE(resizeGrid(r, in.data(), got.data()));
+    ASSERT_TRUE(resizeGrid(r, in.data(), got32.data()));
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_EQ(got[j], in[j]);
+      std::vector<double> image(patches);
+      for (int p = 0; p < patches; ++p) image[p] = in[(1 + p) * 3 + j];
+      for (int y = 0; y < c.toHeight; ++y)
+        for (int x = 0; x < c.toWidth; ++x) {
+          const double want = bicubicReference(image, c.fromHeight, c.fromWidth, c.toHeight, c.toWidth, y, x);
+          const size_t at = (1 + static_cast<size_t>(y) * c.toWidth + x) * 3 + j;
+          ASSERT_NEAR(got[at], want, 1e-14) << c.fromHeight << "x" << c.fromWidth << " at " << y << "," << x;
+          ASSERT_EQ(got32[at], static_cast<float>(got[at]));
+        }
+    }
+  }
+}
+
+TEST(ResizeGrid, IdentityIsExactAndASizeChangeIsNotAFreshGrid) {
+  Grid2d g;
+  g.dim = 16;
+  g.height = g.width = 7;
+  std::vector<double> small(static_cast<size_t>(gridRows(g)) * 16);
+  ASSERT_TRUE(grid2d(g, small.data()));
+  GridResize same;
+  same.dim = 16;
+  same.fromHeight = same.fromWidth = same.toHeight = same.toWidth = 7;
+  std::vector<double> kept(small.size());
+  ASSERT_TRUE(resizeGrid(same, small.data(), kept.data()));
+  EXPECT_EQ(kept, small);
+  // 7 x 7 resized to 9 x 9 against the 9 x 9 grid computed afresh.
+  GridResize up = same;
+  up.toHeight = up.toWidth = 9;
+  std::vector<double> resized(81 * 16);
+  ASSERT_TRUE(resizeGrid(up, small.data(), resized.data()));
+  g.height = g.width = 9;
+  std::vector<double> fresh(81 * 16);
+  ASSERT_TRUE(grid2d(g, fresh.data()));
+  double largest = 0;
+  for (size_t i = 0; i < fresh.size(); ++i) largest = std::max(largest, std::abs(resized[i] - fresh[i]));
+  EXPECT_GT(largest, 0.1);  // the coordinates are stretched: a 9 x 9 grid spanning 7 x 7
+}
+
+TEST(ResizeGrid, ValidateNamesTheField) {
+  GridResize r;
+  r.toWidth = 0;
+  EXPECT_NE(std::string(validate(r)).find("toWidth"), std::string::npos);
+  r.toWidth = 3;
+  r.dim = 0;
+  EXPECT_NE(std::string(validate(r)).find("dim"), std::string::npos);
 }

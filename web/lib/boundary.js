@@ -63,6 +63,20 @@ export const GRID_FIELDS = Object.freeze([
   'coordinateDtype',
 ]);
 
+/** The keys of grid3dParams() (elsewhere-options.js) in the order of the staged block. */
+export const GRID3D_FIELDS = Object.freeze([
+  'dim',
+  'frames',
+  'height',
+  'width',
+  'axisOrder',
+  'extraTokens',
+  'spatialInterpolationScale',
+  'temporalInterpolationScale',
+  'base',
+  'coordinateDtype',
+]);
+
 // options.js and rope-options.js resolve a name to its index in these lists.
 const indexed = (names) => Object.freeze(Object.fromEntries(names.map((name, index) => [name, index])));
 const layouts = indexed(LAYOUTS);
@@ -101,7 +115,7 @@ function tableDifference(what, module = {}, library) {
 
 /**
  * The module's report as { encodingFields, ropeFields, enums, limits,
- * encodingAddress, ropeAddress, timestepAddress, gridAddress }: module.boundary() is a view of its text
+ * encodingAddress, ropeAddress, timestepAddress, gridAddress, grid3dAddress }: module.boundary() is a view of its text
  * (cpp/bindings/boundary.cpp, one item a line), which a module without the
  * RoPE functions gives without ropeFields, the scaling enum and the RoPE limits.
  */
@@ -110,23 +124,25 @@ export function moduleReport(module) {
   report.encodingAddress = module.stagedAddress();
   // The RoPE block follows the encoding's.
   report.ropeAddress = report.encodingAddress + 8 * report.encodingFields.length;
-  // The timestep block, then the grid's, in a block of their own (not in the modules of load({ rope: false })).
+  // The timestep block, then the 2-D and 3-D grids', in a block of their own (not in the modules of load({ rope: false })).
   if (typeof module.stagedElsewhereAddress === 'function') {
     report.timestepAddress = module.stagedElsewhereAddress();
     report.gridAddress = report.timestepAddress + 8 * report.timestepFields.length;
+    report.grid3dAddress = report.gridAddress + 8 * report.gridFields.length;
   }
   return report;
 }
 
-const FIELD_LISTS = ['encodingFields', 'ropeFields', 'timestepFields', 'gridFields'];
+const FIELD_LISTS = ['encodingFields', 'ropeFields', 'timestepFields', 'gridFields', 'grid3dFields'];
 
-/** The report's text as { encodingFields, ropeFields, timestepFields, gridFields, enums, limits }. */
+/** The report's text as { encodingFields, ropeFields, timestepFields, gridFields, grid3dFields, enums, limits }. */
 export function parseReport(text) {
   const report = {
     encodingFields: [],
     ropeFields: undefined,
     timestepFields: [],
     gridFields: [],
+    grid3dFields: [],
     enums: {},
     limits: {},
   };
@@ -146,7 +162,7 @@ export function parseReport(text) {
  * Throws an Error naming the first mismatch between what the module reports
  * (moduleReport()) and what this library stages and checks; `rope`: whether
  * the module has the RoPE functions, and so reads the RoPE block; `elsewhere`:
- * whether it has timestepEmbedding, sincosGrid2d and tableAt (elsewhere.js).
+ * whether it has timestepEmbedding, sincosGrid2d, sincosGrid3d, resizeGrid and tableAt (elsewhere.js).
  */
 export function checkBoundary(report, rope, elsewhere = rope) {
   const enums = Object.keys(ENUMS).filter(
@@ -160,6 +176,7 @@ export function checkBoundary(report, rope, elsewhere = rope) {
     (rope ? listDifference('the staged RoPE fields', report.ropeFields ?? [], ROPE_FIELDS) : '') ||
     (elsewhere ? listDifference('the staged timestep fields', report.timestepFields, TIMESTEP_FIELDS) : '') ||
     (elsewhere ? listDifference('the staged grid fields', report.gridFields, GRID_FIELDS) : '') ||
+    (elsewhere ? listDifference('the staged 3-D grid fields', report.grid3dFields, GRID3D_FIELDS) : '') ||
     enums.map((name) => tableDifference(`enum ${name}:`, report.enums[name], ENUMS[name])).find(Boolean) ||
     tableDifference('limit', report.limits, limits);
   if (problem)

@@ -1,5 +1,5 @@
 // Validates and resolves the options of the sinusoids beyond token positions
-// (timestepEmbedding, sincosGrid2d, and table's positions) before anything
+// (timestepEmbedding, sincosGrid2d, sincosGrid3d, resizeGrid, and table's positions) before anything
 // reaches wasm: bad input throws a TypeError/RangeError naming the function
 // and the parameter.
 import { checkObjectKeys, fail, finite, integer, oneOf } from './options.js';
@@ -48,6 +48,23 @@ export const GRID_PRESETS = Object.freeze({
 });
 export const GRID_PRESET_NAMES = Object.freeze(Object.keys(GRID_PRESETS));
 
+// diffusers' get_3d_sincos_pos_embed: torch.arange(float32) / interpolation scale
+// on each axis, both scales 1 by default. CogVideoX's transformer config sets the
+// spatial scale to 1.875 (CogVideoXTransformer3DModel, spatial_interpolation_scale).
+const DIFFUSERS_3D = Object.freeze({
+  axisOrder: 'w-h',
+  spatialInterpolationScale: 1,
+  temporalInterpolationScale: 1,
+  base: 10000,
+  coordinateDtype: 'float32',
+});
+/** 3-D grid presets. */
+export const GRID3D_PRESETS = Object.freeze({
+  diffusers: DIFFUSERS_3D,
+  cogvideox: Object.freeze({ ...DIFFUSERS_3D, spatialInterpolationScale: 1.875 }),
+});
+export const GRID3D_PRESET_NAMES = Object.freeze(Object.keys(GRID3D_PRESETS));
+
 const TIMESTEP_OPTIONS = [
   'timesteps',
   'dim',
@@ -69,8 +86,24 @@ const GRID_OPTIONS = [
   'interpolationScale',
   'base',
   'coordinateDtype',
+  'resizedFrom',
   'dtype',
 ];
+const GRID3D_OPTIONS = [
+  'dim',
+  'frames',
+  'height',
+  'width',
+  'preset',
+  'axisOrder',
+  'extraTokens',
+  'spatialInterpolationScale',
+  'temporalInterpolationScale',
+  'base',
+  'coordinateDtype',
+  'dtype',
+];
+const RESIZE_OPTIONS = ['dim', 'height', 'width', 'toHeight', 'toWidth', 'extraTokens', 'dtype'];
 const MAX_GRID_SIDE = 16384;
 
 function boolean(where, name, value) {
@@ -143,7 +176,34 @@ function side(where, name, value) {
   return integer(where, name, value, 1, MAX_GRID_SIDE);
 }
 
-/** { params (the staged block's numbers, GRID_FIELDS), ArrayType }. */
+/** The grid size `resizedFrom` names ({ height, width }), or null when undefined. */
+function resizedFromIn(where, value) {
+  if (value === undefined) return null;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(
+      TypeError,
+      where,
+      'resizedFrom must be an object { height, width }: the grid size the table was made at',
+      value,
+    );
+  for (const key of Object.keys(value))
+    if (key !== 'height' && key !== 'width')
+      fail(TypeError, where, `resizedFrom has an unknown key '${key}': it takes height and width`, value[key]);
+  return Object.freeze({
+    height: side(where, 'resizedFrom.height', value.height),
+    width: side(where, 'resizedFrom.width', value.width),
+  });
+}
+
+/** A number in (0, 16384]. */
+function positiveScale(where, name, value) {
+  finite(where, name, value);
+  if (!(value > 0 && value <= MAX_GRID_SIDE))
+    fail(RangeError, where, `${name} must be a number in (0, ${MAX_GRID_SIDE}]`, value);
+  return value;
+}
+
+/** { params (the staged block's numbers, GRID_FIELDS), resizedFrom ({ height, width } or null), ArrayType }. */
 export function gridParams(where, opts) {
   checkObjectKeys(where, opts, GRID_OPTIONS);
   const presetName = opts.preset === undefined ? 'mae' : opts.preset;
@@ -165,9 +225,7 @@ export function gridParams(where, opts) {
     if (!(baseSize > 0 && baseSize <= MAX_GRID_SIDE))
       fail(RangeError, where, `baseSize must be null (none) or a number in (0, ${MAX_GRID_SIDE}]`, baseSize);
   }
-  const interpolationScale = finite(where, 'interpolationScale', pick('interpolationScale'));
-  if (!(interpolationScale > 0 && interpolationScale <= MAX_GRID_SIDE))
-    fail(RangeError, where, `interpolationScale must be a number in (0, ${MAX_GRID_SIDE}]`, interpolationScale);
+  const interpolationScale = positiveScale(where, 'interpolationScale', pick('interpolationScale'));
   const base = finite(where, 'base', pick('base'));
   if (!(base > 1)) fail(RangeError, where, 'base must be a finite number > 1', base);
   const params = Object.freeze({
@@ -181,5 +239,72 @@ export function gridParams(where, opts) {
     base,
     coordinateDtype: oneOf(where, 'coordinateDtype', pick('coordinateDtype'), COORDINATE_DTYPES),
   });
+  return { params, resizedFrom: resizedFromIn(where, opts.resizedFrom), ArrayType: dtypeIn(where, opts) };
+}
+
+/** { params (the staged block's numbers, GRID3D_FIELDS), ArrayType }. */
+export function grid3dParams(where, opts) {
+  checkObjectKeys(where, opts, GRID3D_OPTIONS);
+  const presetName = opts.preset === undefined ? 'diffusers' : opts.preset;
+  const preset = GRID3D_PRESETS[GRID3D_PRESET_NAMES[oneOf(where, 'preset', presetName, GRID3D_PRESET_NAMES)]];
+  const pick = (key) => (opts[key] === undefined ? preset[key] : opts[key]);
+  if (opts.dim === undefined)
+    fail(
+      TypeError,
+      where,
+      'dim is required: a multiple of 16 (dim/4 temporal and 3*dim/4 spatial columns of sin, cos pairs)',
+      undefined,
+    );
+  const dim = integer(where, 'dim', opts.dim, 16, LIMITS.maxDModel);
+  if (dim % 16 !== 0)
+    fail(
+      RangeError,
+      where,
+      'dim must be a multiple of 16: dim/4 temporal and 3*dim/4 spatial columns of sin and cos pairs',
+      dim,
+    );
+  const base = finite(where, 'base', pick('base'));
+  if (!(base > 1)) fail(RangeError, where, 'base must be a finite number > 1', base);
+  const params = Object.freeze({
+    dim,
+    frames: side(where, 'frames', opts.frames),
+    height: side(where, 'height', opts.height),
+    width: side(where, 'width', opts.width),
+    axisOrder: oneOf(where, 'axisOrder', pick('axisOrder'), AXIS_ORDERS),
+    extraTokens: opts.extraTokens === undefined ? 0 : integer(where, 'extraTokens', opts.extraTokens, 0, MAX_GRID_SIDE),
+    spatialInterpolationScale: positiveScale(where, 'spatialInterpolationScale', pick('spatialInterpolationScale')),
+    temporalInterpolationScale: positiveScale(where, 'temporalInterpolationScale', pick('temporalInterpolationScale')),
+    base,
+    coordinateDtype: oneOf(where, 'coordinateDtype', pick('coordinateDtype'), COORDINATE_DTYPES),
+  });
   return { params, ArrayType: dtypeIn(where, opts) };
+}
+
+/**
+ * pe.resizeGrid(table, opts): { table (Float64Array), size ({ dim, height, width,
+ * toHeight, toWidth, extraTokens }), ArrayType }; the table must hold
+ * (extraTokens + height * width) * dim numbers.
+ */
+export function resizeParams(where, table, opts) {
+  checkObjectKeys(where, opts, RESIZE_OPTIONS);
+  if (opts.dim === undefined)
+    fail(TypeError, where, `dim is required: an integer in [1, ${LIMITS.maxDModel}]`, undefined);
+  const size = Object.freeze({
+    dim: integer(where, 'dim', opts.dim, 1, LIMITS.maxDModel),
+    height: side(where, 'height', opts.height),
+    width: side(where, 'width', opts.width),
+    toHeight: side(where, 'toHeight', opts.toHeight),
+    toWidth: side(where, 'toWidth', opts.toWidth),
+    extraTokens: opts.extraTokens === undefined ? 0 : integer(where, 'extraTokens', opts.extraTokens, 0, MAX_GRID_SIDE),
+  });
+  const values = numbersOf(where, 'table', table);
+  const expected = (size.extraTokens + size.height * size.width) * size.dim;
+  if (values.length !== expected)
+    fail(
+      RangeError,
+      where,
+      `table must hold (extraTokens + height * width) * dim = (${size.extraTokens} + ${size.height} * ${size.width}) * ${size.dim} = ${expected} numbers`,
+      values.length,
+    );
+  return { table: values, size, ArrayType: dtypeIn(where, opts) };
 }

@@ -1,11 +1,11 @@
 // The sinusoids beyond token positions, on one instantiated module:
-// pe.timestepEmbedding, pe.sincosGrid2d, and the rows of pe.table at any
-// positions. Options are validated in elsewhere-options.js; this file sizes
+// pe.timestepEmbedding, pe.sincosGrid2d, pe.sincosGrid3d, pe.resizeGrid, and
+// the rows of pe.table at any positions. Options are validated in elsewhere-options.js; this file sizes
 // outputs, places the timesteps or positions in wasm memory and frees them.
 import { checkWork, COST } from './cost.js';
 import { checkSize, outOfMemory } from './outputs.js';
-import { GRID_FIELDS, stager, TIMESTEP_FIELDS } from './boundary.js';
-import { gridParams, timestepParams } from './elsewhere-options.js';
+import { GRID3D_FIELDS, GRID_FIELDS, stager, TIMESTEP_FIELDS } from './boundary.js';
+import { grid3dParams, gridParams, resizeParams, timestepParams } from './elsewhere-options.js';
 
 // Rows at arbitrary numbers cost a sin/cos per value at worst (runs of
 // consecutive integers take the recurrence, but the estimate cannot count on them).
@@ -36,7 +36,7 @@ function withNumbers(module, where, numbers, call) {
 function checkPresent(module, where) {
   if (typeof module.timestepEmbedding !== 'function')
     throw new Error(
-      `posenc.${where}: this instance was loaded with load({ rope: false }), without timestep embeddings, 2-D grids and tables at positions: use the one of await load()`,
+      `posenc.${where}: this instance was loaded with load({ rope: false }), without timestep embeddings, 2-D and 3-D grids, grid resizing and tables at positions: use the one of await load()`,
     );
 }
 
@@ -46,6 +46,37 @@ export function elsewhereApi(module, report) {
   const present = typeof module.timestepEmbedding === 'function';
   const stageTimestep = present ? stager(module, report.timestepAddress, TIMESTEP_FIELDS) : null;
   const stageGrid = present ? stager(module, report.gridAddress, GRID_FIELDS) : null;
+  const stageGrid3d = present ? stager(module, report.grid3dAddress, GRID3D_FIELDS) : null;
+
+  /** The grid of `values` (a Float64Array of extraTokens + height × width rows) resized to toHeight × toWidth. */
+  function resized(where, values, size, ArrayType) {
+    const { dim, height, width, toHeight, toWidth, extraTokens } = size;
+    const rows = extraTokens + toHeight * toWidth;
+    const describe = () =>
+      `a ${height} x ${width} grid (+${extraTokens}) of dim ${dim} resized to ${toHeight} x ${toWidth}`;
+    checkSize(where, describe, rows * dim, ArrayType, 'reduce toHeight, toWidth or dim');
+    // 4 multiply-adds per value along each axis (the first axis on every source row).
+    const work = (4 * (height * toWidth + toHeight * toWidth) * dim + values.length) * COST.step;
+    checkWork(where, describe, work, 'reduce the grid sizes or dim');
+    return withNumbers(module, where, values, (address) =>
+      module.resizeGrid(address, dim, height, width, toHeight, toWidth, extraTokens, ArrayType === Float64Array),
+    );
+  }
+
+  /** The 2-D grid of `params` (gridParams()). */
+  function grid2d(where, params, ArrayType) {
+    const rows = params.extraTokens + params.height * params.width;
+    const describe = () => `a ${params.height} x ${params.width} grid (+${params.extraTokens}) of dim ${params.dim}`;
+    checkSize(where, describe, rows * params.dim, ArrayType, 'reduce height, width or dim');
+    // A sin/cos per value of the height + width axis rows, then a copy per value.
+    const work = valueWork((params.height + params.width) * (params.dim / 2)) + rows * params.dim * COST.step;
+    checkWork(where, describe, work, 'reduce height, width or dim');
+    stageGrid(params);
+    const grid = module.grid2d(ArrayType === Float64Array);
+    if (grid === null) throw outOfMemory(where);
+    return grid;
+  }
+
   return {
     /** Diffusion timestep embeddings: [timesteps.length × dim], row k at timesteps[k]. */
     timestepEmbedding(opts) {
@@ -76,17 +107,42 @@ export function elsewhereApi(module, report) {
     sincosGrid2d(opts) {
       const where = 'sincosGrid2d';
       checkPresent(module, where);
-      const { params, ArrayType } = gridParams(where, opts);
-      const rows = params.extraTokens + params.height * params.width;
-      const describe = () => `a ${params.height} x ${params.width} grid (+${params.extraTokens}) of dim ${params.dim}`;
-      checkSize(where, describe, rows * params.dim, ArrayType, 'reduce height, width or dim');
-      // A sin/cos per value of the height + width axis rows, then a copy per value.
-      const work = valueWork((params.height + params.width) * (params.dim / 2)) + rows * params.dim * COST.step;
-      checkWork(where, describe, work, 'reduce height, width or dim');
-      stageGrid(params);
-      const grid = module.grid2d(ArrayType === Float64Array);
+      const { params, resizedFrom, ArrayType } = gridParams(where, opts);
+      if (resizedFrom === null) return grid2d(where, params, ArrayType);
+      // The grid a checkpoint was made at, then resized as MAE's interpolate_pos_embed does.
+      const made = grid2d(where, Object.freeze({ ...params, ...resizedFrom }), Float64Array);
+      const size = { dim: params.dim, ...resizedFrom, toHeight: params.height, toWidth: params.width };
+      return resized(where, made, { ...size, extraTokens: params.extraTokens }, ArrayType);
+    },
+
+    /** A 3-D sin-cos grid: extraTokens zero rows, then frames × height × width rows of [temporal | spatial] values. */
+    sincosGrid3d(opts) {
+      const where = 'sincosGrid3d';
+      checkPresent(module, where);
+      const { params, ArrayType } = grid3dParams(where, opts);
+      const rows = params.extraTokens + params.frames * params.height * params.width;
+      const describe = () =>
+        `a ${params.frames} x ${params.height} x ${params.width} grid (+${params.extraTokens}) of dim ${params.dim}`;
+      checkSize(where, describe, rows * params.dim, ArrayType, 'reduce frames, height, width or dim');
+      const work =
+        valueWork(params.frames * (params.dim / 4) + (params.height + params.width) * ((3 * params.dim) / 8)) +
+        rows * params.dim * COST.step;
+      checkWork(where, describe, work, 'reduce frames, height, width or dim');
+      stageGrid3d(params);
+      const grid = module.grid3d(ArrayType === Float64Array);
       if (grid === null) throw outOfMemory(where);
       return grid;
+    },
+
+    /**
+     * A grid's table (extraTokens + height × width rows of dim values) resized to
+     * toHeight × toWidth by PyTorch's bicubic interpolation, the extra rows kept.
+     */
+    resizeGrid(table, opts) {
+      const where = 'resizeGrid';
+      checkPresent(module, where);
+      const { table: values, size, ArrayType } = resizeParams(where, table, opts);
+      return resized(where, values, size, ArrayType);
     },
   };
 }

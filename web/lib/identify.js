@@ -28,6 +28,7 @@ import { storageOf, toleranceOf, within } from './identify/storage.js';
 import {
   gridFindings,
   identifyGrid,
+  identifyGrid3d,
   identifyTimestep,
   looksSinusoidal,
   tableNotes,
@@ -172,7 +173,14 @@ export function identify(pe, data, length, dModel) {
 }
 
 // What an answer that is no table of the library's holds in the fields about the others.
-const NOTHING_ELSE = Object.freeze({ kind: null, positions: null, timestep: null, grid: null, notes: [] });
+const NOTHING_ELSE = Object.freeze({
+  kind: null,
+  positions: null,
+  timestep: null,
+  grid: null,
+  grid3d: null,
+  notes: [],
+});
 
 /** An 'unexplained' diagnosis reworded with the searches tried. */
 function withTried(entry, tried, rows, dModel) {
@@ -188,7 +196,14 @@ function tableNaming(rows, values, length, dModel) {
     ...tableNotes(rows.options, dModel),
     ...(timestep ? timestepFindings(timestep, values, length, dModel, rows.nearestPreset) : []),
   ];
-  return { kind: 'table', positions: { first: rows.options.start, step: 1 }, timestep, grid: null, notes };
+  return {
+    kind: 'table',
+    positions: { first: rows.options.start, step: 1 },
+    timestep,
+    grid: null,
+    grid3d: null,
+    notes,
+  };
 }
 
 /**
@@ -207,6 +222,13 @@ function identifyElsewhere(pe, values, length, dModel, tried, near) {
     const options = { ...PRESETS['tf-tutorial'], base: grid.grid.base };
     const { diagnosis, notes } = gridFindings(grid.grid, nearestOf(options));
     return elsewhereAnswer('grid', options, grid.comparison, largest, tolerance, diagnosis, notes, { grid: grid.grid });
+  }
+  // (A 3-D grid is searched under the same 'grid' entry of `tried`.)
+  const grid3d = identifyGrid3d(pe, values, length, dModel, tolerance);
+  if (grid3d) {
+    // Each spatial half is a 1-D table of 3 dModel / 8 columns at the patches' coordinates, [sin | cos].
+    const options = { ...PRESETS['tf-tutorial'], base: grid3d.grid.base };
+    return elsewhereAnswer('grid3d', options, grid3d.comparison, largest, tolerance, [], [], { grid3d: grid3d.grid });
   }
   // The searches below fit sinusoids of the row index: not worth their time on other tables.
   if (!looksSinusoidal(values, length, dModel, tolerance)) return null;
@@ -270,6 +292,7 @@ function identifyElsewhere(pe, values, length, dModel, tried, near) {
     positions: { first, step: -1 },
     timestep: null,
     grid: null,
+    grid3d: null,
     notes: tableNotes(descending.options, dModel),
     diagnosis,
   };
@@ -298,6 +321,7 @@ function elsewhereAnswer(kind, options, comparison, largest, tolerance, diagnosi
     positions: null,
     timestep: null,
     grid: null,
+    grid3d: null,
     ...fields,
     diagnosis,
     notes,

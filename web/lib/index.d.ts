@@ -138,6 +138,51 @@ export interface Grid2dOptions {
   base?: number;
   /** The coordinates in float64, or in float32 steps as diffusers' NumPy code forms them. */
   coordinateDtype?: 'float64' | 'float32';
+  /**
+   * The grid size a checkpoint was made at: the grid is made at that size, then resized to
+   * height x width as MAE's interpolate_pos_embed does (pe.resizeGrid). Default: none.
+   */
+  resizedFrom?: { height: number; width: number };
+  dtype?: Dtype;
+}
+
+export type Grid3dPresetName = 'diffusers' | 'cogvideox';
+
+/** A 3-D sin-cos grid as diffusers' get_3d_sincos_pos_embed (CogVideoX) makes it. */
+export interface Grid3dOptions {
+  /** Width of a row: a multiple of 16 ([temporal dim/4 | spatial 3*dim/4], each [sin | cos] pairs). */
+  dim: number;
+  /** Frames, patches down and across: integers in [1, 16384]. Row extraTokens + (t * height + y) * width + x. */
+  frames: number;
+  height: number;
+  width: number;
+  /** 'diffusers' (both scales 1) or 'cogvideox' (spatial scale 1.875); both float32 coordinates. */
+  preset?: Grid3dPresetName;
+  /** Which coordinate the first half of the spatial columns holds: 'w-h' (diffusers) or 'h-w'. */
+  axisOrder?: AxisOrder;
+  /** Zero rows before the patches (CogVideoX's text tokens). Default 0. */
+  extraTokens?: number;
+  /** x and y are index / spatialInterpolationScale, t is index / temporalInterpolationScale. */
+  spatialInterpolationScale?: number;
+  temporalInterpolationScale?: number;
+  /** Default 10000. */
+  base?: number;
+  /** The coordinates in float64, or rounded to float32 as torch.arange(float32) / scale rounds them. */
+  coordinateDtype?: 'float64' | 'float32';
+  dtype?: Dtype;
+}
+
+/** pe.resizeGrid: a grid's table of (extraTokens + height * width) rows of dim values, resized. */
+export interface ResizeGridOptions {
+  dim: number;
+  /** The table's grid. */
+  height: number;
+  width: number;
+  /** The grid to resize it to (bicubic, PyTorch's align_corners=False, A = -0.75). */
+  toHeight: number;
+  toWidth: number;
+  /** Leading rows kept as they are (class tokens). Default 0. */
+  extraTokens?: number;
   dtype?: Dtype;
 }
 
@@ -308,6 +353,16 @@ export interface Posenc {
   /** A 2-D sin-cos grid: [(extraTokens + height * width) x dim], row-major. */
   sincosGrid2d(opts: Grid2dOptions & { dtype: 'float64' }): Float64Array;
   sincosGrid2d(opts: Grid2dOptions & { dtype?: 'float32' }): Float32Array;
+  /** A 3-D sin-cos grid: [(extraTokens + frames * height * width) x dim], row-major. */
+  sincosGrid3d(opts: Grid3dOptions & { dtype: 'float64' }): Float64Array;
+  sincosGrid3d(opts: Grid3dOptions & { dtype?: 'float32' }): Float32Array;
+  /**
+   * A grid's table resized to toHeight x toWidth as MAE's interpolate_pos_embed does
+   * (torch.nn.functional.interpolate, mode 'bicubic', align_corners=False), extra rows kept:
+   * [(extraTokens + toHeight * toWidth) x dim], computed in float64.
+   */
+  resizeGrid(table: ArrayLike<number>, opts: ResizeGridOptions & { dtype: 'float64' }): Float64Array;
+  resizeGrid(table: ArrayLike<number>, opts: ResizeGridOptions & { dtype?: 'float32' }): Float32Array;
   /**
    * One row at any real position (fractional, negative, beyond the table; >= 0
    * with angle 'ratio-power'); all zeros at the padding row's position, start + paddingRow.
@@ -501,6 +556,7 @@ export const PRECISION_DTYPES: readonly PrecisionDtype[];
 export const AXIS_ORDERS: readonly AxisOrder[];
 export const TIMESTEP_PRESET_NAMES: readonly TimestepPresetName[];
 export const GRID_PRESET_NAMES: readonly GridPresetName[];
+export const GRID3D_PRESET_NAMES: readonly Grid3dPresetName[];
 
 export type DiagnosisCode =
   | 'unexplained'
@@ -564,6 +620,25 @@ export interface TimestepIdentification {
 }
 
 /** identify()'s reading of a table as a 2-D sin-cos grid: pe.sincosGrid2d({ ...grid }) minus `preset` and `shapes`. */
+/** identify()'s reading of a table as a 3-D sin-cos grid: pe.sincosGrid3d({ ...grid3d }) minus `preset` and `shapes`. */
+export interface Grid3dIdentification {
+  dim: number;
+  frames: number;
+  height: number;
+  width: number;
+  axisOrder: AxisOrder;
+  /** Leading all-zero rows (text tokens of a joint sequence). */
+  extraTokens: number;
+  spatialInterpolationScale: number;
+  temporalInterpolationScale: number;
+  base: number;
+  coordinateDtype: 'float64' | 'float32';
+  /** The preset with exactly these knobs, else null. */
+  preset: Grid3dPresetName | null;
+  /** Every (frames, height, width, axis order) whose structure the data has; the first is reported. */
+  shapes: { frames: number; height: number; width: number; axisOrder: AxisOrder }[];
+}
+
 export interface GridIdentification {
   dim: number;
   height: number;
@@ -624,14 +699,16 @@ export interface Identification {
    * options.start + r); 'positions' — pe.table({ dModel, ...options, start: undefined, positions }) with position
    * positions.first + positions.step · r (descending: a relative table); 'timestep' — pe.timestepEmbedding with
    * `timestep`'s knobs and timesteps (`options`: the same frequencies as a 1-D table at step 1); 'grid' —
-   * pe.sincosGrid2d({ ...grid }) (`options`: each axis's 1-D convention on dModel / 2 columns). null without a match.
+   * pe.sincosGrid2d({ ...grid }) (`options`: each axis's 1-D convention on dModel / 2 columns); 'grid3d' —
+   * pe.sincosGrid3d({ ...grid3d }). null without a match. A grid resized by pe.resizeGrid (bicubic) is no match.
    */
-  kind: 'table' | 'positions' | 'timestep' | 'grid' | null;
+  kind: 'table' | 'positions' | 'timestep' | 'grid' | 'grid3d' | null;
   /** Row r is at position first + step · r (kinds 'table' and 'positions'), else null. */
   positions: { first: number; step: number } | null;
   /** The timestep embedding the table is (kind 'timestep'), or also is (a 'table' of [sin | cos] or [cos | sin] with exponent 2i/d or i/(d/2 − 1)). */
   timestep: TimestepIdentification | null;
   grid: GridIdentification | null;
+  grid3d: Grid3dIdentification | null;
   /** The same numbers under other names, and what depends on which it is (no departure from `nearestPreset`). */
   notes: Diagnosis[];
   /** Without a match: the searches run, in order ('table', 'grid', 'timestep', 'any-start', 'descending', 'transposed'). */

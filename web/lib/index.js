@@ -11,5 +11,5 @@ export {
   PRECISION_DTYPES,
 } from './conventions.js';
 export { identify } from './identify.js';
-export { AXIS_ORDERS, GRID_PRESET_NAMES, TIMESTEP_PRESET_NAMES } from './elsewhere-options.js';
+export { AXIS_ORDERS, GRID3D_PRESET_NAMES, GRID_PRESET_NAMES, TIMESTEP_PRESET_NAMES } from './elsewhere-options.js';
 export { toNpy, toCsv, toJson, parseTable, codeSnippet } from './export.js';

@@ -190,6 +190,176 @@ describe('sincosGrid2d', () => {
   });
 });
 
+// diffusers' get_3d_sincos_pos_embed in float64: [temporal dim/4 | spatial 3*dim/4], each
+// part's halves [sin(c w_i) | cos(c w_i)], w_i = 10000^(-i / (columns/4)), spatial first half x.
+function grid3dReference({ dim, frames, height, width, extraTokens = 0, spatialScale = 1, temporalScale = 1 }) {
+  const out = new Float64Array((extraTokens + frames * height * width) * dim);
+  const part = (columns, c, p) => {
+    const pairs = columns / 2;
+    const angle = p * 10000 ** (-(c % pairs) / pairs);
+    return c < pairs ? Math.sin(angle) : Math.cos(angle);
+  };
+  const [temporal, half] = [dim / 4, (3 * dim) / 8];
+  for (let t = 0; t < frames; t++)
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const row = extraTokens + (t * height + y) * width + x;
+        for (let c = 0; c < dim; c++) {
+          const s = c - temporal;
+          out[row * dim + c] =
+            c < temporal
+              ? part(temporal, c, t / temporalScale)
+              : part(half, s % half, (s < half ? x : y) / spatialScale);
+        }
+      }
+  return out;
+}
+
+describe('sincosGrid3d', () => {
+  const cogKey = spec({
+    kind: 'diffusers-3d',
+    dim: 64,
+    frames: 3,
+    height: 4,
+    width: 6,
+    extraTokens: 5,
+    spatialInterpolationScale: 1.875,
+    temporalInterpolationScale: 1,
+  });
+  const oddKey = spec({
+    kind: 'diffusers-3d',
+    dim: 32,
+    frames: 4,
+    height: 3,
+    width: 2,
+    extraTokens: 0,
+    spatialInterpolationScale: 0.7,
+    temporalInterpolationScale: 1.3,
+  });
+  it("preset 'cogvideox' with text tokens matches diffusers' get_3d_sincos_pos_embed as CogVideoX joins it", () => {
+    const options = { dim: 64, frames: 3, height: 4, width: 6, extraTokens: 5, preset: 'cogvideox' };
+    const want = elsewhere(cogKey);
+    expectClose(pe.sincosGrid3d({ ...options, dtype: 'float64' }), want, 1e-15);
+    const got = pe.sincosGrid3d(options);
+    expect(got).toBeInstanceOf(Float32Array);
+    expect(got.length).toBe((5 + 72) * 64);
+    expectClose(got, Float32Array.from(want), 2 ** -24);
+  });
+
+  it('scales that round in float32 (0.7, 1.3) as diffusers rounds them; float64 coordinates are the formula', () => {
+    const options = { dim: 32, frames: 4, height: 3, width: 2, spatialInterpolationScale: 0.7 };
+    const grid = { ...options, temporalInterpolationScale: 1.3, dtype: 'float64' };
+    expectClose(pe.sincosGrid3d(grid), elsewhere(oddKey), 1e-15);
+    const exact = pe.sincosGrid3d({ ...grid, coordinateDtype: 'float64' });
+    expectClose(exact, grid3dReference({ ...options, spatialScale: 0.7, temporalScale: 1.3 }), 1e-15);
+    let worst = 0;
+    for (let i = 0; i < exact.length; i++) worst = Math.max(worst, Math.abs(exact[i] - elsewhere(oddKey)[i]));
+    expect(worst).toBeGreaterThan(1e-9);
+  });
+
+  it("axisOrder 'h-w' swaps the spatial halves and leaves the temporal quarter", () => {
+    const grid = { dim: 16, frames: 2, height: 2, width: 3, dtype: 'float64' };
+    const wh = pe.sincosGrid3d(grid);
+    const hw = pe.sincosGrid3d({ ...grid, axisOrder: 'h-w' });
+    for (let r = 0; r < 12; r++) {
+      expect(hw.subarray(r * 16, r * 16 + 4)).toEqual(wh.subarray(r * 16, r * 16 + 4));
+      expect(hw.subarray(r * 16 + 4, r * 16 + 10)).toEqual(wh.subarray(r * 16 + 10, r * 16 + 16));
+    }
+  });
+});
+
+// MAE's 2-D grid in float64: `extra` zero rows, then patch y * w + x: [sin | cos](x w_i), [sin | cos](y w_i),
+// w_i = 10000^(-i / (dim/4)).
+function maeGridReference(dim, height, width, extra) {
+  const out = new Float64Array((extra + height * width) * dim);
+  const quarter = dim / 4;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let c = 0; c < dim; c++) {
+        const i = c % quarter;
+        const angle = (c < dim / 2 ? x : y) * 10000 ** (-i / quarter);
+        out[(extra + y * width + x) * dim + c] = c % (dim / 2) < quarter ? Math.sin(angle) : Math.cos(angle);
+      }
+  return out;
+}
+
+describe('resizeGrid and sincosGrid2d({ resizedFrom })', () => {
+  // A sin-cos grid and a table of arbitrary numbers (a learned embedding), each resized by PyTorch itself.
+  const cases = [
+    ['7 x 7 (+1) up to 9 x 9', 8, 7, 7, 9, 9, 1],
+    ['6 x 8 down to 4 x 5', 4, 6, 8, 4, 5, 0],
+    ['3 x 5 to 8 x 2 (+2)', 3, 3, 5, 8, 2, 2],
+  ].map(([name, dim, height, width, toHeight, toWidth, extraTokens]) => {
+    const count = (extraTokens + height * width) * dim;
+    const values = Array.from({ length: count }, (_, i) => Math.fround(Math.sin(0.37 * i * i + 1.1)));
+    const size = { dim, height, width, toHeight, toWidth, extraTokens };
+    const keys = ['float64', 'float32'].map((dtype) => spec({ kind: 'mae-resize', values, ...size, dtype }));
+    return [name, values, size, ...keys];
+  });
+  it.each(cases)(
+    "%s: torch.nn.functional.interpolate(mode='bicubic', align_corners=False), extra rows kept",
+    (_, values, size, key64, key32) => {
+      expectClose(pe.resizeGrid(values, { ...size, dtype: 'float64' }), elsewhere(key64), 1e-14);
+      // torch in float32: each of its 16 weights, products and sums rounded to float32 (values up to 1,
+      // weights' magnitudes summing to about 1.6): up to some 2^-24 · 16 · 1.6 from the float64 result.
+      const got = pe.resizeGrid(Float32Array.from(values), size);
+      expect(got).toBeInstanceOf(Float32Array);
+      expectClose(got, elsewhere(key32), 2e-6);
+      expect(Array.from(got.subarray(0, size.extraTokens * size.dim))).toEqual(
+        values.slice(0, size.extraTokens * size.dim),
+      );
+    },
+  );
+
+  const maeResizeKey = spec({
+    kind: 'mae-resize',
+    values: Array.from(maeGridReference(32, 7, 7, 1)),
+    dim: 32,
+    height: 7,
+    width: 7,
+    toHeight: 10,
+    toWidth: 10,
+    extraTokens: 1,
+    dtype: 'float64',
+  });
+  it("resizedFrom: MAE's grid made at 7 x 7 and resized to 10 x 10 as interpolate_pos_embed does", () => {
+    const got = pe.sincosGrid2d({
+      dim: 32,
+      height: 10,
+      width: 10,
+      extraTokens: 1,
+      resizedFrom: { height: 7, width: 7 },
+    });
+    expectClose(got, Float32Array.from(elsewhere(maeResizeKey)), 2 ** -23);
+    const table = pe.sincosGrid2d({ dim: 32, height: 7, width: 7, extraTokens: 1, dtype: 'float64' });
+    const size = { dim: 32, height: 7, width: 7, toHeight: 10, toWidth: 10, extraTokens: 1, dtype: 'float64' };
+    expect(
+      pe.sincosGrid2d({
+        dim: 32,
+        height: 10,
+        width: 10,
+        extraTokens: 1,
+        resizedFrom: { height: 7, width: 7 },
+        dtype: 'float64',
+      }),
+    ).toEqual(pe.resizeGrid(table, size));
+  });
+
+  it('how far a resized grid is from one computed at the new size: not zero for a size change, zero for the same size', () => {
+    const largestDifference = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+    const fresh = (height, width) => pe.sincosGrid2d({ dim: 64, height, width, dtype: 'float64' });
+    const resized = (height, width) =>
+      pe.sincosGrid2d({ dim: 64, height, width, resizedFrom: { height: 14, width: 14 }, dtype: 'float64' });
+    expect(largestDifference(resized(14, 14), fresh(14, 14))).toBe(0);
+    // 14 -> 16: the 16 patches span the 14 trained coordinates, so patch x = 8 holds about x = 8.5 · 14/16 − 0.5.
+    const up = largestDifference(resized(16, 16), fresh(16, 16));
+    expect(up).toBeGreaterThan(0.3);
+    const sinOfX = resized(16, 16)[8 * 64];
+    expect(Math.abs(sinOfX - Math.sin(8.5 * (14 / 16) - 0.5))).toBeLessThan(0.1);
+    expect(Math.abs(sinOfX - Math.sin(8))).toBeGreaterThan(0.25);
+  });
+});
+
 describe('table at any positions', () => {
   const length = 40;
   const relKey = spec({ kind: 'espnet-rel', dModel: 64, length, maxLen: 100 });

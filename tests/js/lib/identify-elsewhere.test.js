@@ -234,6 +234,81 @@ describe('2-D sin-cos grids', () => {
   });
 });
 
+// diffusers' get_3d_sincos_pos_embed in float64 (integer coordinates divided by the scales, no float32 rounding):
+// [temporal dim/4 | x 3*dim/8 | y 3*dim/8], each part [sin | cos] with w_i = 10000^(-i / (columns/2)).
+function videoGrid(dim, frames, height, width, { extra = 0, spatialScale = 1, temporalScale = 1 } = {}) {
+  const out = new Float64Array((extra + frames * height * width) * dim);
+  const part = (columns, c, p) => {
+    const pairs = columns / 2;
+    const angle = p * 10000 ** (-(c % pairs) / pairs);
+    return c < pairs ? Math.sin(angle) : Math.cos(angle);
+  };
+  const [temporal, half] = [dim / 4, (3 * dim) / 8];
+  for (let t = 0; t < frames; t++)
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let c = 0; c < dim; c++) {
+          const s = c - temporal;
+          out[(extra + (t * height + y) * width + x) * dim + c] =
+            c < temporal
+              ? part(temporal, c, t / temporalScale)
+              : part(half, s % half, (s < half ? x : y) / spatialScale);
+        }
+  return out;
+}
+
+describe('3-D sin-cos grids and resized grids', () => {
+  it('a 3-D grid (float64 formula): frames, h, w, the dim split, the scales', () => {
+    const data = videoGrid(32, 3, 4, 5, { extra: 2, spatialScale: 2, temporalScale: 0.5 });
+    const id = pe.identify(data, 2 + 60, 32);
+    expect(id).toMatchObject({ match: true, kind: 'grid3d', grid: null, timestep: null });
+    expect(id.grid3d).toMatchObject({
+      dim: 32,
+      frames: 3,
+      height: 4,
+      width: 5,
+      axisOrder: 'w-h',
+      extraTokens: 2,
+      spatialInterpolationScale: 2,
+      temporalInterpolationScale: 0.5,
+    });
+  });
+
+  it("posenc's sincosGrid3d with CogVideoX's preset and 4 text tokens, in float32: named 'cogvideox'", () => {
+    const grid = { dim: 64, frames: 2, height: 3, width: 4, extraTokens: 4 };
+    const id = pe.identify(pe.sincosGrid3d({ ...grid, preset: 'cogvideox' }), 4 + 24, 64);
+    expect(id.kind).toBe('grid3d');
+    expect(id.grid3d).toMatchObject({
+      ...grid,
+      preset: 'cogvideox',
+      spatialInterpolationScale: 1.875,
+      coordinateDtype: 'float32',
+    });
+  });
+
+  it('a 2-D grid resized by bicubic interpolation: no match, and no grid, timestep or near guess', () => {
+    const resized = pe.sincosGrid2d({
+      dim: 32,
+      height: 9,
+      width: 9,
+      extraTokens: 1,
+      resizedFrom: { height: 7, width: 7 },
+    });
+    const id = pe.identify(resized, 82, 32);
+    expect(id).toMatchObject({ match: false, near: false, kind: null, grid: null, grid3d: null, timestep: null });
+    expect(id.tried).toContain('grid');
+    // The same size (the identity resize) is the grid itself.
+    const same = pe.sincosGrid2d({
+      dim: 32,
+      height: 7,
+      width: 7,
+      extraTokens: 1,
+      resizedFrom: { height: 7, width: 7 },
+    });
+    expect(pe.identify(same, 50, 32)).toMatchObject({ match: true, kind: 'grid' });
+  });
+});
+
 describe('relative positions and any start', () => {
   it("ESPnet's relative table, positions L−1 … −(L−1): descending, through 0", () => {
     const positions = Array.from({ length: 79 }, (_, k) => 39 - k);

@@ -1,5 +1,6 @@
 // identify() on the sinusoids beyond token positions, tried when no 1-D table
 // at starts −3…3 explains the data: 2-D sin-cos grids (MAE, DiT, diffusers),
+// 3-D ones (diffusers' get_3d_sincos_pos_embed, CogVideoX; base 10000 only),
 // diffusion timestep embeddings at evenly spaced timesteps (t in [0, 1]
 // included), and the names a 1-D answer also has (a timestep embedding at
 // timesteps 0, 1, …; Whisper's sinusoids). Every candidate table comes from
@@ -163,6 +164,110 @@ export function identifyGrid(pe, values, length, dModel, tolerance) {
           if (!comparison) continue;
           const named = preset === 'mae' ? (base === 10000 ? 'mae' : null) : base === 10000 ? 'diffusers' : null;
           return { grid: { ...grid, preset: named, shapes }, comparison };
+        }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- 3-D grids
+
+/** Whether columns [from, from + count) repeat with period p over the grid rows. */
+function repeatsEvery(values, dModel, extra, rows, p, from, count) {
+  for (let r = p; r < rows; r++) {
+    const [a, b] = [(extra + r) * dModel + from, (extra + (r % p)) * dModel + from];
+    for (let j = 0; j < count; j++) if (values[a + j] !== values[b + j]) return false;
+  }
+  return true;
+}
+
+/** Whether columns [from, from + count) are constant over each block of b grid rows. */
+function constantOver(values, dModel, extra, rows, b, from, count) {
+  for (let r = 0; r < rows; r++) {
+    if (r % b === 0) continue;
+    const [a, c] = [(extra + r) * dModel + from, (extra + r - (r % b)) * dModel + from];
+    for (let j = 0; j < count; j++) if (values[a + j] !== values[c + j]) return false;
+  }
+  return true;
+}
+
+/**
+ * The 3-D grids whose structure the data has (diffusers' get_3d_sincos_pos_embed):
+ * extra leading zero rows, then frames × height × width rows, row (t·h + y)·w + x,
+ * whose first dim/4 columns depend on t only (constant over blocks of h·w), and
+ * whose two spatial halves of 3·dim/8 depend on x only (period w) and y only
+ * (constant over blocks of w, period h·w). At least 2 frames, both sides at least 2.
+ */
+function grid3dShapes(values, length, dModel, tolerance) {
+  if (dModel % 16 !== 0) return { extra: 0, shapes: [] };
+  let extra = 0;
+  while (extra < length && values.subarray(extra * dModel, (extra + 1) * dModel).every((v) => within(v, tolerance)))
+    extra++;
+  const rows = length - extra;
+  const [temporal, half] = [dModel / 4, (3 * dModel) / 8];
+  const shapes = [];
+  for (let s = 4; s <= rows / 2; s++) {
+    if (rows % s !== 0) continue;
+    if (!constantOver(values, dModel, extra, rows, s, 0, temporal)) continue;
+    if (!repeatsEvery(values, dModel, extra, rows, s, temporal, 2 * half)) continue;
+    for (let w = 2; w <= s / 2; w++) {
+      if (s % w !== 0) continue;
+      for (const axisOrder of ['w-h', 'h-w']) {
+        const [fast, slow] = axisOrder === 'w-h' ? [temporal, temporal + half] : [temporal + half, temporal];
+        if (
+          repeatsEvery(values, dModel, extra, rows, w, fast, half) &&
+          constantOver(values, dModel, extra, rows, w, slow, half) &&
+          repeatsEvery(values, dModel, extra, rows, s, slow, half)
+        )
+          shapes.push({ frames: rows / s, height: s / w, width: w, axisOrder });
+      }
+    }
+  }
+  return { extra, shapes };
+}
+
+/**
+ * The 3-D grid that reproduces the data, as pe.sincosGrid3d makes it:
+ * { grid, comparison } or null. The coordinate steps at index 1 (the lowest
+ * frequency's angle) give 1 / interpolation scale on each axis.
+ */
+export function identifyGrid3d(pe, values, length, dModel, tolerance) {
+  const { extra, shapes } = grid3dShapes(values, length, dModel, tolerance);
+  const [temporal, half] = [dModel / 4, (3 * dModel) / 8];
+  const angleAt = (row, from, pairs) => Math.atan2(values[row * dModel + from], values[row * dModel + from + pairs]);
+  const scales = (step, known) => [
+    ...new Set([...known, ...(step > 0 ? roundCandidates(1 / step, (s) => s > 0 && s <= 16384) : [])]),
+  ];
+  for (const shape of shapes) {
+    const { frames, height, width, axisOrder } = shape;
+    const fast = axisOrder === 'w-h' ? temporal : temporal + half;
+    const spatialStep = angleAt(extra + 1, fast, half / 2);
+    const temporalStep = angleAt(extra + height * width, 0, temporal / 2);
+    for (const spatialInterpolationScale of scales(spatialStep, [1, 1.875]))
+      for (const temporalInterpolationScale of scales(temporalStep, [1]))
+        for (const coordinateDtype of ['float32', 'float64']) {
+          const grid = {
+            dim: dModel,
+            frames,
+            height,
+            width,
+            axisOrder,
+            extraTokens: extra,
+            spatialInterpolationScale,
+            temporalInterpolationScale,
+            base: 10000,
+            coordinateDtype,
+          };
+          const comparison = reproduces(values, pe.sincosGrid3d({ ...grid, dtype: 'float64' }), dModel, tolerance);
+          if (!comparison) continue;
+          const diffusers = axisOrder === 'w-h' && coordinateDtype === 'float32' && temporalInterpolationScale === 1;
+          const preset = !diffusers
+            ? null
+            : spatialInterpolationScale === 1
+              ? 'diffusers'
+              : spatialInterpolationScale === 1.875
+                ? 'cogvideox'
+                : null;
+          return { grid: { ...grid, preset, shapes }, comparison };
         }
   }
   return null;

@@ -24,7 +24,7 @@ function lone(order, dModel) {
 // What identify() tried before answering 'no match' (its `tried`), in the order tried.
 const TRIED_TEXT = {
   table: '1-D tables at positions 0, 1, … (shifted by up to 3)',
-  grid: '2-D sin-cos grids (MAE, DiT, diffusers; leading zero rows as class tokens)',
+  grid: '2-D sin-cos grids (MAE, DiT, diffusers) and 3-D ones (diffusers, CogVideoX); leading zero rows as extra tokens',
   timestep: 'timestep embeddings at evenly spaced timesteps',
   'any-start': '1-D tables from any position',
   descending: 'descending (relative) positions',

@@ -1,4 +1,4 @@
-// timestepEmbedding, sincosGrid2d and table's positions: bad input gets a
+// timestepEmbedding, sincosGrid2d, sincosGrid3d, resizeGrid and table's positions: bad input gets a
 // TypeError or RangeError naming the function and the parameter, and the
 // module stays usable.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,9 @@ beforeAll(async () => {
 });
 
 const grid = { dim: 16, height: 2, width: 3 };
+const video = { dim: 16, frames: 2, height: 2, width: 3 };
+const resize = { dim: 2, height: 2, width: 2, toHeight: 3, toWidth: 3 };
+const fourPatches = [1, 2, 3, 4, 5, 6, 7, 8];
 
 describe('bad input names the function and parameter; the module stays usable', () => {
   it.each([
@@ -66,6 +69,59 @@ describe('bad input names the function and parameter; the module stays usable', 
       /^posenc\.sincosGrid2d: a 16384 x 16384 grid/,
     ],
     [
+      () => pe.sincosGrid2d({ ...grid, resizedFrom: 4 }),
+      TypeError,
+      /resizedFrom must be an object \{ height, width \}/,
+    ],
+    [() => pe.sincosGrid2d({ ...grid, resizedFrom: { height: 2 } }), TypeError, /resizedFrom\.width is required/],
+    [
+      () => pe.sincosGrid2d({ ...grid, resizedFrom: { height: 2, width: 0 } }),
+      RangeError,
+      /resizedFrom\.width must be an integer in \[1, 16384\]/,
+    ],
+    [
+      () => pe.sincosGrid2d({ ...grid, resizedFrom: { h: 2, width: 2 } }),
+      TypeError,
+      /resizedFrom has an unknown key 'h'/,
+    ],
+    [() => pe.sincosGrid3d({ frames: 1, height: 2, width: 2 }), TypeError, /^posenc\.sincosGrid3d: dim is required/],
+    [() => pe.sincosGrid3d({ ...video, dim: 24 }), RangeError, /^posenc\.sincosGrid3d: dim must be a multiple of 16/],
+    [() => pe.sincosGrid3d({ ...video, frames: undefined }), TypeError, /frames is required/],
+    [() => pe.sincosGrid3d({ ...video, frames: 0 }), RangeError, /frames must be an integer in \[1, 16384\]/],
+    [
+      () => pe.sincosGrid3d({ ...video, spatialInterpolationScale: 0 }),
+      RangeError,
+      /spatialInterpolationScale must be a number in \(0, 16384\]/,
+    ],
+    [
+      () => pe.sincosGrid3d({ ...video, temporalInterpolationScale: '1' }),
+      TypeError,
+      /temporalInterpolationScale must be a number/,
+    ],
+    [
+      () => pe.sincosGrid3d({ ...video, preset: 'latte' }),
+      RangeError,
+      /preset must be one of 'diffusers', 'cogvideox'/,
+    ],
+    [() => pe.sincosGrid3d({ ...video, baseSize: 16 }), TypeError, /unknown option 'baseSize'/],
+    [
+      () => pe.sincosGrid3d({ dim: 1024, frames: 4096, height: 4096, width: 4096 }),
+      RangeError,
+      /^posenc\.sincosGrid3d: a 4096 x 4096 x 4096 grid/,
+    ],
+    [
+      () => pe.resizeGrid(fourPatches, { ...resize, dim: undefined }),
+      TypeError,
+      /^posenc\.resizeGrid: dim is required/,
+    ],
+    [() => pe.resizeGrid('abc', resize), TypeError, /^posenc\.resizeGrid: table must be an array of numbers/],
+    [() => pe.resizeGrid([1, 2, 3], resize), RangeError, /table must hold \(extraTokens \+ height \* width\) \* dim/],
+    [() => pe.resizeGrid([...fourPatches.slice(1), NaN], resize), RangeError, /table\[7\] must be a finite number/],
+    [() => pe.resizeGrid(fourPatches, { ...resize, toWidth: 0 }), RangeError, /toWidth must be an integer in/],
+    [() => pe.resizeGrid(fourPatches, { ...resize, toHeight: undefined }), TypeError, /toHeight is required/],
+    [() => pe.resizeGrid(fourPatches, { ...resize, mode: 'bilinear' }), TypeError, /unknown option 'mode'/],
+    [() => pe.resizeGrid(fourPatches), TypeError, /^posenc\.resizeGrid: options must be an object/],
+    [
       () => pe.table({ dModel: 8, positions: 'abc' }),
       TypeError,
       /^posenc\.table: positions must be an array of numbers/,
@@ -97,6 +153,9 @@ describe('bad input names the function and parameter; the module stays usable', 
     expect(() => pe.timestepEmbedding({ timesteps: [1], dim: 8, downscaleFreqShift: 4 })).toThrow(RangeError);
     expect(pe.timestepEmbedding({ timesteps: [0], dim: 4 })).toEqual(new Float32Array([0, 0, 1, 1]));
     expect(pe.sincosGrid2d({ dim: 4, height: 1, width: 1 })).toEqual(new Float32Array([0, 1, 0, 1]));
+    expect(pe.resizeGrid([1, 2], { dim: 2, height: 1, width: 1, toHeight: 1, toWidth: 1 })).toEqual(
+      new Float32Array([1, 2]),
+    );
   });
 
   it('load({ rope: false }) has none of them: each throws an Error saying to use load()', async () => {
@@ -104,6 +163,8 @@ describe('bad input names the function and parameter; the module stays usable', 
     for (const call of [
       () => core.timestepEmbedding({ timesteps: [1], dim: 8 }),
       () => core.sincosGrid2d(grid),
+      () => core.sincosGrid3d(video),
+      () => core.resizeGrid(fourPatches, resize),
       () => core.table({ dModel: 8, positions: [1, 2] }),
     ])
       expect(call).toThrow(/loaded with load\(\{ rope: false \}\).*use the one of await load\(\)/);
