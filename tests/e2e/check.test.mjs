@@ -467,6 +467,38 @@ try {
     },
   );
 
+  await check(
+    "an uploaded 3-D grid (diffusers' get_3d_sincos_pos_embed, 3 frames of 4 × 6 patches) is named a 3-D grid, with its call",
+    async () => {
+      // diffusers src/diffusers/models/embeddings.py: [temporal dim/4 | w then h, 3·dim/8 each], each [sin | cos].
+      const [frames, height, width, dim] = [3, 4, 6, 64];
+      const oneAxis = (position, columns) => {
+        const omega = Array.from({ length: columns / 2 }, (_, i) => 1 / 10000 ** (i / (columns / 2)));
+        return [...omega.map((w) => Math.sin(position * w)), ...omega.map((w) => Math.cos(position * w))];
+      };
+      const values = [];
+      for (let f = 0; f < frames; f++)
+        for (let h = 0; h < height; h++)
+          for (let w = 0; w < width; w++)
+            values.push(...oneAxis(f, dim / 4), ...oneAxis(w, (3 * dim) / 8), ...oneAxis(h, (3 * dim) / 8));
+      await page.setInputFiles('#check-file', {
+        name: 'grid3d.npy',
+        mimeType: 'application/octet-stream',
+        buffer: npyBytes(values, frames * height * width, dim),
+      });
+      await answerFor(page, 'grid3d.npy');
+      const verdict = await page.textContent('[data-testid="check-verdict"]');
+      assert(verdict.includes('3-D sin-cos grid of 3 frames of 4 rows of 6 patches'), verdict);
+      const code = await page.textContent('[data-testid="check-options"]');
+      assert(
+        code.startsWith('pe.sincosGrid3d({ dim: 64, frames: 3, height: 4, width: 6') &&
+          code.includes("axisOrder: 'w-h'"),
+        code,
+      );
+      assert(await page.isHidden('.check-difference'), 'the difference from a 1-D preset is shown');
+    },
+  );
+
   await check('axe-core finds no serious or critical violations in the section', async () => {
     const violations = await axeViolations(page, '#check');
     assert(violations.length === 0, violations.join('\n'));

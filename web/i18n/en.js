@@ -16,7 +16,7 @@ const columns = (value) => `${count(value)} ${value === 1 ? 'column' : 'columns'
 // What identify() tried before answering no match (its `tried`).
 const TRIED_EN = {
   table: '1-D tables at positions 0, 1, … (shifted by up to 3)',
-  grid: '2-D sin-cos grids (MAE, DiT, diffusers; leading zero rows as class tokens)',
+  grid: '2-D and 3-D sin-cos grids (MAE, DiT, diffusers, CogVideoX; leading zero rows as class or text tokens)',
   timestep: 'timestep embeddings at evenly spaced timesteps',
   'any-start': '1-D tables from any position',
   descending: 'descending (relative) positions',
@@ -452,6 +452,8 @@ Save the table with np.save('pe.npy', pe) (from PyTorch: pe.numpy()), as CSV or 
     `[sin | cos] with exponent i/(d/2 − 1) and base ${n(base, 6)}: Whisper's sinusoids (log_timescale_increment = log(max_timescale) / (channels/2 − 1)), tensor2tensor's get_timing_signal_1d and diffusers' get_timestep_embedding with downscale_freq_shift=1 compute this table.`,
   'check.verdict.grid': ({ grid: { height, width, axisOrder, extraTokens, preset } }) =>
     `This is a 2-D sin-cos grid of ${height} rows of ${width} patches, the ${axisOrder === 'w-h' ? 'column (w)' : 'row (h)'} coordinate in the first half of the columns${extraTokens ? `, after ${extraTokens} all-zero token row${extraTokens > 1 ? 's' : ''}` : ''}${preset ? ` (${preset === 'mae' ? 'MAE and DiT' : 'diffusers'}' get_2d_sincos_pos_embed)` : ''}.`,
+  'check.verdict.grid3d': ({ grid3d: { frames, height, width, axisOrder, extraTokens, preset } }) =>
+    `This is a 3-D sin-cos grid of ${frames} frames of ${height} rows of ${width} patches: the frame in the first quarter of the columns, then the ${axisOrder === 'w-h' ? 'column (w) and row (h)' : 'row (h) and column (w)'} coordinates${extraTokens ? `, after ${extraTokens} all-zero token row${extraTokens > 1 ? 's' : ''}` : ''}${preset ? ` (diffusers' get_3d_sincos_pos_embed${preset === 'cogvideox' ? ' as CogVideoX calls it' : ''})` : ''}.`,
   'check.verdict.timestep': ({ timestep: { preset, timesteps } }) =>
     `This is a diffusion timestep embedding${preset ? ` as ${preset} computes it` : ''}, at timesteps ${n(timesteps.first, 6)} to ${n(timesteps.last, 6)}.`,
   'check.verdict.positions': ({ positions: { first, step } }) =>

@@ -12,7 +12,7 @@ const r = String.raw;
 // identify() 在回答"无匹配"之前尝试过的（它的 `tried`）。
 const TRIED_ZH = {
   table: '位置为 0, 1, … 的一维表（最多平移 3）',
-  grid: '二维正弦余弦网格（MAE、DiT、diffusers；开头的全零行视为类别词元）',
+  grid: '二维和三维正弦余弦网格（MAE、DiT、diffusers、CogVideoX；开头的全零行视为类别词元或文本词元）',
   timestep: '时间步等间隔的时间步嵌入',
   'any-start': '从任意位置开始的一维表',
   descending: '递减的（相对）位置',
@@ -426,6 +426,8 @@ $$PE_{(pos,\,j)} = \cos\!\Big(\big(\tfrac{pos}{10000}\big)^{2j/d}\Big)$$
     `[sin | cos]，指数为 i/(d/2 − 1)，底数为 ${n(base, 6)}：Whisper 的 sinusoids（log_timescale_increment = log(max_timescale) / (channels/2 − 1)）、tensor2tensor 的 get_timing_signal_1d 以及 downscale_freq_shift=1 时 diffusers 的 get_timestep_embedding 算出的都是这张表。`,
   'check.verdict.grid': ({ grid: { height, width, axisOrder, extraTokens, preset } }) =>
     `这是一张二维正弦余弦网格：${height} 行、每行 ${width} 个图块，前一半的列编码${axisOrder === 'w-h' ? '列（w）' : '行（h）'}坐标${extraTokens ? `，前面还有 ${extraTokens} 行全零的词元` : ''}${preset ? `（即 ${preset === 'mae' ? 'MAE 和 DiT' : 'diffusers'} 的 get_2d_sincos_pos_embed）` : ''}。`,
+  'check.verdict.grid3d': ({ grid3d: { frames, height, width, axisOrder, extraTokens, preset } }) =>
+    `这是一张三维正弦余弦网格：${frames} 帧，每帧 ${height} 行、每行 ${width} 个图块；前四分之一的列编码帧序号，其余依次编码${axisOrder === 'w-h' ? '列（w）和行（h）' : '行（h）和列（w）'}坐标${extraTokens ? `，前面还有 ${extraTokens} 行全零的词元` : ''}${preset ? `（即 diffusers 的 get_3d_sincos_pos_embed${preset === 'cogvideox' ? '，CogVideoX 的用法' : ''}）` : ''}。`,
   'check.verdict.timestep': ({ timestep: { preset, timesteps } }) =>
     `这是扩散模型的时间步嵌入${preset ? `（与 ${preset} 的算法一致）` : ''}，时间步从 ${n(timesteps.first, 6)} 到 ${n(timesteps.last, 6)}。`,
   'check.verdict.positions': ({ positions: { first, step } }) =>

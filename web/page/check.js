@@ -33,13 +33,13 @@ function knobDiffers(knob, found, reference, length) {
 }
 
 // Answers that are no 1-D table at positions 0, 1, … (identify's kind): shown with their own knobs.
-const OTHER_KINDS = ['grid', 'timestep', 'positions'];
+const OTHER_KINDS = ['grid', 'grid3d', 'timestep', 'positions'];
 
 const literal = (value) => (typeof value === 'string' ? `'${value}'` : String(value));
 /** The rows' positions or timesteps, first + step · r for `rows` rows, as code. */
 const steps = ({ first, step }, rows) => `Array.from({ length: ${rows} }, (_, r) => ${first} + ${step} * r)`;
 
-/** The call that reproduces a timestep embedding, a 2-D grid or rows at other positions. */
+/** The call that reproduces a timestep embedding, a 2-D or 3-D grid or rows at other positions. */
 function otherKindCode(id, rows, dModel) {
   const call = (name, fields) =>
     `pe.${name}({ ${Object.entries(fields)
@@ -57,6 +57,14 @@ function otherKindCode(id, rows, dModel) {
       base,
       baseSize,
       interpolationScale,
+      coordinateDtype: literal(coordinateDtype),
+    });
+  }
+  if (id.kind === 'grid3d') {
+    const { shapes, preset, axisOrder, coordinateDtype, ...numbers } = id.grid3d;
+    return call('sincosGrid3d', {
+      ...numbers,
+      axisOrder: literal(axisOrder),
       coordinateDtype: literal(coordinateDtype),
     });
   }
@@ -440,7 +448,7 @@ export function createCheck(container, getState) {
     const rows = [[t('check.param.shape'), `${result.length} × ${result.dModel}`, id.transposed]];
     if (id.match && OTHER_KINDS.includes(id.kind)) {
       // What reproduces it, knob by knob, as the library names them.
-      const found = { grid: id.grid, timestep: id.timestep, positions: id.positions }[id.kind];
+      const found = { grid: id.grid, grid3d: id.grid3d, timestep: id.timestep, positions: id.positions }[id.kind];
       for (const [knob, value] of Object.entries(found))
         if (value !== null && typeof value !== 'object') rows.push([knob, String(value), false]);
       if (id.kind === 'timestep') rows.push(['timesteps', t('check.timesteps', id.timestep.timesteps), false]);
@@ -486,7 +494,7 @@ export function createCheck(container, getState) {
       dModel: result.dModel,
     });
     verdict.dataset.match = String(id.match);
-    // A timestep embedding, a 2-D grid or rows at other positions: no 1-D preset's table to compare with.
+    // A timestep embedding, a 2-D or 3-D grid or rows at other positions: no 1-D preset's table to compare with.
     const other = id.match && OTHER_KINDS.includes(id.kind);
     differenceBox.hidden = other;
     verdict.textContent = other
