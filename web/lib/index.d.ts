@@ -619,7 +619,6 @@ export interface TimestepIdentification {
   timesteps: { first: number; step: number; last: number };
 }
 
-/** identify()'s reading of a table as a 2-D sin-cos grid: pe.sincosGrid2d({ ...grid }) minus `preset` and `shapes`. */
 /** identify()'s reading of a table as a 3-D sin-cos grid: pe.sincosGrid3d({ ...grid3d }) minus `preset` and `shapes`. */
 export interface Grid3dIdentification {
   dim: number;
@@ -639,6 +638,7 @@ export interface Grid3dIdentification {
   shapes: { frames: number; height: number; width: number; axisOrder: AxisOrder }[];
 }
 
+/** identify()'s reading of a table as a 2-D sin-cos grid: pe.sincosGrid2d({ ...grid }) minus `preset` and `shapes`. */
 export interface GridIdentification {
   dim: number;
   height: number;
