@@ -18,7 +18,7 @@
 // sections). A rich string that is a function (worded from the facts of the
 // settings: web/model/text-facts.js) is rendered as at the default settings;
 // the page words it again at run time, reusing the formulas typeset here.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import katex from 'katex';
@@ -46,8 +46,11 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 const EMPTY_ELEMENT = (attribute) =>
   new RegExp(`(<([a-z][\\w-]*)\\b[^>]*?\\s${attribute}="([^"]+)"[^>]*?)>\\s*</\\2>`, 'g');
 
-/** i18nDir: web/i18n; htmlFiles: the pages whose data-i18n-rich keys are rendered for every language. */
-export function richTextPlugin({ i18nDir, htmlFiles }) {
+/**
+ * i18nDir: web/i18n; htmlTexts(): (a promise of) the text of each page whose data-i18n-rich keys
+ * are rendered for every language; watchFiles: the files those texts come from.
+ */
+export function richTextPlugin({ i18nDir, htmlTexts, watchFiles }) {
   let server = null;
   const languages = () =>
     readdirSync(i18nDir)
@@ -78,10 +81,10 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
     return entry(defaultFacts);
   }
   const keysIn = (html) => [...html.matchAll(/data-i18n-rich="([^"]+)"/g)].map((m) => m[1]);
-  const richKeys = () => new Set(htmlFiles.flatMap((file) => keysIn(readFileSync(file, 'utf8'))));
+  const richKeys = async () => new Set((await htmlTexts()).flatMap(keysIn));
   // The keys written as MathML only (below the marker) in some page.
-  const laterKeys = () =>
-    new Set(htmlFiles.flatMap((file) => keysIn(readFileSync(file, 'utf8').split(MATHML_ONLY_BELOW)[1] ?? '')));
+  const laterKeys = async () =>
+    new Set((await htmlTexts()).flatMap((html) => keysIn(html.split(MATHML_ONLY_BELOW)[1] ?? '')));
 
   /** The HTML of each formula of every rich string the build renders, in every language. */
   async function formulas() {
@@ -95,7 +98,7 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
     };
     for (const language of languages()) {
       const table = await strings(language);
-      for (const key of richKeys()) {
+      for (const key of await richKeys()) {
         const text = await textOf(table[key]);
         if (text !== undefined) richHtml(text, recording);
       }
@@ -115,7 +118,7 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
     },
     async load(id) {
       if (!id.startsWith(RESOLVED)) return;
-      for (const file of htmlFiles) this.addWatchFile(file);
+      for (const file of watchFiles) this.addWatchFile(file);
       if (id === RESOLVED)
         return `export default {${languages()
           .map((language) => `${language}: () => import('${VIRTUAL}/${language}')`)
@@ -125,7 +128,7 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
       const language = name === LATER ? 'en' : name;
       const table = await strings(language);
       const rendered = {};
-      for (const key of name === LATER ? laterKeys() : richKeys()) {
+      for (const key of await (name === LATER ? laterKeys() : richKeys())) {
         const text = await textOf(table[key]);
         if (text !== undefined) rendered[key] = richHtml(text, katex);
       }
@@ -136,7 +139,7 @@ export function richTextPlugin({ i18nDir, htmlFiles }) {
       async handler(html) {
         const english = await strings('en');
         const richTexts = {};
-        for (const key of richKeys()) richTexts[key] = await textOf(english[key]);
+        for (const key of await richKeys()) richTexts[key] = await textOf(english[key]);
         const fill = (part, mathmlOnly) =>
           part
             .replace(EMPTY_ELEMENT('data-i18n'), (whole, open, tag, key) =>

@@ -3,16 +3,16 @@
 // (web/sections/groups.js) each belongs to, the string keys it is worded by,
 // and the <posenc-*> tag of each plot that has one. Pure data: the plots' code
 // lives in the section modules (sections.js), the knobs in params.js.
-// web/build/generate-lists.mjs writes the chapter documents and every list of
-// plots (the elements' types, the Hexo and Hugo helpers, the docs) from here;
+// web/build/generate-lists.mjs generates the chapter documents and writes every
+// list of plots (the elements' types, the Hexo and Hugo helpers, the docs) from here;
 // tests/js/model/registry.test.js keeps it equal to SECTIONS.
 
 import { SECTION_KNOBS } from './section-knobs.js';
 
 /**
  * The explainer's chapters, each a document of its own, in reading order: name (what a
- * section's `chapter` names), file (the document web/build/generate-lists.mjs writes from
- * web/build/chapter.html; Vite builds each), title (the key of its heading; `<title>` is
+ * section's `chapter` names), file (the document web/build/generate-lists.mjs generates from
+ * web/build/templates/chapter.html, in the build only: web/build/vite-documents.js), title (the key of its heading; `<title>` is
  * <title>.page), strip (the knobs its sections share, shown once in a strip that stays in view
  * while those sections are read; every other knob a section follows sits beside its plots).
  * The start page (START_FILE) comes before them.

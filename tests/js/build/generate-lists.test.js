@@ -1,12 +1,13 @@
-// Every list web/build/generate-lists.mjs writes is up to date: a change to the
-// registry, the parameter table, the version or a fragment without
-// `npm run generate` fails here, naming the file. The knobs of the chapter
-// documents: each section's own form, the chapter's strip, their ids.
+// Every list web/build/generate-lists.mjs writes into a checked-in file is up
+// to date: a change to the registry, the parameter table, the version or a
+// fragment without `npm run generate` fails here, naming the file. The chapter
+// documents it generates (documents(), build output): the notices above the
+// plots, the presets table, the knobs (each section's own form, the chapter's
+// strip, their ids).
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { FORM_KEYS, generate, ownKnobs, replaceRegion } from '../../../web/build/generate-lists.mjs';
+import { documents, FORM_KEYS, generate, ownKnobs, replaceRegion } from '../../../web/build/generate-lists.mjs';
 import en from '../../../web/i18n/en.js';
 import { PRESETS } from '../../../web/lib/index.js';
 import { PARAMS } from '../../../web/model/params.js';
@@ -29,10 +30,9 @@ describe('the generated lists', () => {
   });
 
   it('puts the line saying what to notice right above each plot of each chapter document', () => {
+    const texts = documents();
     for (const chapter of CHAPTERS) {
-      const lines = readFileSync(new URL(`../../../web/${chapter.file}`, import.meta.url), 'utf8')
-        .split('\n')
-        .map((line) => line.trim());
+      const lines = texts[chapter.file].split('\n').map((line) => line.trim());
       const plots = PLOTS.filter((plot) => plot.chapter === chapter.name);
       expect(plots.length, chapter.name).toBeGreaterThan(0);
       for (const plot of plots) {
@@ -58,7 +58,7 @@ describe('the generated lists', () => {
 
 describe('the presets table in its chapter document', () => {
   it('holds every preset row as the page words it in English, so that filling it at load moves nothing', () => {
-    const html = readFileSync(new URL('../../../web/implementations.html', import.meta.url), 'utf8');
+    const html = documents()['implementations.html'];
     const body = /<table class="presets" id="presets">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
     const unescape = (text) =>
       text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
@@ -72,7 +72,7 @@ describe('the presets table in its chapter document', () => {
 });
 
 describe('the knobs in the chapter documents', () => {
-  const files = generate();
+  const files = documents();
   /** form data-knobs value -> the names of its controls, in a generated document. */
   const formsOf = (text) =>
     Object.fromEntries(
@@ -84,7 +84,7 @@ describe('the knobs in the chapter documents', () => {
   it("a section's form holds the knobs it follows less the strip's and the lab's, in the parameter table's order", () => {
     const order = PARAMS.map((row) => row.key);
     for (const chapter of CHAPTERS) {
-      const forms = formsOf(files[`web/${chapter.file}`].generated);
+      const forms = formsOf(files[chapter.file]);
       expect(forms[''], chapter.file).toEqual(chapter.strip);
       for (const section of sectionsOf(chapter.name)) {
         const expected = SECTION_KNOBS[section.id].filter(
@@ -102,7 +102,7 @@ describe('the knobs in the chapter documents', () => {
 
   it('ids are c-<section>-<key> (the strip: c-<key>), each with its output and label', () => {
     for (const chapter of CHAPTERS) {
-      const text = files[`web/${chapter.file}`].generated;
+      const text = files[chapter.file];
       const ids = [...text.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
       expect(
         ids.filter((id, i) => ids.indexOf(id) !== i),
@@ -120,7 +120,7 @@ describe('the knobs in the chapter documents', () => {
   it('the strip and the sections that follow its knobs share a scope; the later sections are outside it', () => {
     /** Whether the strip's scope is still open where `marker` is in the document of `chapter`. */
     const openAt = (file, marker) => {
-      const text = files[`web/${file}`].generated;
+      const text = files[file];
       const start = text.indexOf('<div class="strip-scope">');
       expect(text.indexOf('id="controls"'), file).toBeGreaterThan(start);
       const between = text.slice(start, text.indexOf(marker));

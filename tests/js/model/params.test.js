@@ -3,7 +3,7 @@
 // as an element attribute, and survives a round trip through each; and the
 // full bad-value matrix of the attributes and URL parameters (the browser
 // tests keep a representative sample: tests/e2e/bad-values.test.mjs).
-import { readFileSync } from 'node:fs';
+import { documents } from '../../../web/build/generate-lists.mjs';
 import { CHAPTERS } from '../../../web/model/registry.js';
 import { ATTRIBUTE_BAD, EMBED_BAD, MARKUP, PAGE_BAD } from '../../bad-values.mjs';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +15,7 @@ import { ATTRIBUTES, CONTROLS, PARAMS } from '../../../web/model/params.js';
 import { fromQuery, readAttributes, readParams, toQuery, writeParams } from '../../../web/model/state.js';
 
 // Every chapter's document: a knob has its control in the chapters whose sections follow it.
-const html = CHAPTERS.map((chapter) =>
-  readFileSync(new URL(`../../../web/${chapter.file}`, import.meta.url), 'utf8'),
-).join('\n');
+const html = CHAPTERS.map((chapter) => documents()[chapter.file]).join('\n');
 
 // A valid value of every knob, other than its default, and its text (what a URL or an attribute holds).
 const VALID = {

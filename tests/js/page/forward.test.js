@@ -3,6 +3,7 @@
 // into web/page/site-map.js); links of the site carry the query (site-links.js).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { documents } from '../../../web/build/generate-lists.mjs';
 import { CHAPTERS } from '../../../web/model/registry.js';
 import { forwardTarget } from '../../../web/page/forward.js';
 import { siteTarget, withLanguage } from '../../../web/page/site-links.js';
@@ -58,13 +59,9 @@ describe('links of the site', () => {
 });
 
 describe('every id of the one-page index.html', () => {
-  // Each document's ids as generated (web/*.html; the build adds none that a link names).
-  const idsOf = (file) =>
-    new Set(
-      [...readFileSync(new URL(`../../../web/${file}`, import.meta.url), 'utf8').matchAll(/\sid="([^"]+)"/g)].map(
-        (m) => m[1],
-      ),
-    );
+  // Each document's ids as generated (the build adds none that a link names).
+  const texts = documents();
+  const idsOf = (file) => new Set([...texts[file].matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
   const startIds = idsOf('index.html');
   const oldIds = readFileSync(new URL('../../e2e/fixtures/one-page-ids.txt', import.meta.url), 'utf8')
     .split('\n')
