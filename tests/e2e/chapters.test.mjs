@@ -6,7 +6,10 @@
 // tests/js/page/forward.test.js); links carry the language and the settings;
 // each plot has its what-to-notice line above it and its notes folded;
 // a chapter left alone goes quiet; axe-core passes on every document, both
-// languages, desktop and phone.
+// languages, desktop and phone; at phone width nothing sticks out sideways;
+// no Chinese line begins with closing punctuation, at either width. Each
+// document is opened once per language and width, and all of these are read
+// from that one load.
 // Usage: node tests/e2e/chapters.test.mjs (after `npx vite build --config web/vite.config.js`).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -123,7 +126,76 @@ async function readingAids(page, file) {
   );
 }
 
-/** `file` opened and settled: scrolled through (every explanation worded), its formulas typeset. */
+/**
+ * Every punctuation mark of `main` that closes a line but begins a line box, with the text before it.
+ * Such a line comes from a break between an inline formula and the punctuation after it
+ * (web/page/rich-text.js keeps them together).
+ */
+const lineStarts = (page) =>
+  page.evaluate(() => {
+    const CLOSING = /[，。、；：！？）」』》〉]/;
+    const skipped = (node) => node.parentElement?.closest('.katex-mathml, svg, script, style, [hidden], pre');
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const rectOf = (node, index) => {
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      const rects = range.getClientRects();
+      return rects.length ? rects[rects.length - 1] : null;
+    };
+    const found = [];
+    let previous = null; // { rect, text } of the last visible character seen
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (skipped(node)) continue;
+      const text = node.data;
+      for (let i = 0; i < text.length; i++) {
+        if (/\s/.test(text[i])) continue;
+        const rect = rectOf(node, i);
+        if (!rect || rect.width === 0) continue;
+        if (CLOSING.test(text[i]) && previous && rect.top >= previous.rect.bottom - 1)
+          found.push(`${previous.text.slice(-12)}⏎${text.slice(i, i + 8)}`);
+        previous = { rect, text: (previous?.text ?? '').slice(-12) + text[i] };
+      }
+    }
+    return found;
+  });
+
+/**
+ * What a phone-width document shows beyond the screen's right edge: the document's scroll width
+ * over the viewport, elements sticking out (a formula or a table that scrolls in its own box
+ * aside), display formulas wider than their column (they would scroll, and axe asks scrollable
+ * regions to be focusable), and tables wider than the screen with no shadow cueing that they scroll.
+ */
+const sidewaysProblems = (page) =>
+  page.evaluate(() => {
+    const problems = [];
+    const width = window.innerWidth;
+    const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (scrollWidth > width) problems.push(`scroll width ${scrollWidth}`);
+    const describe = (node) =>
+      `${node.tagName}.${node.className?.baseVal ?? node.className} in ${node.closest('[data-plot]')?.dataset.plot ?? node.closest('section')?.id ?? 'main'} at ${Math.round(node.getBoundingClientRect().right)}px`;
+    const sticking = [...document.querySelectorAll('main *')].filter(
+      (node) => node.getBoundingClientRect().right > width + 1 && !node.closest('.math-display, .table-scroll, .katex'),
+    );
+    if (sticking.length) problems.push(`sticking out: ${sticking.slice(0, 3).map(describe).join(', ')}`);
+    const wide = [...document.querySelectorAll('main .math-display')].filter(
+      (node) => node.scrollWidth > node.clientWidth + 1,
+    );
+    if (wide.length)
+      problems.push(`formulas wider than the column: ${wide.map((n) => n.textContent.slice(0, 40)).join(' | ')}`);
+    const uncued = [...document.querySelectorAll('.table-scroll')]
+      .filter((box) => box.scrollWidth > box.clientWidth)
+      .filter((box) => {
+        const style = getComputedStyle(box);
+        return !(style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local'));
+      });
+    if (uncued.length)
+      problems.push(
+        `tables that scroll with no cue: ${uncued.map((box) => box.querySelector('table')?.id ?? box.className).join(', ')}`,
+      );
+    return problems;
+  });
+
 /**
  * The layout shift score of a chapter's first view: until the first plot is shown, or, with none on
  * the first screen, a moment after the page is interactive (what web/page/first-view.js waits).
@@ -139,11 +211,23 @@ async function firstViewShift(page) {
   return page.evaluate(() => self.layoutShift);
 }
 
+/**
+ * `file` opened and settled: its first view's layout shift read, scrolled to the end (every
+ * explanation worded), its formulas typeset (one still MathML only is wider for a moment), its
+ * fonts loaded, and in a chapter every plot drawn.
+ */
 async function openSettled(context, file, language) {
   const page = await openDocument(context, file, language);
   page.firstViewShift = file === 'index.html' ? 0 : await firstViewShift(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, { timeout: 20000 });
+  await page.evaluate(() => document.fonts.ready);
+  if (file !== 'index.html')
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-plot]')].every((plot) => plot.childElementCount > 0),
+      null,
+      { timeout: 30000 },
+    );
   await page.waitForTimeout(500);
   return page;
 }
@@ -177,6 +261,7 @@ try {
               }),
         reading: file === 'index.html' ? null : await readingAids(page, file),
         violations: (await axeViolations(page)).map((v) => `${file}: ${v}`),
+        lineStarts: language === 'zh' ? await lineStarts(page) : [],
         problems: page.problems,
         shift: page.firstViewShift,
         idleTaskSeconds: language === 'en' && file !== 'index.html' ? await idleTaskSeconds(page) : null,
@@ -285,6 +370,12 @@ try {
       const found = DOCUMENTS.flatMap((file) => seen[file].violations);
       assert(found.length === 0, found.join('\n'));
     });
+
+    if (language === 'zh')
+      await check('zh, 1280 px: no line of any document begins with closing punctuation', async () => {
+        const found = DOCUMENTS.flatMap((file) => seen[file].lineStarts.map((line) => `${file}: ${line}`));
+        assert(found.length === 0, `${found.length} lines: ${found.slice(0, 12).join(' | ')}`);
+      });
   }
 
   await check(
@@ -357,24 +448,38 @@ try {
     await page.close();
   });
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  for (const language of ['en', 'zh'])
-    await check(`axe-core: no serious or critical violation on any document, ${language}, 390 px`, async () => {
-      const found = [];
-      const shifts = [];
-      for (const file of DOCUMENTS) {
-        const page = await openDocument(phone, file, language);
-        if (file !== 'index.html') shifts.push(`${file} ${(await firstViewShift(page)).toFixed(3)}`);
-        // Settled: the later sections' formulas typeset (as MathML only, a wide one overflows for a moment).
-        await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, {
-          timeout: 20000,
-        });
-        found.push(...(await axeViolations(page)).map((v) => `${file}: ${v}`));
-        await page.close();
-      }
-      assert(found.length === 0, found.join('\n'));
+  // The narrowest common phone width (knobs.test.mjs checks each section at 390 × 844).
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  for (const language of ['en', 'zh']) {
+    const shifts = [];
+    const found = { axe: [], sideways: [], lines: [], problems: [] };
+    for (const file of DOCUMENTS) {
+      const page = await openSettled(phone, file, language);
+      if (file !== 'index.html') shifts.push(`${file} ${page.firstViewShift.toFixed(3)}`);
+      found.sideways.push(...(await sidewaysProblems(page)).map((problem) => `${file}: ${problem}`));
+      if (language === 'zh') found.lines.push(...(await lineStarts(page)).map((line) => `${file}: ${line}`));
+      found.axe.push(...(await axeViolations(page)).map((v) => `${file}: ${v}`));
+      found.problems.push(...page.problems.map((problem) => `${file}: ${problem}`));
+      await page.close();
+    }
+    await check(`${language}, 360 px: no document reaches past the screen's edge`, async () => {
+      assert(found.sideways.length === 0, found.sideways.join('\n'));
+      assert(found.problems.length === 0, found.problems.join('\n'));
+    });
+    if (language === 'zh')
+      await check('zh, 360 px: no line of any document begins with closing punctuation', async () => {
+        assert(found.lines.length === 0, `${found.lines.length} lines: ${found.lines.slice(0, 12).join(' | ')}`);
+      });
+    await check(`axe-core: no serious or critical violation on any document, ${language}, 360 px`, async () => {
+      assert(found.axe.length === 0, found.axe.join('\n'));
       return `layout shift score of the first view (reported) ${shifts.join(', ')}`;
     });
+  }
   await phone.close();
 } finally {
   await browser.close();

@@ -2,14 +2,12 @@
 // training length and the FAQ (issue #20), in headless Chromium: each renders
 // and is reachable by its URL anchor, the numbers it shows equal float64
 // references computed here (in English and Chinese), they follow the controls
-// and the URL, the phone width (390 px) has no horizontal overflow and no
-// serious axe violation in these sections, and each plot renders as an
-// element and in embed.html. Needs the built site (`npx vite build --config
+// and the URL, and each plot renders as an element and in embed.html (phone
+// width and axe-core: chapters.test.mjs, for every document). Needs the built site (`npx vite build --config
 // web/vite.config.js`); builds the elements bundle if it is missing.
 // Usage: node tests/e2e/explainer-attention.test.mjs   — screenshots go to test-results/e2e/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tokenVector } from '../../web/model/attention-data.js';
 import { launchChromium } from './chromium.mjs';
@@ -19,7 +17,6 @@ import { serveStatic } from './server.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const site = `${root}dist/site`;
 const artifacts = `${root}test-results/e2e`;
-const require = createRequire(import.meta.url);
 const PLOTS = ['attention', 'attention-rows', 'sine-only', 'sine-fit', 'extrapolation', 'token-scale'];
 const SECTIONS = ['h-attention', 'h-sine-cosine', 'h-extrapolation', 'h-faq'];
 
@@ -350,55 +347,6 @@ try {
     await other.close();
   });
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-  });
-  await check(
-    'phone width (390 px): no horizontal overflow and no serious axe violation in these sections, both languages',
-    async () => {
-      const small = await openPage(phone);
-      for (const language of ['en', 'zh']) {
-        await small.selectOption('#language', language);
-        await small.waitForTimeout(300);
-        await drawAll(small);
-        const overflow = await small.evaluate((ids) => {
-          const sticking = [];
-          for (const id of ids)
-            for (const node of document.querySelector(`section[aria-labelledby="${id}"]`).querySelectorAll('*')) {
-              if (node.closest('.math-display, .katex')) continue;
-              const box = node.getBoundingClientRect();
-              if (box.width > 0 && box.right > window.innerWidth + 1)
-                sticking.push(`${node.tagName} in ${id} at ${Math.round(box.right)}`);
-            }
-          return { width: document.documentElement.scrollWidth, sticking: sticking.slice(0, 3) };
-        }, SECTIONS);
-        assert(overflow.width <= 390, `${language}: scroll width ${overflow.width}`);
-        assert(overflow.sticking.length === 0, `${language}: ${overflow.sticking.join(', ')}`);
-        await small.locator('#h-attention').scrollIntoViewIfNeeded();
-        await small.screenshot({ path: `${artifacts}/more-phone-${language}.png` });
-      }
-      await small.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-      const violations = await small.evaluate(async (ids) => {
-        const include = ids.map((id) => [`section[aria-labelledby="${id}"]`]);
-        const result = await window.axe.run({ include }, { resultTypes: ['violations'] });
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(', ')}`,
-          );
-      }, SECTIONS);
-      assert(violations.length === 0, violations.join('\n'));
-      assert(small.problems.length === 0, small.problems.join('\n'));
-    },
-  );
 
   await check('embed.html shows each new plot, with its notes in the language asked for', async () => {
     const frame = await watchedPage(desktop);

@@ -519,62 +519,6 @@ try {
     assert(foreign.length === 0, `requests to other origins: ${foreign.join(', ')}`);
   });
 
-  const phone = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-  });
-  await check('phone width (360 px): no horizontal overflow in either language, no axe violations', async () => {
-    const small = await openPage(phone);
-    await waitForPlots(small);
-    for (const language of ['en', 'zh']) {
-      await small.selectOption('#language', language);
-      // Worded in that language, every formula typeset (one still MathML only is wider for a moment).
-      await small.waitForFunction(
-        (lang) => document.documentElement.lang === lang && !document.querySelector('[data-i18n-mathml-only]'),
-        language === 'zh' ? 'zh-CN' : 'en',
-        { timeout: 20000 },
-      );
-      await small.waitForTimeout(400);
-      const overflow = await small.evaluate(() => ({
-        document: document.documentElement.scrollWidth,
-        body: document.body.scrollWidth,
-        widest: [...document.querySelectorAll('main *')]
-          .filter(
-            (node) =>
-              node.getBoundingClientRect().right > window.innerWidth + 1 &&
-              !node.closest('.math-display, .table-scroll, .katex'),
-          )
-          .slice(0, 3)
-          .map(
-            (node) =>
-              `${node.tagName} in ${node.closest('[data-plot]')?.dataset.plot ?? node.parentElement.className} at ${Math.round(node.getBoundingClientRect().right)}px`,
-          ),
-      }));
-      assert(
-        overflow.document <= 360 && overflow.body <= 360,
-        `${language}: scroll width ${overflow.document}/${overflow.body}`,
-      );
-      assert(overflow.widest.length === 0, `${language}: sticking out: ${overflow.widest.join(', ')}`);
-      // A table wider than the screen scrolls sideways: a shadow at the edge says so.
-      const uncued = await small.evaluate(() =>
-        [...document.querySelectorAll('.table-scroll')]
-          .filter((box) => box.scrollWidth > box.clientWidth)
-          .filter((box) => {
-            const style = getComputedStyle(box);
-            return !(style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local'));
-          })
-          .map((box) => box.querySelector('table')?.id ?? box.className),
-      );
-      assert(uncued.length === 0, `${language}: tables that scroll with no cue: ${uncued.join(', ')}`);
-      await pageScreenshot(small, `${artifacts}/phone-${language}.png`);
-    }
-    const violations = await axeViolations(small);
-    assert(violations.length === 0, `axe at phone width: ${violations.join('\n')}`);
-    assert(small.problems.length === 0, small.problems.join('\n'));
-  });
 
   await check(
     'Chinese strings load only for Chinese: a zh-CN browser gets them at once, an English one never',

@@ -289,55 +289,6 @@ try {
   await page.close();
   await desktop.close();
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-  });
-  await check('phone width (390 px): the chapter does not overflow, in either language', async () => {
-    const small = await openPage(phone);
-    await waitForSections(small);
-    for (const language of ['en', 'zh']) {
-      await small.selectOption('#language', language);
-      await small.waitForTimeout(400);
-      await waitForSections(small);
-      const overflow = await small.evaluate(() => ({
-        document: document.documentElement.scrollWidth,
-        widest: [
-          ...document.querySelectorAll(
-            '#rope *, section[aria-labelledby^="h-rope"] *, section[aria-labelledby="h-why-base"] *',
-          ),
-        ]
-          .filter(
-            (node) =>
-              node.getBoundingClientRect().right > window.innerWidth + 1 && !node.closest('.math-display, .katex'),
-          )
-          .slice(0, 3)
-          .map(
-            (node) =>
-              `${node.tagName}.${node.className?.baseVal ?? node.className} at ${Math.round(node.getBoundingClientRect().right)}px`,
-          ),
-      }));
-      assert(overflow.document <= 390, `${language}: scroll width ${overflow.document}`);
-      // A formula wider than its column would scroll (and axe asks scrollable regions to be focusable).
-      const scrolling = await small.$$eval(
-        '#rope .math-display, section[aria-labelledby^="h-rope"] .math-display, section[aria-labelledby="h-why-base"] .math-display',
-        (nodes) =>
-          nodes.filter((node) => node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent.slice(0, 40)),
-      );
-      assert(scrolling.length === 0, `${language}: formulas wider than the column: ${scrolling.join(' | ')}`);
-      assert(overflow.widest.length === 0, `${language}: sticking out: ${overflow.widest.join(', ')}`);
-      await small
-        .locator('[data-plot="rope-base"]')
-        .screenshot({ path: `${artifacts}/phone-rope-base-${language}.png` });
-    }
-    const violations = await axeViolations(small);
-    assert(violations.length === 0, `axe at phone width: ${violations.join('\n')}`);
-    assert(small.problems.length === 0, small.problems.join('\n'));
-  });
-  await phone.close();
 
   const frame = await browser.newContext({ viewport: { width: 720, height: 700 } });
   await check(
