@@ -48,12 +48,9 @@ export function siteBase(value) {
 }
 
 const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site', import.meta.url)));
-// Read before any work, so a bad value fails at once.
-const base = siteBase(process.env.POSENC_SITE_URL);
 export const SIZE = { width: 1200, height: 630 };
 // The heading key of each plot's section on the page (its title in the preview).
 const TITLE_KEY = { 'offset-dots': 'offset', 'rope-scaling': 'ropeLab', 'rope-relative': 'ropeRelative' };
-const absolute = (path) => (base ? new URL(path, base).href : path);
 const escapeAttribute = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -65,16 +62,61 @@ function setMeta(html, attribute, key, content) {
   return existing.test(html) ? html.replace(existing, tag) : html.replace('</head>', `  ${tag}\n  </head>`);
 }
 
-function withImage(html, image, alt) {
-  html = setMeta(html, 'property', 'og:image', absolute(image));
+/** `path` under `base` (siteBase's URL), or as it is without one. */
+const absolute = (path, base) => (base ? new URL(path, base).href : path);
+
+function withImage(html, image, alt, base) {
+  html = setMeta(html, 'property', 'og:image', absolute(image, base));
   html = setMeta(html, 'property', 'og:image:width', String(SIZE.width));
   html = setMeta(html, 'property', 'og:image:height', String(SIZE.height));
   html = setMeta(html, 'property', 'og:image:alt', alt);
   html = setMeta(html, 'name', 'twitter:card', 'summary_large_image');
-  return setMeta(html, 'name', 'twitter:image', absolute(image));
+  return setMeta(html, 'name', 'twitter:image', absolute(image, base));
 }
 
+/**
+ * embed-<plot>.html from embed.html's `html`: the plot shown by default, its own title,
+ * description and image og/<plot>.png, and og:url under `base` when there is one. The same
+ * whether `html` already went through this or not.
+ */
+export function embedPreview(html, plot, base) {
+  // Section numbers ("6.", the RoPE chapter's "R1.") are left out.
+  const title = `posenc: ${en[`${TITLE_KEY[plot] ?? plot}.title`].replace(/^R?\d+\.\s*/, '')}`;
+  const subject = plot.startsWith('rope-')
+    ? 'rotary position embedding (RoPE)'
+    : 'sinusoidal positional encoding of “Attention Is All You Need”';
+  const description = `${title.slice('posenc: '.length)}: an interactive plot of the ${subject}, computed in your browser by WebAssembly.`;
+  html = html
+    .replace(/<html lang="en"(?: data-plot="[^"]*")?>/, `<html lang="en" data-plot="${plot}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
+  html = setMeta(html, 'name', 'description', description);
+  html = setMeta(html, 'property', 'og:title', title);
+  html = setMeta(html, 'property', 'og:description', description);
+  html = withImage(html, `og/${plot}.png`, title, base);
+  if (base) html = setMeta(html, 'property', 'og:url', absolute(`embed-${plot}.html`, base));
+  return html;
+}
+
+/**
+ * A document of the site (`file`, titled `title`) with og/page.png as its image, and og:url
+ * under `base` when there is one. The same whether `html` already went through this or not.
+ */
+export function documentPreview(html, file, title, base) {
+  html = withImage(html, 'og/page.png', title, base);
+  if (base) html = setMeta(html, 'property', 'og:url', absolute(file === START_FILE ? './' : file, base));
+  return html;
+}
+
+/** Each document of the site that shares the default view's image, with its title. */
+export const PREVIEW_TITLES = {
+  [START_FILE]: en['page.title'],
+  'embed.html': en['page.title'],
+  ...Object.fromEntries(CHAPTERS.map((chapter) => [chapter.file, en[`${chapter.title}.page`]])),
+};
+
 async function main() {
+  // Read before any work, so a bad value fails at once.
+  const base = siteBase(process.env.POSENC_SITE_URL);
   if (!existsSync(join(site, 'index.html')) || !existsSync(join(site, 'embed.html')))
     throw new Error(`no built site in ${site}: run vite build first`);
   if (!existsSync('/usr/bin/chromium')) {
@@ -103,33 +145,11 @@ async function main() {
       // Two frames: the plot's last layers paint after its render event.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.screenshot({ path: join(site, `og/${plot}.png`) });
-      // Section numbers ("6.", the RoPE chapter's "R1.") are left out.
-      const title = `posenc: ${en[`${TITLE_KEY[plot] ?? plot}.title`].replace(/^R?\d+\.\s*/, '')}`;
-      const subject = plot.startsWith('rope-')
-        ? 'rotary position embedding (RoPE)'
-        : 'sinusoidal positional encoding of “Attention Is All You Need”';
-      const description = `${title.slice('posenc: '.length)}: an interactive plot of the ${subject}, computed in your browser by WebAssembly.`;
-      let html = embed
-        .replace(/<html lang="en">/, `<html lang="en" data-plot="${plot}">`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
-      html = setMeta(html, 'name', 'description', description);
-      html = setMeta(html, 'property', 'og:title', title);
-      html = setMeta(html, 'property', 'og:description', description);
-      html = withImage(html, `og/${plot}.png`, title);
-      if (base) html = setMeta(html, 'property', 'og:url', absolute(`embed-${plot}.html`));
-      writeFileSync(join(site, `embed-${plot}.html`), html);
+      writeFileSync(join(site, `embed-${plot}.html`), embedPreview(embed, plot, base));
     }
     // Each document's own title (a chapter's) as the image's alternative text.
-    const titles = {
-      [START_FILE]: en['page.title'],
-      'embed.html': en['page.title'],
-      ...Object.fromEntries(CHAPTERS.map((chapter) => [chapter.file, en[`${chapter.title}.page`]])),
-    };
-    for (const [file, title] of Object.entries(titles)) {
-      let html = withImage(readFileSync(join(site, file), 'utf8'), 'og/page.png', title);
-      if (base) html = setMeta(html, 'property', 'og:url', absolute(file === START_FILE ? './' : file));
-      writeFileSync(join(site, file), html);
-    }
+    for (const [file, title] of Object.entries(PREVIEW_TITLES))
+      writeFileSync(join(site, file), documentPreview(readFileSync(join(site, file), 'utf8'), file, title, base));
   } finally {
     await browser.close();
     await server.close();
@@ -141,5 +161,5 @@ async function main() {
   );
 }
 
-// Imported (by the tests) for siteBase alone.
+// Imported by the tests for siteBase and the tags (tests/js/scripts/link-previews.test.js).
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
