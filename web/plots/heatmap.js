@@ -91,8 +91,14 @@ export function draw(element, data, options = {}) {
   // What a pixel shows when it covers several cells (a fast column averages to a middle tone).
   const coverNote = htmlElement('p', 'posenc-caption', frame.root);
   coverNote.hidden = true;
-  const notes = notesContainer(frame.root, options);
-  showNotes(notes, data.notes ?? []);
+  // Made with the first notes: a heatmap without any has no container (and no room kept for one).
+  let notes = null;
+  const showNotesOf = (d) => {
+    if (!d.notes?.length && !notes) return;
+    notes ??= notesContainer(frame.root, options);
+    showNotes(notes, d.notes ?? []);
+  };
+  showNotesOf(data);
   let cover = null;
   // Arrow keys move a cursor over the cells: an application to screen readers
   // (which then pass the keys on), described by the readout and its hint.
@@ -377,7 +383,7 @@ export function draw(element, data, options = {}) {
     update(nextData, nextOptions = current.options) {
       current = { data: nextData, options: nextOptions };
       hold(nextData);
-      showNotes(notes, nextData.notes ?? []);
+      showNotesOf(nextData);
       frame.measure();
       render();
     },
