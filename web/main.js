@@ -54,6 +54,7 @@ const page = {
   embedTools: null,
   check: null,
   ropeChapter: null,
+  elsewhereCode: null,
   // Whether the check section is near the screen: its exports follow the state at every redraw only
   // then (a drag elsewhere would restyle and lay out their code at every step); else once the controls rest.
   checkNear: false,
@@ -175,6 +176,7 @@ function setState(next) {
   scheduler.changed();
   controls.show(page.state, page.t);
   page.ropeChapter?.show(page.state, page.t);
+  page.elsewhereCode?.show(page.state, page.t);
   scheduler.frame();
 }
 
@@ -189,6 +191,7 @@ const setLanguage = createLanguageSwitch(document.getElementById('language'), {
     if (presets) fillPresetTable(presets, page.t);
     controls.show(page.state, page.t);
     page.ropeChapter?.show(page.state, page.t);
+    page.elsewhereCode?.show(page.state, page.t);
     // The URL (and every link to the site's other documents) says the language at once.
     writeUrl(withLanguage(toQuery(page.state), language));
     page.dirty.add('language');
@@ -296,11 +299,16 @@ function idleWork(deadline) {
 function addGroup(group) {
   const parts = [group.load()];
   if (group.name === 'rope-lab') parts.push(import('./page/rope-lab.js'));
-  return Promise.all(parts).then(([list, ropeLab]) => {
+  if (group.name === 'elsewhere') parts.push(import('./page/elsewhere-code.js'));
+  return Promise.all(parts).then(([list, tools]) => {
     // What could fail first, before the page holds anything of the group (a failure is tried again).
-    if (ropeLab) {
-      page.ropeChapter = ropeLab.createRopeChapter(document, (next) => setState(next));
+    if (group.name === 'rope-lab') {
+      page.ropeChapter = tools.createRopeChapter(document, (next) => setState(next));
       page.ropeChapter.show(page.state, page.t);
+    }
+    if (group.name === 'elsewhere') {
+      page.elsewhereCode = tools.createElsewhereCode(document);
+      page.elsewhereCode.show(page.state, page.t);
     }
     const added = list.filter((section) => plotsHere.has(section.name)).map(pageSection);
     page.sections.push(...added);

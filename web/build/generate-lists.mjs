@@ -260,6 +260,18 @@ const CONTROL_MARKUP = [
   [['ropeDim'], (where) => RANGE(where, 'ropeDim', ' min="4" max="256" step="2" value="128"', '128')],
   [['ropeLayout'], (where) => SELECT(where, 'ropeLayout')],
   [['context'], (where) => RANGE(where, 'context', ' min="4" max="14" step="1" value="12"', '4096')],
+  [['tsPreset'], (where) => SELECT(where, 'tsPreset')],
+  [['flipSinToCos'], (where) => SELECT(where, 'flipSinToCos')],
+  [['freqShift'], (where) => SELECT(where, 'freqShift')],
+  [['maxPeriod'], (where) => RANGE(where, 'maxPeriod', ' min="0.3" max="8" step="0.1" value="4"', '10000')],
+  [['tsRange'], (where) => SELECT(where, 'tsRange')],
+  [['gridHeight'], (where) => RANGE(where, 'gridHeight', ' min="1" max="32" step="1" value="6"', '6')],
+  [['gridWidth'], (where) => RANGE(where, 'gridWidth', ' min="1" max="32" step="1" value="10"', '10')],
+  [['axisOrder'], (where) => SELECT(where, 'axisOrder')],
+  [['gridColumn'], (where) => RANGE(where, 'gridColumn')],
+  [['gridPatch'], (where) => RANGE(where, 'gridPatch')],
+  [['relLength'], (where) => RANGE(where, 'relLength', ' min="2" max="128" step="1" value="32"', '32')],
+  [['chunkStart'], (where) => RANGE(where, 'chunkStart', ' min="0" max="1024" step="1" value="64"', '64')],
 ];
 /** The state keys a knob form can show (the others are the RoPE lab's, in its own form). */
 export const FORM_KEYS = CONTROL_MARKUP.flatMap(([keys]) => keys);

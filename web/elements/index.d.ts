@@ -22,6 +22,12 @@ export const ELEMENTS: Readonly<{
   'posenc-precision': 'precision';
   'posenc-rope-relative': 'rope-relative';
   'posenc-rope-scaling': 'rope-scaling';
+  'posenc-timestep-embedding': 'timestep-embedding';
+  'posenc-timestep-similarity': 'timestep-similarity';
+  'posenc-grid-column': 'grid-column';
+  'posenc-grid-dots': 'grid-dots';
+  'posenc-grid-swapped': 'grid-swapped';
+  'posenc-relative-table': 'relative-table';
   // end of generated elements
 }>;
 export type PosencTag = keyof typeof ELEMENTS;
@@ -99,6 +105,12 @@ declare global {
     'posenc-precision': PosencPlotElement;
     'posenc-rope-relative': PosencPlotElement;
     'posenc-rope-scaling': PosencPlotElement;
+    'posenc-timestep-embedding': PosencPlotElement;
+    'posenc-timestep-similarity': PosencPlotElement;
+    'posenc-grid-column': PosencPlotElement;
+    'posenc-grid-dots': PosencPlotElement;
+    'posenc-grid-swapped': PosencPlotElement;
+    'posenc-relative-table': PosencPlotElement;
     // end of generated tag names
   }
   interface HTMLElementEventMap {

@@ -9,6 +9,7 @@ import precision from './precision.en.js';
 import checkPrecision from './check-precision.en.js';
 import rope from './rope.en.js';
 import ropeLab from './rope-lab.en.js';
+import elsewhere from './elsewhere.en.js';
 
 const r = String.raw;
 const rows = (value) => `${count(value)} ${value === 1 ? 'row' : 'rows'}`;
@@ -140,6 +141,7 @@ export default {
   ...plots,
   ...precision,
   ...checkPrecision,
+  ...elsewhere,
   ...ropeLab,
   ...attention,
   'page.title': 'Sinusoidal positional encoding, computed and explained',

@@ -6,6 +6,7 @@ import attention from './attention-plots.en.js';
 import { formatDifference, formatNumber as n } from './number.js';
 import precisionPlots from './precision-plots.en.js';
 import ropePlots from './rope-plots.en.js';
+import elsewherePlots from './elsewhere-plots.en.js';
 import ropeLab from './rope-lab-plots.en.js';
 
 /** An angle in degrees, and past how many whole turns where it made any. */
@@ -19,6 +20,7 @@ const kinds = { sin: 'sin', cos: 'cos', zero: 'zero column' };
 
 export default {
   ...precisionPlots(n),
+  ...elsewherePlots,
   ...ropePlots,
   ...ropeLab,
   ...attention,

@@ -7,6 +7,7 @@ import precisionPlots from './precision-plots.zh.js';
 // bundler splits that module into a chunk of its own, one more request at
 // every first load.
 import ropePlots from './rope-plots.zh.js';
+import elsewherePlots from './elsewhere-plots.zh.js';
 import ropeLab from './rope-lab-plots.zh.js';
 import attention from './attention-plots.zh.js';
 
@@ -36,6 +37,7 @@ const kinds = { sin: 'sin', cos: 'cos', zero: '零列' };
 
 export default {
   ...precisionPlots(n),
+  ...elsewherePlots,
   ...ropePlots,
   ...ropeLab,
   ...attention,

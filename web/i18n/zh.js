@@ -7,6 +7,7 @@ import precision from './precision.zh.js';
 import checkPrecision from './check-precision.zh.js';
 import rope from './rope.zh.js';
 import ropeLab from './rope-lab.zh.js';
+import elsewhere from './elsewhere.zh.js';
 
 const r = String.raw;
 // identify() 在回答"无匹配"之前尝试过的（它的 `tried`）。
@@ -130,6 +131,7 @@ export default {
   ...plots,
   ...precision,
   ...checkPrecision,
+  ...elsewhere,
   ...ropeLab,
   ...attention,
   'page.title': '正弦位置编码：实时计算与图解',

@@ -3,6 +3,7 @@
 import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS } from './conventions.js';
 import { describe, dtypeOf, encodingParams, lengthOf } from './options.js';
 import { isRopeOptions, ropeSnippet } from './rope-snippet.js';
+import { positionsLine } from './elsewhere-snippet.js';
 import { rounded, roundedNote, rounds, roundToHelper } from './precision-snippet.js';
 import { PRECISION_DTYPES, PRECISION_OPTIONS } from './conventions.js';
 
@@ -56,7 +57,11 @@ export function codeSnippet(language, options) {
   if (isRopeOptions(options)) return ropeSnippet(language, options);
   const lang = LANGUAGES[language];
   const p = encodingParams('codeSnippet', options);
-  const length = lengthOf('codeSnippet', options);
+  // A table at any positions (pe.table({ positions })): its rows are those positions.
+  const at = options.positions === undefined ? null : positionsLine(language, lang.xp, options.positions);
+  if (at && options.start !== undefined)
+    throw new TypeError('posenc.codeSnippet: give either positions or start: the positions are the rows');
+  const length = at ? at.length : lengthOf('codeSnippet', options);
   const float64 = dtypeOf('codeSnippet', options) === Float64Array;
   const knobs = {
     layout: LAYOUTS[p.layout],
@@ -71,7 +76,15 @@ export function codeSnippet(language, options) {
   const paddingRow = p.paddingRow < 0 ? null : p.paddingRow;
   const odd = p.dModel % 2 === 1;
   const oddColumn = ODD_COLUMNS[p.oddColumn];
-  const resolved = { length, dModel: p.dModel, ...knobs, base: p.base, start: p.start, paddingRow, scale: p.scale };
+  const resolved = {
+    length,
+    dModel: p.dModel,
+    ...knobs,
+    base: p.base,
+    ...(at ? {} : { start: p.start }),
+    paddingRow,
+    scale: p.scale,
+  };
   if (odd) resolved.oddColumn = oddColumn;
   if (p.frequencyScale !== 1) resolved.minTimescale = p.frequencyScale;
   const precision = Object.fromEntries(PRECISION_OPTIONS.map((name) => [name, p[name]]));
@@ -84,9 +97,11 @@ export function codeSnippet(language, options) {
     '',
     `length, d_model = ${length}, ${p.dModel}`,
     `n = d_model // 2  # pairs${!odd ? '' : oddColumn === 'zero' ? '; the odd last column stays zero' : '; the odd last column is set below'}`,
-    p.start === 0
-      ? `pos = ${xp}.arange(length, dtype=${xp}.float64)[:, None]  # position of each row`
-      : `pos = (${pyFloat(p.start)} + ${xp}.arange(length, dtype=${xp}.float64))[:, None]  # position of each row`,
+    at
+      ? at.line
+      : p.start === 0
+        ? `pos = ${xp}.arange(length, dtype=${xp}.float64)[:, None]  # position of each row`
+        : `pos = (${pyFloat(p.start)} + ${xp}.arange(length, dtype=${xp}.float64))[:, None]  # position of each row`,
     `i = ${xp}.arange(n, dtype=${xp}.float64)  # pair index`,
   ];
   if (p.positionDtype !== 0)
@@ -140,7 +155,13 @@ export function codeSnippet(language, options) {
       lang.set(':, 2 * n:', `${xp}.${firstFn}(${angleOf('e_last')})`),
     );
   }
-  if (p.paddingRow >= 0) lines.push(`${lang.set(`${p.paddingRow}:${p.paddingRow + 1}`, '0.0')}  # padding row`);
+  // At any positions the padding row is the one at position paddingRow (there may be none or several).
+  if (p.paddingRow >= 0)
+    lines.push(
+      at
+        ? `pe = pe * (pos != ${p.paddingRow})  # padding row`
+        : `${lang.set(`${p.paddingRow}:${p.paddingRow + 1}`, '0.0')}  # padding row`,
+    );
   if (p.scale !== 1) {
     const note = p.scale === Math.sqrt(p.dModel) ? '  # sqrt(d_model)' : '';
     lines.push(`pe = ${pyFloat(p.scale)} * pe${note}`);

@@ -816,3 +816,7 @@ export function parseTable(input: ArrayBuffer | ArrayBufferView | string, option
 export function codeSnippet(language: 'numpy' | 'pytorch' | 'jax', options: TableOptions): string;
 /** NumPy or PyTorch code rebuilding inv_freq, attention_factor and the cos/sin cache of pe.ropeCache(options) (see docs/rope.md). */
 export function codeSnippet(language: 'numpy' | 'pytorch', options: RopeCacheOptions): string;
+/** NumPy or PyTorch code building `emb`, pe.timestepEmbedding(options), in float64 (diffusers' formula), cast to float32 unless dtype is 'float64'. */
+export function timestepSnippet(language: 'numpy' | 'pytorch', options: TimestepOptions): string;
+/** NumPy or PyTorch code building `pe`, pe.sincosGrid2d(options), in float64 (MAE's formula), cast to float32 unless dtype is 'float64'. */
+export function gridSnippet(language: 'numpy' | 'pytorch', options: Grid2dOptions): string;

@@ -13,3 +13,4 @@ export {
 export { identify } from './identify.js';
 export { AXIS_ORDERS, GRID3D_PRESET_NAMES, GRID_PRESET_NAMES, TIMESTEP_PRESET_NAMES } from './elsewhere-options.js';
 export { toNpy, toCsv, toJson, parseTable, codeSnippet } from './export.js';
+export { gridSnippet, timestepSnippet } from './elsewhere-snippet.js';

@@ -49,7 +49,7 @@ const OPTIONS = {
   offsetDots: ['length', 'maxOffset', 'minOffset', 'from', 'dtype', 'out'],
   similarity: ['length', 'dtype', 'out'],
   // The options of the pe.table call it rebuilds (out, if there, is not read).
-  codeSnippet: ['length', 'dtype', 'out'],
+  codeSnippet: ['length', 'dtype', 'out', 'positions'],
 };
 const KNOWN = Object.fromEntries(
   Object.entries(OPTIONS).map(([where, extra]) => [where, new Set([...ENCODING_OPTIONS, ...extra])]),

@@ -11,6 +11,7 @@ import { ANGLES, EXPONENTS, LAYOUTS, ODD_COLUMNS, ORDERS, PRESETS, PRESET_NAMES 
 import { PRECISION_PATHS } from './precision-paths.js';
 import { ROPE_LAYOUTS } from '../lib/conventions.js';
 import { LAB_TYPES, ROPE_PRESETS, ROPE_PRESET_NAMES } from './rope-presets.js';
+import { AXIS_ORDERS, TIMESTEP_PRESETS, TIMESTEP_PRESET_NAMES } from '../lib/elsewhere-options.js';
 
 export const THEMES = Object.freeze(['auto', 'light', 'dark']);
 
@@ -116,6 +117,18 @@ const ropePresetOverride = (key, parser) => (text, range, state) => {
   const value = parser(text, range, state);
   return value === ROPE_PRESETS[state.ropePreset][key] ? null : value;
 };
+
+/** A timestep knob equal to its timestep preset's value is no override (null: the preset's). */
+const timestepOverride = (key, values) => (text, range, state) => {
+  const value = values[oneOf(Object.keys(values))(text)];
+  return value === TIMESTEP_PRESETS[state.tsPreset][key] ? null : value;
+};
+/** The timestep ranges of the chapter "elsewhere": 0 … 1000 (integer steps) or 0 … 1. */
+export const TIMESTEP_RANGES = Object.freeze(['1000', '1']);
+/** The 2-D grid's width (dModel rounded down to a multiple of 4, at least 4: each axis gets pairs). */
+export const gridDim = (state) => Math.max(4, 4 * Math.floor(state.dModel / 4));
+const lastGridColumn = (state) => gridDim(state) - 1;
+const lastPatch = (state) => state.gridHeight * state.gridWidth - 1;
 
 /** "auto" (the type's own formula) or a number in range. */
 const autoOrNumber = (text, range) => (text === 'auto' ? null : number(text, range));
@@ -380,6 +393,111 @@ export const PARAMS = Object.freeze(
       range: [0.01, 1000],
       parse: ropePresetOverride('highFreqFactor', number),
     },
+    // The chapter "elsewhere": diffusion timestep embeddings (diffusers' get_timestep_embedding knobs;
+    // null: the timestep preset's), a 2-D sin-cos grid, relative tables and streaming chunks.
+    {
+      key: 'tsPreset',
+      param: 'tsPreset',
+      attribute: 'ts-preset',
+      shown: 'control',
+      default: 'diffusers',
+      parse: oneOf(TIMESTEP_PRESET_NAMES),
+    },
+    {
+      key: 'flipSinToCos',
+      param: 'flipSinToCos',
+      attribute: 'flip-sin-to-cos',
+      shown: 'control',
+      default: null,
+      parse: timestepOverride('flipSinToCos', { false: false, true: true }),
+    },
+    {
+      key: 'freqShift',
+      param: 'freqShift',
+      attribute: 'freq-shift',
+      shown: 'control',
+      default: null,
+      parse: timestepOverride('downscaleFreqShift', { 0: 0, 1: 1 }),
+    },
+    {
+      key: 'maxPeriod',
+      param: 'maxPeriod',
+      attribute: 'max-period',
+      shown: 'control',
+      default: 10000,
+      range: [2, 1e8],
+      parse: number,
+    },
+    {
+      key: 'tsRange',
+      param: 'tsRange',
+      attribute: 'ts-range',
+      shown: 'control',
+      default: '1000',
+      parse: oneOf(TIMESTEP_RANGES),
+    },
+    {
+      key: 'gridHeight',
+      param: 'gridHeight',
+      attribute: 'grid-height',
+      shown: 'control',
+      default: 6,
+      range: [1, 32],
+      parse: integer,
+    },
+    {
+      key: 'gridWidth',
+      param: 'gridWidth',
+      attribute: 'grid-width',
+      shown: 'control',
+      default: 10,
+      range: [1, 32],
+      parse: integer,
+    },
+    {
+      key: 'axisOrder',
+      param: 'axisOrder',
+      attribute: 'axis-order',
+      shown: 'control',
+      default: 'w-h',
+      parse: oneOf(AXIS_ORDERS),
+    },
+    {
+      key: 'gridColumn',
+      param: 'gridColumn',
+      attribute: 'grid-column',
+      shown: 'control',
+      default: 2,
+      range: [0, lastGridColumn],
+      parse: integer,
+    },
+    {
+      key: 'gridPatch',
+      param: 'gridPatch',
+      attribute: 'grid-patch',
+      shown: 'control',
+      default: 23,
+      range: [0, lastPatch],
+      parse: integer,
+    },
+    {
+      key: 'relLength',
+      param: 'relLength',
+      attribute: 'rel-length',
+      shown: 'control',
+      default: 32,
+      range: [2, 128],
+      parse: integer,
+    },
+    {
+      key: 'chunkStart',
+      param: 'chunkStart',
+      attribute: 'chunk-start',
+      shown: 'control',
+      default: 64,
+      range: [0, 1024],
+      parse: integer,
+    },
     { key: 'order', param: 'order', attribute: 'order', shown: 'knob', parse: oneOf(ORDERS) },
     { key: 'angle', param: 'angle', attribute: 'angle', shown: 'knob', parse: oneOf(ANGLES) },
     { key: 'start', param: 'start', attribute: 'start', shown: 'knob', range: [-1e6, 1e6], parse: number },
@@ -470,4 +588,9 @@ export const SELECT_OPTIONS = Object.freeze({
   exponent: { values: EXPONENTS, labels: 'option.exponent' },
   precision: { values: PRECISION_PATHS, labels: null },
   ropeLayout: { values: ROPE_LAYOUTS, labels: 'controls.ropeLayout' },
+  tsPreset: { values: TIMESTEP_PRESET_NAMES, labels: null },
+  flipSinToCos: { values: ['false', 'true'], labels: 'option.flipSinToCos' },
+  freqShift: { values: ['0', '1'], labels: null },
+  tsRange: { values: TIMESTEP_RANGES, labels: 'option.tsRange' },
+  axisOrder: { values: AXIS_ORDERS, labels: 'option.axisOrder' },
 });

@@ -28,6 +28,9 @@ export const CHAPTERS = Object.freeze(
     },
     // The RoPE lab has a form of its own (a model's config): the strip holds what §3.2–3.4 share.
     { name: 'rope', file: 'rope.html', title: 'chapter.rope', strip: ['base', 'ropeDim'] },
+    // After RoPE: the numbers and anchors of chapters 1–3 stay as they were; its sections take up
+    // chapter 1's table (rows at any positions) and its dot products (in 2-D).
+    { name: 'elsewhere', file: 'elsewhere.html', title: 'chapter.elsewhere', strip: ['dModel'] },
   ].map(({ strip, ...chapter }) => Object.freeze({ ...chapter, strip: Object.freeze(strip) })),
 );
 
@@ -172,6 +175,34 @@ export const PAGE_SECTIONS = Object.freeze(
       markup: 'fragment',
       plots: [],
       reads: ['ropePreset'],
+    },
+    {
+      id: 'timestep',
+      chapter: 'elsewhere',
+      group: 'elsewhere',
+      markup: 'fragment',
+      plots: [
+        { name: 'timestep-embedding', tag: 'posenc-timestep-embedding', title: 'timestep-embedding.title' },
+        { name: 'timestep-similarity', tag: 'posenc-timestep-similarity', title: 'timestep-similarity.title' },
+      ],
+    },
+    {
+      id: 'grid',
+      chapter: 'elsewhere',
+      group: 'elsewhere',
+      markup: 'fragment',
+      plots: [
+        { name: 'grid-column', tag: 'posenc-grid-column', title: 'grid-column.title' },
+        { name: 'grid-dots', tag: 'posenc-grid-dots', title: 'grid-dots.title' },
+        { name: 'grid-swapped', tag: 'posenc-grid-swapped', title: 'grid-swapped.title' },
+      ],
+    },
+    {
+      id: 'relative',
+      chapter: 'elsewhere',
+      group: 'elsewhere',
+      markup: 'fragment',
+      plots: [{ name: 'relative-table', tag: 'posenc-relative-table' }],
     },
   ].map(({ id, chapter, group = 'first-view', strings = id, title, plots, markup = 'uniform', reads = [] }) =>
     Object.freeze({

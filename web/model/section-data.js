@@ -7,6 +7,7 @@ import { ATTENTION_COMPUTE } from './attention-data.js';
 import { PRECISION_COMPUTE } from './precision-data.js';
 import { ROPE_COMPUTE } from './rope-data.js';
 import { ROPE_LAB_COMPUTE } from './rope-lab-data.js';
+import { ELSEWHERE_COMPUTE } from './elsewhere-data.js';
 
 export { paper } from './sinusoidal-data.js';
 
@@ -16,4 +17,5 @@ export const COMPUTE = {
   ...PRECISION_COMPUTE,
   ...ROPE_COMPUTE,
   ...ATTENTION_COMPUTE,
+  ...ELSEWHERE_COMPUTE,
 };

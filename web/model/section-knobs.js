@@ -44,5 +44,8 @@ export const SECTION_KNOBS = {
   ],
   'rope-check': ['ropePreset'],
   'rope-code': ['ropePreset'],
+  timestep: ['dModel', 'tsPreset', 'flipSinToCos', 'freqShift', 'maxPeriod', 'tsRange'],
+  grid: ['dModel', 'gridHeight', 'gridWidth', 'axisOrder', 'gridColumn', 'gridPatch'],
+  relative: ['dModel', 'relLength', 'chunkStart'],
 };
 // end of generated section knobs

@@ -4,7 +4,8 @@
 // state, and reports which state keys a user change touched. A knob no form
 // holds is left out here.
 import { PRESETS } from '../lib/index.js';
-import { LIMITS, SELECT_OPTIONS, maxDimension, maxOffset, maxPosition } from '../model/params.js';
+import { TIMESTEP_PRESETS } from '../lib/elsewhere-options.js';
+import { LIMITS, PARAM, SELECT_OPTIONS, gridDim, maxDimension, maxOffset, maxPosition } from '../model/params.js';
 import { setText } from '../plots/svg.js';
 
 // The base slider moves log10(base): 10^0.3 (2, after rounding to 3 digits:
@@ -78,6 +79,10 @@ export function bindControls(forms, onChange) {
   each('base', (input) => setRange(input, BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step));
   each('ropeDim', (input) => setRange(input, ...LIMITS.ropeDim, 2));
   each('context', (input) => setRange(input, CONTEXT_EXPONENT.min, CONTEXT_EXPONENT.max));
+  // max_period moves on log10 as the base does.
+  each('maxPeriod', (input) => setRange(input, BASE_EXPONENT.min, BASE_EXPONENT.max, BASE_EXPONENT.step));
+  for (const name of ['gridHeight', 'gridWidth', 'relLength', 'chunkStart'])
+    each(name, (input) => setRange(input, ...PARAM[name].range));
 
   let state = null;
   let t = null;
@@ -104,7 +109,34 @@ export function bindControls(forms, onChange) {
     each('dimension', (input) => setRange(input, 0, maxDimension(state)));
     // Each slider says its value itself (aria-valuetext where the number it moves is not
     // what it means); the <output>s beside them are not live regions (the chapter documents).
-    for (const name of ['dModel', 'length', 'offset', 'dimension', 'ropeDim']) showSlider(name, state[name]);
+    each('gridColumn', (input) => setRange(input, 0, gridDim(state) - 1));
+    each('gridPatch', (input) => setRange(input, 0, state.gridHeight * state.gridWidth - 1));
+    for (const name of [
+      'dModel',
+      'length',
+      'offset',
+      'dimension',
+      'ropeDim',
+      'gridHeight',
+      'gridWidth',
+      'gridColumn',
+      'relLength',
+      'chunkStart',
+    ])
+      showSlider(name, state[name]);
+    const patchColumn = state.gridPatch % state.gridWidth;
+    showSlider(
+      'gridPatch',
+      state.gridPatch,
+      t('controls.patchValue', Math.floor(state.gridPatch / state.gridWidth), patchColumn),
+    );
+    showSlider('maxPeriod', Math.log10(state.maxPeriod), String(state.maxPeriod));
+    const timestep = TIMESTEP_PRESETS[state.tsPreset];
+    each('tsPreset', (select) => set(select, 'value', state.tsPreset));
+    each('flipSinToCos', (select) => set(select, 'value', String(state.flipSinToCos ?? timestep.flipSinToCos)));
+    each('freqShift', (select) => set(select, 'value', String(state.freqShift ?? timestep.downscaleFreqShift)));
+    each('tsRange', (select) => set(select, 'value', state.tsRange));
+    each('axisOrder', (select) => set(select, 'value', state.axisOrder));
     const beyond = state.position >= state.length;
     showSlider('position', state.position, beyond ? t('controls.beyondValue', state.position) : String(state.position));
     // The slider moves log10(base): without its text it would announce 4, not 10000.
@@ -132,7 +164,26 @@ export function bindControls(forms, onChange) {
       next[name] = value === PRESETS[state.preset][name] ? null : value;
     } else if (name === 'versus' || name === 'precision' || name === 'ropeLayout') next[name] = value;
     else if (name === 'context') next.context = 2 ** Number(value);
-    else next[name] = Number(value);
+    else if (name === 'maxPeriod') next.maxPeriod = baseFromSlider(Number(value));
+    else if (name === 'tsPreset') {
+      // A new timestep preset brings its own flip and shift.
+      next.tsPreset = value;
+      next.flipSinToCos = null;
+      next.freqShift = null;
+    } else if (name === 'flipSinToCos') {
+      const flip = value === 'true';
+      next.flipSinToCos = flip === TIMESTEP_PRESETS[state.tsPreset].flipSinToCos ? null : flip;
+    } else if (name === 'freqShift') {
+      const shift = Number(value);
+      next.freqShift = shift === TIMESTEP_PRESETS[state.tsPreset].downscaleFreqShift ? null : shift;
+    } else if (name === 'tsRange' || name === 'axisOrder') next[name] = value;
+    else if (name === 'gridHeight' || name === 'gridWidth') {
+      // The chosen patch keeps its row and column where the new grid has them.
+      const row = Math.floor(state.gridPatch / state.gridWidth);
+      const column = state.gridPatch % state.gridWidth;
+      next[name] = Number(value);
+      next.gridPatch = Math.min(row, next.gridHeight - 1) * next.gridWidth + Math.min(column, next.gridWidth - 1);
+    } else next[name] = Number(value);
     onChange(next);
   }
   for (const form of forms) {

@@ -15,7 +15,7 @@ import { colorTable, drawColorLegend } from './colours.js';
 import { createFrame, deviceBox } from './frame.js';
 import { averagesCells, paintCells, valueRange } from './paint.js';
 import { clamp } from './path-data.js';
-import { clear, htmlElement, setText, svgElement } from './svg.js';
+import { clear, htmlElement, notesContainer, setText, showNotes, svgElement } from './svg.js';
 import { cssColor } from './theme.js';
 
 // Red for +1, blue for -1: t = 0 is the low end of the domain.
@@ -32,7 +32,8 @@ const defaultDescribe = ({ rows, columns, min, max }) =>
   `Heatmap of ${rows} rows by ${columns} columns, values from ${min.toFixed(3)} to ${max.toFixed(3)}.`;
 
 /**
- * data: { values (row-major), rows, columns, marks?: { row?, column? }, painter? }
+ * data: { values (row-major), rows, columns, marks?: { row?, column? }, painter?,
+ *         notes?: [{ text, testId? }] (lines under the plot, as curves.js shows them) }
  *   painter: given by whoever made `values` when it holds them off the main thread too (the
  *   page's worker), so that the plot asks there for pixels and the value range instead of
  *   reading the whole array here:
@@ -90,6 +91,14 @@ export function draw(element, data, options = {}) {
   // What a pixel shows when it covers several cells (a fast column averages to a middle tone).
   const coverNote = htmlElement('p', 'posenc-caption', frame.root);
   coverNote.hidden = true;
+  // Made with the first notes: a heatmap without any has no container (and no room kept for one).
+  let notes = null;
+  const showNotesOf = (d) => {
+    if (!d.notes?.length && !notes) return;
+    notes ??= notesContainer(frame.root, options);
+    showNotes(notes, d.notes ?? []);
+  };
+  showNotesOf(data);
   let cover = null;
   // Arrow keys move a cursor over the cells: an application to screen readers
   // (which then pass the keys on), described by the readout and its hint.
@@ -374,6 +383,7 @@ export function draw(element, data, options = {}) {
     update(nextData, nextOptions = current.options) {
       current = { data: nextData, options: nextOptions };
       hold(nextData);
+      showNotesOf(nextData);
       frame.measure();
       render();
     },

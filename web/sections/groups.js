@@ -19,6 +19,10 @@ export const GROUPS = Object.freeze([
     load: () => import('./rope-lab-sections.js').then((module) => module.ROPE_LAB_SECTIONS),
   },
   {
+    name: 'elsewhere',
+    load: () => import('./elsewhere-sections.js').then((module) => module.ELSEWHERE_SECTIONS),
+  },
+  {
     name: 'precision',
     load: () => import('./precision-sections.js').then((module) => module.PRECISION_SECTIONS),
   },

@@ -7,6 +7,7 @@ import { ATTENTION_SECTIONS } from './attention-sections.js';
 import { PRECISION_SECTIONS } from './precision-sections.js';
 import { ROPE_LAB_SECTIONS } from './rope-lab-sections.js';
 import { ROPE_SECTIONS } from './rope-sections.js';
+import { ELSEWHERE_SECTIONS } from './elsewhere-sections.js';
 
 export { ORDER_ZOOM } from './sinusoidal-sections.js';
 
@@ -16,4 +17,5 @@ export const SECTIONS = [
   ...ROPE_SECTIONS,
   ...ROPE_LAB_SECTIONS,
   ...ATTENTION_SECTIONS,
+  ...ELSEWHERE_SECTIONS,
 ];

@@ -47,6 +47,18 @@ const VALID = {
   attentionFactor: [1.5, '1.5'],
   lowFreqFactor: [2, '2'],
   highFreqFactor: [8, '8'],
+  tsPreset: ['dit', 'dit'],
+  flipSinToCos: [false, 'false'],
+  freqShift: [1, '1'],
+  maxPeriod: [1000, '1000'],
+  tsRange: ['1', '1'],
+  gridHeight: [5, '5'],
+  gridWidth: [7, '7'],
+  axisOrder: ['h-w', 'h-w'],
+  gridColumn: [9, '9'],
+  gridPatch: [20, '20'],
+  relLength: [16, '16'],
+  chunkStart: [100, '100'],
   order: ['cos-sin', 'cos-sin'],
   angle: ['ratio-power', 'ratio-power'],
   start: [-3.5, '-3.5'],
@@ -87,6 +99,19 @@ const NAMES = {
   attentionFactor: ['attentionFactor', 'attention-factor'],
   lowFreqFactor: ['lowFreqFactor', 'low-freq-factor'],
   highFreqFactor: ['highFreqFactor', 'high-freq-factor'],
+  // The chapter "elsewhere" (diffusers' knob names where it has them).
+  tsPreset: ['tsPreset', 'ts-preset'],
+  flipSinToCos: ['flipSinToCos', 'flip-sin-to-cos'],
+  freqShift: ['freqShift', 'freq-shift'],
+  maxPeriod: ['maxPeriod', 'max-period'],
+  tsRange: ['tsRange', 'ts-range'],
+  gridHeight: ['gridHeight', 'grid-height'],
+  gridWidth: ['gridWidth', 'grid-width'],
+  axisOrder: ['axisOrder', 'axis-order'],
+  gridColumn: ['gridColumn', 'grid-column'],
+  gridPatch: ['gridPatch', 'grid-patch'],
+  relLength: ['relLength', 'rel-length'],
+  chunkStart: ['chunkStart', 'chunk-start'],
   order: ['order', 'order'],
   angle: ['angle', 'angle'],
   start: ['start', 'start'],
@@ -125,7 +150,34 @@ const PAGE_KEYS = [
   'attentionFactor',
   'lowFreqFactor',
   'highFreqFactor',
+  'tsPreset',
+  'flipSinToCos',
+  'freqShift',
+  'maxPeriod',
+  'tsRange',
+  'gridHeight',
+  'gridWidth',
+  'axisOrder',
+  'gridColumn',
+  'gridPatch',
+  'relLength',
+  'chunkStart',
 ];
+// The chapter "elsewhere"'s knobs (flip and shift null: the timestep preset's value).
+const ELSEWHERE_DEFAULTS = {
+  tsPreset: 'diffusers',
+  flipSinToCos: null,
+  freqShift: null,
+  maxPeriod: 10000,
+  tsRange: '1000',
+  gridHeight: 6,
+  gridWidth: 10,
+  axisOrder: 'w-h',
+  gridColumn: 2,
+  gridPatch: 23,
+  relLength: 32,
+  chunkStart: 64,
+};
 // The RoPE lab's knobs: null is the RoPE preset's value.
 const LAB_DEFAULTS = {
   ropePreset: 'llama3.1-8b',
@@ -190,7 +242,9 @@ describe('the parameter table', () => {
       '?dModel=48&length=80&base=2500&preset=fairseq&layout=interleaved&exponent=column&p=37&k=30&j=21&compare=tensor2tensor' +
         '&precision=bfloat16&ropeDim=64&ropeLayout=interleaved&context=1024' +
         '&ropePreset=qwen2.5-7b-yarn&ropeType=dynamic&headDim=64&ropeTheta=2500&factor=3&originalMaxPositionEmbeddings=2048' +
-        '&seqLen=5000&betaFast=16&betaSlow=2&mscale=0.5&mscaleAllDim=0.7&attentionFactor=1.5&lowFreqFactor=2&highFreqFactor=8',
+        '&seqLen=5000&betaFast=16&betaSlow=2&mscale=0.5&mscaleAllDim=0.7&attentionFactor=1.5&lowFreqFactor=2&highFreqFactor=8' +
+        '&tsPreset=dit&flipSinToCos=false&freqShift=1&maxPeriod=1000&tsRange=1&gridHeight=5&gridWidth=7&axisOrder=h-w' +
+        '&gridColumn=9&gridPatch=20&relLength=16&chunkStart=100',
     );
     expect(fromQuery(search)).toEqual(state);
     const defaults = fromQuery('');
@@ -210,6 +264,7 @@ describe('the parameter table', () => {
       ropeLayout: 'half',
       context: 4096,
       ...LAB_DEFAULTS,
+      ...ELSEWHERE_DEFAULTS,
     });
     expect(toQuery(defaults)).toBe('');
     // A lab knob equal to its RoPE preset's value is no override; the preset's own values leave the URL.
@@ -559,6 +614,7 @@ const PAGE_DEFAULTS = {
   ropeLayout: 'half',
   context: 4096,
   ...LAB_DEFAULTS,
+  ...ELSEWHERE_DEFAULTS,
 };
 // Valid whatever the other parameters fall back to (j < 64, p and k < 100).
 const PAGE_VALID = {
@@ -575,6 +631,11 @@ const PAGE_VALID = {
   precision: ['float32', 'float32'],
   // Valid whether the RoPE preset is the default or the given one (neither preset's own value).
   ...Object.fromEntries(LAB_PARAMS.map((key) => [key, VALID[key]]).map(([key, [value, text]]) => [key, [text, value]])),
+  ...Object.fromEntries(
+    Object.keys(ELSEWHERE_DEFAULTS)
+      .map((key) => [key, VALID[key]])
+      .map(([key, [value, text]]) => [key, [text, value]]),
+  ),
 };
 const PAGE_KEY = { p: 'position', k: 'offset', j: 'dimension', compare: 'versus' };
 // Values that are valid for a parameter (base is a number up to 1e8).
@@ -593,6 +654,7 @@ const PAGE_ACCEPTS = {
     ].map((param) => [param, ['2.5']]),
   ),
   ropeTheta: ['2.5', '99999999'],
+  maxPeriod: ['2.5', '99999999'],
 };
 
 describe('bad URL parameters of the page', () => {
@@ -606,7 +668,11 @@ describe('bad URL parameters of the page', () => {
         const key = PAGE_KEY[param] ?? param;
         for (const other of PAGE_PARAMS.filter((p) => p !== param)) {
           // Without a valid preset it is vaswani's, whose own layout is interleaved: no override.
-          const honoured = param === 'preset' && other === 'layout' ? null : PAGE_VALID[other][1];
+          // Without a valid timestep preset it is diffusers': flip False and shift 1, no override either.
+          const followsPreset =
+            (param === 'preset' && other === 'layout') ||
+            (param === 'tsPreset' && (other === 'flipSinToCos' || other === 'freqShift'));
+          const honoured = followsPreset ? null : PAGE_VALID[other][1];
           expect(state[PAGE_KEY[other] ?? other], `${param}=${text}: ${other}`).toBe(honoured);
         }
         if (PAGE_ACCEPTS[param]?.includes(text)) expect(state[key]).toBe(Number(text));
@@ -646,6 +712,7 @@ const EMBED_ACCEPTS = {
     ].map((param) => [param, ['2.5']]),
   ),
   ropeTheta: ['2.5', '99999999'],
+  maxPeriod: ['2.5', '99999999'],
 };
 
 describe('bad URL parameters of embed.html', () => {
