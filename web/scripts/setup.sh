@@ -16,7 +16,9 @@ command -v cmake >/dev/null || need cmake
 command -v g++ >/dev/null || need g++
 command -v make >/dev/null || need make
 if [ "$mode" = test ]; then
+  # GoogleTest: the sources for the wasm build, the prebuilt library for the native ones.
   [ -d /usr/src/googletest ] || need googletest
+  [ -n "$(ls /usr/lib/*/cmake/GTest/GTestConfig.cmake 2>/dev/null)" ] || need libgtest-dev
   command -v clang++ >/dev/null || need clang
   [ -n "$(find /usr/lib/llvm-*/lib/clang -name 'libclang_rt.fuzzer*' 2>/dev/null | head -1)" ] || need libclang-rt-14-dev
   command -v clang-format >/dev/null || need clang-format
