@@ -50,11 +50,11 @@ const page = {
   sections: [],
   // Slots no section on screen needed while the controls moved.
   arraysOutdated: true,
-  // The parts loaded later: the embed tools, the check tool, the RoPE lab's settings and code.
+  // The parts loaded later: the embed tools, the check tool, and the tools of a group of sections
+  // (GROUP_TOOLS: the RoPE lab's settings and code, chapter 4's code), each { show(state, t) }.
   embedTools: null,
   check: null,
-  ropeChapter: null,
-  elsewhereCode: null,
+  groupTools: [],
   // Whether the check section is near the screen: its exports follow the state at every redraw only
   // then (a drag elsewhere would restyle and lay out their code at every step); else once the controls rest.
   checkNear: false,
@@ -175,8 +175,7 @@ function setState(next) {
   page.state = next;
   scheduler.changed();
   controls.show(page.state, page.t);
-  page.ropeChapter?.show(page.state, page.t);
-  page.elsewhereCode?.show(page.state, page.t);
+  for (const tools of page.groupTools) tools.show(page.state, page.t);
   scheduler.frame();
 }
 
@@ -190,8 +189,7 @@ const setLanguage = createLanguageSwitch(document.getElementById('language'), {
     const presets = document.querySelector('#presets tbody');
     if (presets) fillPresetTable(presets, page.t);
     controls.show(page.state, page.t);
-    page.ropeChapter?.show(page.state, page.t);
-    page.elsewhereCode?.show(page.state, page.t);
+    for (const tools of page.groupTools) tools.show(page.state, page.t);
     // The URL (and every link to the site's other documents) says the language at once.
     writeUrl(withLanguage(toQuery(page.state), language));
     page.dirty.add('language');
@@ -296,19 +294,19 @@ function idleWork(deadline) {
 
 // The later groups of sections this chapter holds: each loads when one of its sections nears the
 // screen, or a moment after the first view is done (so that scrolling finds them ready).
+// What a group of sections brings besides its plots, loaded with it: create(document, setState)
+// gives { show(state, t) }, shown at every change of the state or the language.
+const GROUP_TOOLS = {
+  'rope-lab': () => import('./page/rope-lab.js').then((module) => module.createRopeChapter),
+  elsewhere: () => import('./page/elsewhere-code.js').then((module) => module.createElsewhereCode),
+};
 function addGroup(group) {
-  const parts = [group.load()];
-  if (group.name === 'rope-lab') parts.push(import('./page/rope-lab.js'));
-  if (group.name === 'elsewhere') parts.push(import('./page/elsewhere-code.js'));
-  return Promise.all(parts).then(([list, tools]) => {
+  return Promise.all([group.load(), GROUP_TOOLS[group.name]?.()]).then(([list, create]) => {
     // What could fail first, before the page holds anything of the group (a failure is tried again).
-    if (group.name === 'rope-lab') {
-      page.ropeChapter = tools.createRopeChapter(document, (next) => setState(next));
-      page.ropeChapter.show(page.state, page.t);
-    }
-    if (group.name === 'elsewhere') {
-      page.elsewhereCode = tools.createElsewhereCode(document);
-      page.elsewhereCode.show(page.state, page.t);
+    if (create) {
+      const tools = create(document, (next) => setState(next));
+      page.groupTools.push(tools);
+      tools.show(page.state, page.t);
     }
     const added = list.filter((section) => plotsHere.has(section.name)).map(pageSection);
     page.sections.push(...added);
