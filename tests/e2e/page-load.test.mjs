@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
 import en from '../../web/i18n/en.js';
 import zh from '../../web/i18n/zh.js';
 import { defaultState } from '../../web/model/state.js';
-import { PLOTS } from '../../web/model/registry.js';
-import { TAG_OF_PLOT } from '../../web/model/registry.js';
+import { CHAPTERS, PLOTS, TAG_OF_PLOT } from '../../web/model/registry.js';
 import { textFacts } from '../../web/model/text-facts.js';
 import { launchChromium, traced } from './chromium.mjs';
 import { assert, check, finish, firstPlotShown, inFreshPage, watchedPage } from './harness.mjs';
@@ -494,7 +493,7 @@ try {
     async () => {
       // Over the chapters: each holds some of the plots.
       let html = '';
-      for (const file of ['sinusoidal.html', 'implementations.html', 'rope.html'])
+      for (const { file } of CHAPTERS)
         html += await (await fetch(`${server.url}${file}`)).text();
       const served = [...html.matchAll(/data-embed="([\w-]+)"/g)].map((m) => m[1]).sort();
       const plots = Object.keys(TAG_OF_PLOT).sort();
