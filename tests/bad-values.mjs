@@ -63,6 +63,19 @@ export const ATTRIBUTE_BAD = {
   'attention-factor': [...NUMBER_BAD, '-3', '0', '101', 'Auto', ' auto'],
   'low-freq-factor': [...NUMBER_BAD, '-3', '0', '1001', ' 1'],
   'high-freq-factor': [...NUMBER_BAD, '-3', '0', '1001', ' 4'],
+  // Chapter 4 (elsewhere-data.js): a grid of 6 × 10 patches by default.
+  'ts-preset': [...ENUM_BAD, 'Diffusers', ' diffusers', 'ddpm'],
+  'flip-sin-to-cos': [...ENUM_BAD, 'True', ' true', '1'],
+  'freq-shift': [...ENUM_BAD, '2', '0.5', ' 1'],
+  'max-period': [...NUMBER_BAD, '-3', '0', '1', '1.99', '100000001', ' 100'],
+  'ts-range': [...ENUM_BAD, '0..1', '1000 ', '100'],
+  'grid-height': [...INTEGER_BAD, '0', '33', ' 6'],
+  'grid-width': [...INTEGER_BAD, '0', '33', '10 '],
+  'axis-order': [...ENUM_BAD, 'W-H', ' w-h', 'hw'],
+  'grid-column': [...INTEGER_BAD, '64', ' 2'],
+  'grid-patch': [...INTEGER_BAD, '60', '23 '],
+  'rel-length': [...INTEGER_BAD, '1', '129', ' 32'],
+  'chunk-start': [...INTEGER_BAD, '1025', ' 64'],
 };
 
 export const EMBED_BAD = ['NaN', 'Infinity', '-1', '2.5', 'abc', '1e999', '99999999', 'nope', ' ', MARKUP];

@@ -443,6 +443,21 @@ const ATTRIBUTE_MATRIX = [
     'low-freq-factor': ['2', '0.5'],
     'high-freq-factor': ['8', '2'],
   }).map(([attribute, valid]) => ({ attribute, on: 'rope', bad: ATTRIBUTE_BAD[attribute], valid, shows: 'label' })),
+  // Chapter 4's knobs: the heatmap does not read them (their readings: tests/js/model/params.test.js).
+  ...Object.entries({
+    'ts-preset': ['dit', 'latent-diffusion'],
+    'flip-sin-to-cos': ['true', 'false'],
+    'freq-shift': ['0', '1'],
+    'max-period': ['1000', '2.5'],
+    'ts-range': ['1', '1000'],
+    'grid-height': ['5', '32'],
+    'grid-width': ['7', '1'],
+    'axis-order': ['h-w', 'w-h'],
+    'grid-column': ['17', '63'],
+    'grid-patch': ['30', '59'],
+    'rel-length': ['40', '2'],
+    'chunk-start': ['100', '0'],
+  }).map(([attribute, valid]) => ({ attribute, on: 'table', bad: ATTRIBUTE_BAD[attribute], valid, shows: 'nothing' })),
 ];
 
 /** Problems with an element in the error state for one bad attribute value. */
@@ -508,6 +523,18 @@ const PARAM_ATTRIBUTES = {
   attentionFactor: 'attention-factor',
   lowFreqFactor: 'low-freq-factor',
   highFreqFactor: 'high-freq-factor',
+  tsPreset: 'ts-preset',
+  flipSinToCos: 'flip-sin-to-cos',
+  freqShift: 'freq-shift',
+  maxPeriod: 'max-period',
+  tsRange: 'ts-range',
+  gridHeight: 'grid-height',
+  gridWidth: 'grid-width',
+  axisOrder: 'axis-order',
+  gridColumn: 'grid-column',
+  gridPatch: 'grid-patch',
+  relLength: 'rel-length',
+  chunkStart: 'chunk-start',
   order: 'order',
   angle: 'angle',
   start: 'start',
@@ -673,6 +700,19 @@ const EMBED_VALID = {
   attentionFactor: 'auto',
   lowFreqFactor: '2',
   highFreqFactor: '8',
+  // Chapter 4's knobs (read by every element, shown by its plots).
+  tsPreset: 'dit',
+  flipSinToCos: 'true',
+  freqShift: '0',
+  maxPeriod: '1000',
+  tsRange: '1',
+  gridHeight: '5',
+  gridWidth: '7',
+  axisOrder: 'h-w',
+  gridColumn: '17',
+  gridPatch: '30',
+  relLength: '40',
+  chunkStart: '100',
 };
 const EMBED_ACCEPTS = {
   base: ['2.5', '99999999'],
@@ -691,6 +731,7 @@ const EMBED_ACCEPTS = {
     ].map((param) => [param, ['2.5']]),
   ),
   ropeTheta: ['2.5', '99999999'],
+  maxPeriod: ['2.5', '99999999'],
 };
 const embedAttributes = (params) =>
   Object.fromEntries(Object.entries(params).map(([param, v]) => [PARAM_ATTRIBUTES[param], v]));
@@ -755,7 +796,7 @@ try {
     const covered = [...ATTRIBUTE_MATRIX.map(({ attribute }) => attribute), 'lang'];
     assert(JSON.stringify(observed.toSorted()) === JSON.stringify(covered.toSorted()), `observed: ${observed}`);
     assert(JSON.stringify(EMBED_PARAMS_OF_EMBED) === JSON.stringify(PARAM_ATTRIBUTES), 'embed.html parameters differ');
-    // The RoPE lab's page parameters fall back as the others do; their full matrix runs in Node (model/params.test.js).
+    // The RoPE lab's and chapter 4's page parameters fall back as the others do; their full matrix runs in Node (model/params.test.js).
     const lab = Object.keys(PARAM_ATTRIBUTES).filter(
       (param) =>
         (PARAM_ATTRIBUTES[param].startsWith('rope-') &&
@@ -772,6 +813,21 @@ try {
           'attention-factor',
           'low-freq-factor',
           'high-freq-factor',
+        ].includes(PARAM_ATTRIBUTES[param]) ||
+        // Chapter 4's (its own document's controls).
+        [
+          'ts-preset',
+          'flip-sin-to-cos',
+          'freq-shift',
+          'max-period',
+          'ts-range',
+          'grid-height',
+          'grid-width',
+          'axis-order',
+          'grid-column',
+          'grid-patch',
+          'rel-length',
+          'chunk-start',
         ].includes(PARAM_ATTRIBUTES[param]),
     );
     assert(JSON.stringify(PAGE_PARAMS_OF_EMBED) === JSON.stringify([...PAGE_PARAMS, ...lab]), 'page parameters differ');

@@ -512,6 +512,79 @@ const ATTRIBUTE_MATRIX = [
     bad: ATTRIBUTE_BAD['high-freq-factor'],
     valid: { 8: 8, 2.5: 2.5, 4: null },
   },
+  // Chapter 4: the timestep knobs given as the preset (diffusers: sin first, shift 1) read as null.
+  {
+    attribute: 'ts-preset',
+    expected: 'one of diffusers, guided-diffusion, improved-diffusion, dit, latent-diffusion',
+    bad: ATTRIBUTE_BAD['ts-preset'],
+    valid: { dit: 'dit', 'latent-diffusion': 'latent-diffusion' },
+  },
+  {
+    attribute: 'flip-sin-to-cos',
+    expected: 'one of false, true',
+    bad: ATTRIBUTE_BAD['flip-sin-to-cos'],
+    valid: { true: true, false: null },
+  },
+  {
+    attribute: 'freq-shift',
+    expected: 'one of 0, 1',
+    bad: ATTRIBUTE_BAD['freq-shift'],
+    valid: { 0: 0, 1: null },
+  },
+  {
+    attribute: 'max-period',
+    expected: 'a number from 2 to 100000000',
+    bad: ATTRIBUTE_BAD['max-period'],
+    valid: { 1000: 1000, 2.5: 2.5, '1e8': 1e8 },
+  },
+  {
+    attribute: 'ts-range',
+    expected: 'one of 1000, 1',
+    bad: ATTRIBUTE_BAD['ts-range'],
+    valid: { 1: '1', 1000: '1000' },
+  },
+  {
+    attribute: 'grid-height',
+    expected: 'an integer from 1 to 32',
+    bad: ATTRIBUTE_BAD['grid-height'],
+    valid: { 1: 1, 32: 32, 7: 7 },
+  },
+  {
+    attribute: 'grid-width',
+    expected: 'an integer from 1 to 32',
+    bad: ATTRIBUTE_BAD['grid-width'],
+    valid: { 1: 1, 32: 32, 7: 7 },
+  },
+  {
+    attribute: 'axis-order',
+    expected: 'one of w-h, h-w',
+    bad: ATTRIBUTE_BAD['axis-order'],
+    valid: { 'h-w': 'h-w', 'w-h': 'w-h' },
+  },
+  {
+    attribute: 'grid-column',
+    expected: 'an integer from 0 to 63',
+    bad: ATTRIBUTE_BAD['grid-column'],
+    valid: { 0: 0, 63: 63, 17: 17 },
+  },
+  {
+    attribute: 'grid-patch',
+    expected: 'an integer from 0 to 59',
+    bad: ATTRIBUTE_BAD['grid-patch'],
+    valid: { 0: 0, 59: 59, 30: 30 },
+  },
+  {
+    attribute: 'rel-length',
+    expected: 'an integer from 2 to 128',
+    bad: ATTRIBUTE_BAD['rel-length'],
+    valid: { 2: 2, 128: 128, 40: 40 },
+  },
+  {
+    attribute: 'chunk-start',
+    expected: 'an integer from 0 to 1024',
+    bad: ATTRIBUTE_BAD['chunk-start'],
+    valid: { 0: 0, 1024: 1024, 100: 100 },
+  },
 ];
 
 /** The element's quote of a value: 40 characters at most. */
@@ -535,6 +608,12 @@ function readAll(attributes) {
 }
 
 describe('bad attribute values', () => {
+  it('the matrix and the bad values cover every attribute of the parameter table', () => {
+    const attributes = PARAMS.map((param) => param.attribute).filter(Boolean);
+    expect(ATTRIBUTE_MATRIX.map((row) => row.attribute).toSorted()).toEqual(attributes.toSorted());
+    expect(Object.keys(ATTRIBUTE_BAD).toSorted()).toEqual(attributes.toSorted());
+  });
+
   for (const { attribute, expected, bad, valid } of ATTRIBUTE_MATRIX) {
     it(`${attribute}: every bad value is reported, the others still read; valid values read as meant`, () => {
       expect(bad.length).toBeGreaterThan(10);
