@@ -46,6 +46,12 @@ const PLOTS = {
   extrapolation: 'Beyond the training length',
   'token-scale': 'Sizes of the encoding and of a token embedding',
   'rope-relative': 'From adding to rotating',
+  'timestep-embedding': 'The embedding against t',
+  'timestep-similarity': 'Similarity to t = 0: 0 … 1000 against 0 … 1',
+  'grid-column': 'One column as an image',
+  'grid-dots': 'Dot products from the chosen patch',
+  'grid-swapped': 'The same, height and width swapped',
+  'relative-table': 'Relative tables and streaming chunks',
 };
 
 /** The content of every <meta> named `key` (name= or property=), and the <title>s. */

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import en from '../i18n/en.js';
-import { CHAPTERS, ELEMENTS, START_FILE } from '../model/registry.js';
+import { CHAPTERS, ELEMENTS, PLOTS, START_FILE } from '../model/registry.js';
 
 /**
  * The folder URL POSENC_SITE_URL names (null when unset): http(s) only, and a
@@ -51,6 +51,18 @@ const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site',
 export const SIZE = { width: 1200, height: 630 };
 // The heading key of each plot's section on the page (its title in the preview).
 const TITLE_KEY = { 'offset-dots': 'offset', 'rope-scaling': 'ropeLab', 'rope-relative': 'ropeRelative' };
+/** The key of a plot's title in the preview: its own heading's, else the registry's title of it. */
+const titleKey = (plot) =>
+  TITLE_KEY[plot]
+    ? `${TITLE_KEY[plot]}.title`
+    : en[`${plot}.title`] !== undefined
+      ? `${plot}.title`
+      : PLOTS.find((entry) => entry.name === plot).title;
+// What a plot of each chapter is a plot of (the first two chapters': the paper's encoding).
+const SUBJECT = {
+  rope: 'rotary position embedding (RoPE)',
+  elsewhere: 'sinusoids of diffusion timesteps, image patches and relative positions',
+};
 const escapeAttribute = (text) =>
   String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -81,10 +93,10 @@ function withImage(html, image, alt, base) {
  */
 export function embedPreview(html, plot, base) {
   // Section numbers ("6.", the RoPE chapter's "R1.") are left out.
-  const title = `posenc: ${en[`${TITLE_KEY[plot] ?? plot}.title`].replace(/^R?\d+\.\s*/, '')}`;
-  const subject = plot.startsWith('rope-')
-    ? 'rotary position embedding (RoPE)'
-    : 'sinusoidal positional encoding of “Attention Is All You Need”';
+  const title = `posenc: ${en[titleKey(plot)].replace(/^R?\d+\.\s*/, '')}`;
+  const subject =
+    SUBJECT[PLOTS.find((entry) => entry.name === plot).chapter] ??
+    'sinusoidal positional encoding of “Attention Is All You Need”';
   const description = `${title.slice('posenc: '.length)}: an interactive plot of the ${subject}, computed in your browser by WebAssembly.`;
   html = html
     .replace(/<html lang="en"(?: data-plot="[^"]*")?>/, `<html lang="en" data-plot="${plot}">`)

@@ -67,6 +67,10 @@ describe('link-previews: the tags of embed-<plot>.html and of the documents', ()
     // A RoPE plot says what it is about, without its section's number.
     expect(tagsOf(embedPreview(embed, 'rope-scaling', null)).description[0]).toContain('(RoPE)');
     expect(tagsOf(embedPreview(embed, 'rope-scaling', null)).title[0]).not.toMatch(/\d\./);
+    // A plot of chapter 4 says it is about timesteps and patches, not the paper's token positions.
+    const grid = tagsOf(embedPreview(embed, 'relative-table', null));
+    expect(grid.title).toEqual(['posenc: Relative tables and streaming chunks']);
+    expect(grid.description[0]).toContain('diffusion timesteps, image patches and relative positions');
   });
 
   it('with POSENC_SITE_URL: absolute image and og:url; a second run, with or without it before, repeats no tag', () => {
