@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import zh from '../../web/i18n/zh.js';
+import { CHAPTERS, fullModuleFirst } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, axeViolations, check, finish, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -519,7 +520,6 @@ try {
     assert(foreign.length === 0, `requests to other origins: ${foreign.join(', ')}`);
   });
 
-
   await check(
     'Chinese strings load only for Chinese: a zh-CN browser gets them at once, an English one never',
     async () => {
@@ -569,19 +569,23 @@ try {
         `the full .wasm was asked for before the first plot: ${list}`,
       );
       await fresh.close();
-      // The RoPE chapter computes RoPE from its first view: its worker loads the full module alone.
-      const rope = await watchedPage(desktop);
-      const ropeWasm = [];
-      rope.on('request', (request) => request.url().endsWith('.wasm') && ropeWasm.push(request.url()));
-      await rope.goto(`${server.url}rope.html`);
-      await rope.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
-        timeout: 20000,
-      });
-      assert(
-        ropeWasm.length > 0 && ropeWasm.every((url) => /posenc-(simd|scalar)-[^/]*\.wasm$/.test(url)),
-        `rope.html's first view: ${ropeWasm.join(' ')}`,
-      );
-      await rope.close();
+      // The chapters that compute RoPE (or chapter 4's grids) from their first view: their worker loads the
+      // full module alone, and once (the worker's code evaluated twice fetched and compiled it again).
+      for (const { file } of CHAPTERS.filter((chapter) => fullModuleFirst(chapter.name))) {
+        const page = await watchedPage(desktop);
+        const wasm = [];
+        page.on('request', (request) => request.url().endsWith('.wasm') && wasm.push(request.url()));
+        await page.goto(`${server.url}${file}`);
+        await page.waitForFunction(() => performance.getEntriesByName('posenc:first-plot').length > 0, null, {
+          timeout: 20000,
+        });
+        await page.waitForTimeout(1500);
+        assert(
+          wasm.length === 1 && /posenc-(simd|scalar)-[^/]*\.wasm$/.test(wasm[0]),
+          `${file}'s first view: ${wasm.join(' ')}`,
+        );
+        await page.close();
+      }
       const offline = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       try {
         await offline.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));

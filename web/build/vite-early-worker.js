@@ -8,20 +8,26 @@
 // the compute client starts the worker when the page's code runs.
 // The script hands the worker over as self.posencEarlyWorker (the compute
 // client takes it); where it is missing (the dev server) the client starts one.
-// A chapter that computes RoPE from its first view starts it with #full: the
-// worker then loads the full module alone (web/page/compute-worker.js).
+// A chapter that computes RoPE from its first view names it "full": the worker
+// then loads the full module alone (web/page/compute-worker.js). A name, not a
+// #fragment of its URL: the worker's lazily loaded chunks import it by its plain
+// URL, and a module at another URL would be evaluated a second time.
 import { createHash } from 'node:crypto';
 
 const WORKER = /(^|\/)compute-worker-[\w-]+\.js$/;
 
-/** The classic script: starts the worker at `workerFile` (relative to the page) and keeps its early errors. */
+/**
+ * The classic script: starts the worker at `workerFile` (relative to the page), named "full" when it
+ * is to load the full module alone, and keeps its early errors.
+ */
 const starter = (
   workerFile,
+  fullModule,
 ) => `// Starts the page's compute worker before the page is parsed (web/build/vite-early-worker.js).
 (function () {
   if (typeof Worker !== 'function') return;
   var errors = [];
-  var worker = new Worker(new URL(${JSON.stringify(workerFile)}, document.baseURI), { type: 'module' });
+  var worker = new Worker(new URL(${JSON.stringify(workerFile)}, document.baseURI), { type: 'module'${fullModule ? ", name: 'full'" : ''} });
   worker.onerror = function (event) {
     event.preventDefault();
     errors.push({ message: event.message });
@@ -44,7 +50,7 @@ export function earlyWorkerPlugin({ documents }) {
         const worker = Object.keys(bundle).find((name) => WORKER.test(name));
         if (!worker) this.error('posenc-early-worker: no compute worker in the build');
         for (const { file: htmlFile, fullModule } of documents) {
-          const source = starter(`./${worker}${fullModule ? '#full' : ''}`);
+          const source = starter(`./${worker}`, fullModule);
           const hash = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
           const page = bundle[htmlFile];
           if (!page) this.error(`posenc-early-worker: no ${htmlFile} in the build`);

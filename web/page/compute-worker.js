@@ -47,9 +47,9 @@ import { loadOnce } from './load-once.js';
 
 // The first view's sections need no RoPE: the module without it (smaller) comes first; the full
 // one loads for the later chapters' sections, and only then. A chapter that computes RoPE from
-// its first view starts this worker with #full (web/build/vite-early-worker.js): the full module alone.
+// its first view names this worker "full" (web/build/vite-early-worker.js): the full module alone.
 // (load() itself gives one module per build, and tries again after a failed fetch.)
-const fullFirst = self.location?.hash === '#full';
+const fullFirst = self.name === 'full';
 const posenc = fullFirst ? load() : load({ rope: false });
 let model = null;
 let chapterModel = null;
