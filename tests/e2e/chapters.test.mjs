@@ -216,9 +216,16 @@ async function firstViewShift(page) {
  * explanation worded), its formulas typeset (one still MathML only is wider for a moment), its
  * fonts loaded, and in a chapter every plot drawn.
  */
+/** The start page's layout shift score once its fonts have come (it has no plot to wait for). */
+async function startPageShift(page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  return page.evaluate(() => self.layoutShift);
+}
+
 async function openSettled(context, file, language) {
   const page = await openDocument(context, file, language);
-  page.firstViewShift = file === 'index.html' ? 0 : await firstViewShift(page);
+  page.firstViewShift = file === 'index.html' ? await startPageShift(page) : await firstViewShift(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(() => !document.querySelector('[data-i18n-mathml-only]'), null, { timeout: 20000 });
   await page.evaluate(() => document.fonts.ready);
@@ -344,9 +351,9 @@ try {
 
     // The documents come worded in English: a Chinese reader's first view is reworded (reported, not judged).
     await check(
-      `${language}, 1280 px: a chapter's first view moves nothing on screen (layout shift score${language === 'en' ? ' under 0.05' : ', reported'})`,
+      `${language}, 1280 px: a chapter's first view moves nothing on screen (layout shift score${language === 'en' ? ' under 0.05' : ', reported'}; the start page's reported)`,
       async () => {
-        const scores = CHAPTERS.map(({ file }) => `${file} ${seen[file].shift.toFixed(3)}`);
+        const scores = DOCUMENTS.map((file) => `${file} ${seen[file].shift.toFixed(3)}`);
         if (language === 'en')
           assert(
             CHAPTERS.every(({ file }) => seen[file].shift < 0.05),
