@@ -347,7 +347,6 @@ try {
     await other.close();
   });
 
-
   await check('embed.html shows each new plot, with its notes in the language asked for', async () => {
     const frame = await watchedPage(desktop);
     const shown = [];

@@ -493,8 +493,7 @@ try {
     async () => {
       // Over the chapters: each holds some of the plots.
       let html = '';
-      for (const { file } of CHAPTERS)
-        html += await (await fetch(`${server.url}${file}`)).text();
+      for (const { file } of CHAPTERS) html += await (await fetch(`${server.url}${file}`)).text();
       const served = [...html.matchAll(/data-embed="([\w-]+)"/g)].map((m) => m[1]).sort();
       const plots = Object.keys(TAG_OF_PLOT).sort();
       assert(

@@ -289,7 +289,6 @@ try {
   await page.close();
   await desktop.close();
 
-
   const frame = await browser.newContext({ viewport: { width: 720, height: 700 } });
   await check(
     'embed.html plot=rope-relative renders <posenc-rope-relative>, in both languages and with its attributes',
