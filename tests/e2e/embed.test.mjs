@@ -44,6 +44,12 @@ const PLOTS = [
   'compare',
   'precision',
   'rope-scaling',
+  'timestep-embedding',
+  'timestep-similarity',
+  'grid-column',
+  'grid-dots',
+  'grid-swapped',
+  'relative-table',
 ];
 
 if (!existsSync(join(site, 'embed.html'))) {
