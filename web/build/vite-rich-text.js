@@ -168,16 +168,10 @@ export function richTextPlugin({ i18nDir, htmlTexts, watchFiles }) {
 // subsets of the two every formula uses are written into the stylesheet as
 // data: URLs: a preloaded font still on its way when parsing ends makes
 // Chromium lay the page out in a long task, which inline fonts avoid, for the
-// same first view's bytes (docs/performance.md). So is Size3's (the big brace
-// of the start page's first formula, some 600 bytes): fetched, it arrived after
-// the first paint and moved the page below the formula.
+// same first view's bytes (docs/performance.md).
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const KATEX_CSS = /[\\/]katex[\\/]dist[\\/]katex(\.min)?\.css$/;
-const INLINED_FONTS = [
-  /KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/,
-  /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/,
-  /KaTeX_Size3-Regular\.subset-[\w-]+\.woff2$/,
-];
+const INLINED_FONTS = [/KaTeX_Main-Regular\.subset-[\w-]+\.woff2$/, /KaTeX_Math-Italic\.subset-[\w-]+\.woff2$/];
 
 export function katexFontsPlugin({ formulas } = {}) {
   let subsetDir = null;
