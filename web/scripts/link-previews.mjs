@@ -51,13 +51,9 @@ const site = resolve(process.argv[2] ?? fileURLToPath(new URL('../../dist/site',
 export const SIZE = { width: 1200, height: 630 };
 // The heading key of each plot's section on the page (its title in the preview).
 const TITLE_KEY = { 'offset-dots': 'offset', 'rope-scaling': 'ropeLab', 'rope-relative': 'ropeRelative' };
-/** The key of a plot's title in the preview: its own heading's, else the registry's title of it. */
-const titleKey = (plot) =>
-  TITLE_KEY[plot]
-    ? `${TITLE_KEY[plot]}.title`
-    : en[`${plot}.title`] !== undefined
-      ? `${plot}.title`
-      : PLOTS.find((entry) => entry.name === plot).title;
+/** The key of a plot's title in the preview (`entry`: its row of PLOTS): its own heading's, else the registry's title of it. */
+const titleKey = ({ name, title }) =>
+  TITLE_KEY[name] ? `${TITLE_KEY[name]}.title` : en[`${name}.title`] !== undefined ? `${name}.title` : title;
 // What a plot of each chapter is a plot of (the first two chapters': the paper's encoding).
 const SUBJECT = {
   rope: 'rotary position embedding (RoPE)',
@@ -92,11 +88,10 @@ function withImage(html, image, alt, base) {
  * whether `html` already went through this or not.
  */
 export function embedPreview(html, plot, base) {
+  const entry = PLOTS.find(({ name }) => name === plot);
   // Section numbers ("6.", the RoPE chapter's "R1.") are left out.
-  const title = `posenc: ${en[titleKey(plot)].replace(/^R?\d+\.\s*/, '')}`;
-  const subject =
-    SUBJECT[PLOTS.find((entry) => entry.name === plot).chapter] ??
-    'sinusoidal positional encoding of “Attention Is All You Need”';
+  const title = `posenc: ${en[titleKey(entry)].replace(/^R?\d+\.\s*/, '')}`;
+  const subject = SUBJECT[entry.chapter] ?? 'sinusoidal positional encoding of “Attention Is All You Need”';
   const description = `${title.slice('posenc: '.length)}: an interactive plot of the ${subject}, computed in your browser by WebAssembly.`;
   html = html
     .replace(/<html lang="en"(?: data-plot="[^"]*")?>/, `<html lang="en" data-plot="${plot}">`)
