@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ELEMENTS } from '../../web/model/registry.js';
 import { launchChromium } from './chromium.mjs';
 import { assert, check, finish, injected, watchedPage } from './harness.mjs';
 import { serveStatic } from './server.mjs';
@@ -32,25 +33,10 @@ const STRICT_CSP =
 // 160 KB / 50 KB gzip when the attention, precision and RoPE plots joined (182 KB / 63 KB): one chunk
 // per element would bring it back down.
 const BUNDLE_BUDGET = { bytes: 190 * 1024, gzip: 66 * 1024 };
-const PLOTS = [
-  'heatmap',
-  'waves',
-  'ladder',
-  'row',
-  'sensitivity',
-  'offset-dots',
-  'similarity',
-  'rotation',
-  'compare',
-  'precision',
-  'rope-scaling',
-  'timestep-embedding',
-  'timestep-similarity',
-  'grid-column',
-  'grid-dots',
-  'grid-swapped',
-  'relative-table',
-];
+// Every plot with an element, each on the gallery page (fixtures/all-elements.html) but those of
+// fixtures/attention-elements.html (explainer-attention.test.mjs renders them).
+const ATTENTION_FIXTURE = readFileSync(new URL('./fixtures/attention-elements.html', import.meta.url), 'utf8');
+const PLOTS = Object.values(ELEMENTS).filter((plot) => !ATTENTION_FIXTURE.includes(`<posenc-${plot} `));
 
 if (!existsSync(join(site, 'embed.html'))) {
   console.error('dist/site/embed.html is missing: run `npx vite build --config web/vite.config.js` first.');
